@@ -1,0 +1,35 @@
+import { inArray } from "drizzle-orm";
+import type { Db } from "../client";
+import { users } from "../schema/users";
+import { hashPassword } from "../../http/passwords";
+import type { Role } from "../../../contract/roles";
+
+export const DEMO_PASSWORD = "koinonia-demo";
+
+export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; role: Role }[] = [
+  { email: "owner@koinonia.test", firstName: "Grace", lastName: "Owens", role: "OWNER" },
+  { email: "pastor@koinonia.test", firstName: "David", lastName: "Pastorini", role: "PASTOR" },
+  { email: "staff@koinonia.test", firstName: "Sofia", lastName: "Stafford", role: "STAFF" },
+  { email: "member@koinonia.test", firstName: "Maria", lastName: "Lopez", role: "MEMBER" },
+  { email: "member2@koinonia.test", firstName: "James", lastName: "Carter", role: "MEMBER" },
+];
+
+/**
+ * Demo accounts and content, so every screen can be tried at once (SEED_DEMO=false turns it off).
+ * Idempotent: existing rows are left as they are.
+ */
+export async function seedDemo(db: Db) {
+  const existing = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)));
+  const have = new Set(existing.map((r) => r.email));
+  const missing = DEMO_ACCOUNTS.filter((a) => !have.has(a.email));
+  if (missing.length) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await db
+      .insert(users)
+      .values(missing.map((a) => ({ ...a, passwordHash })))
+      .onConflictDoNothing();
+  }
+}

@@ -1,0 +1,14 @@
+import type { User } from "../../../contract/auth";
+import type { AuthUser } from "../../http/auth";
+
+/** The user as the API shows it: never a password or hash. */
+export const toPublicUser = (u: AuthUser): User => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  role: u.role,
+  createdAt: u.createdAt.toISOString(),
+});
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ZChurchMe } from "../../../contract/church";
+import type { Deps } from "../../deps";
+import { currentUser } from "../../http/auth";
+import { toPublicUser } from "../auth/public-user";
+
+export const churchRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    /** The session check of the client (spec section 7): 401 without a valid token. */
+    app.get("/api/church/me", { config: { access: "member" }, schema: { response: { 200: ZChurchMe } } }, async (req) => ({
+      church: deps.church,
+      user: toPublicUser(currentUser(req)),
+    }));
+  };

@@ -1,0 +1,40 @@
+/** The one error type features throw: a code, an HTTP status and a message a user may read. */
+export type ErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYMENT_FAILED"
+  | "RATE_LIMITED"
+  | "UNAVAILABLE";
+
+const STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_FAILED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+};
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { issues?: { path: string; message: string }[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const badRequest = (path: string, message: string) =>
+  new AppError("BAD_REQUEST", message, { issues: [{ path, message }] });
+export const notFound = (what = "Not found") => new AppError("NOT_FOUND", what);
+export const forbidden = (message = "You don't have permission to do that") => new AppError("FORBIDDEN", message);
+export const unauthorized = (message = "Please sign in") => new AppError("UNAUTHORIZED", message);
+export const conflict = (message: string) => new AppError("CONFLICT", message);

@@ -1,0 +1,103 @@
+/**
+ * Who is asking. Every route declares `config.access`:
+ *   public  anyone, signed in or not
+ *   member  any signed-in user (401 otherwise)
+ *   staff   OWNER, PASTOR or STAFF (403 for members)
+ *   owner   OWNER only
+ * A route without it refuses to register, so no endpoint can forget to say who may call it.
+ * The bearer header is the only credential, except on routes that set `cookieAuth`
+ * (the event stream, which a browser's EventSource opens without headers).
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { sessions, users } from "../db/schema/users";
+import { hashToken } from "./tokens";
+import { forbidden, unauthorized } from "./app-error";
+import { isStaff, type Role } from "../../contract/roles";
+
+export type Access = "public" | "member" | "staff" | "owner";
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  createdAt: Date;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+    cookieAuth?: boolean;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    sessionId: string | null;
+  }
+}
+
+export const EVENTS_COOKIE = "koinonia_events";
+
+export async function findSession(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      createdAt: users.createdAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  const { sessionId, ...user } = row;
+  return { sessionId, user: user as AuthUser };
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m ? m[1] : null;
+}
+
+/** The signed-in user of a route whose access is member or above. */
+export function currentUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export function installAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionId", null);
+
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/api/") && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook("preHandler", async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access) return; // static files, the 404 handler
+    let token = bearer(req);
+    if (!token && req.routeOptions.config.cookieAuth) token = req.cookies?.[EVENTS_COOKIE] ?? null;
+    if (token) {
+      const found = await findSession(db, token);
+      if (found) {
+        req.user = found.user;
+        req.sessionId = found.sessionId;
+      }
+    }
+    if (access === "public") return;
+    if (!req.user) throw unauthorized();
+    if (access === "staff" && !isStaff(req.user.role)) throw forbidden();
+    if (access === "owner" && req.user.role !== "OWNER") throw forbidden();
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { AppError } from "./app-error";
+import type { ErrorBody } from "../../contract/errors";
+
+/**
+ * Turns every failure into the one error body: 400 with field issues for validation,
+ * the AppError's status and message, Fastify's own 4xx (bad JSON, body too large), and a
+ * masked 500 for anything else (logged with the request context).
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.extra.retryAfterSeconds) reply.header("retry-after", String(err.extra.retryAfterSeconds));
+      const body: ErrorBody = { error: err.message, code: err.code };
+      if (err.extra.issues) body.issues = err.extra.issues;
+      return reply.code(err.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = (err as unknown as { validationContext?: string }).validationContext ?? "body";
+      const issues = err.validation.map((v) => ({
+        path: [where, ...v.instancePath.split("/").filter(Boolean)].join("."),
+        message: v.message ?? "Invalid input",
+      }));
+      const body: ErrorBody = { error: issues[0]?.message ?? "Invalid input", code: "BAD_REQUEST", issues };
+      return reply.code(400).send(body);
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause.issues }, "response did not match its schema");
+      return reply.code(500).send({ error: "Internal Server Error" } satisfies ErrorBody);
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ error: err.message, code: (err as FastifyError).code } satisfies ErrorBody);
+    }
+    req.log.error({ err }, "request failed");
+    return reply.code(500).send({ error: "Internal Server Error" } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ error: `Route ${req.method} ${req.url.split("?")[0]} not found`, code: "NOT_FOUND" } satisfies ErrorBody);
+  });
+}

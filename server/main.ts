@@ -1,0 +1,70 @@
+/**
+ * Start and stop, nothing else: read config, open the database, migrate, seed, listen.
+ * SIGTERM/SIGINT: stop accepting, finish in-flight requests, close streams and the database.
+ */
+import { loadConfig, ConfigError } from "./config";
+import { openDatabase } from "./db/client";
+import { readChurchConfig, seedChurch } from "./db/seed/church";
+import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed/demo";
+import { createEmailSender } from "./providers/email/index";
+import { buildApp, LOG_REDACT } from "./app";
+import { acquireDataDirLock, releaseDataDirLock } from "./db/data-dir-lock";
+
+async function main() {
+  const config = loadConfig();
+  const churchProfile = readChurchConfig(config.churchConfigPath);
+  if (!config.databaseUrl) acquireDataDirLock(config.dataDir, config.port);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  await database.migrate();
+  await seedChurch(database.db, churchProfile);
+  if (config.seedDemo) await seedDemo(database.db);
+
+  const deps = {
+    config,
+    database,
+    db: database.db,
+    email: createEmailSender({ db: database.db, smtpUrl: config.smtpUrl, from: config.emailFrom }),
+    church: churchProfile,
+    now: () => new Date(),
+  };
+  const app = await buildApp(deps, {
+    serveClient: true,
+    logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: "[redacted]" } },
+  });
+  await app.listen({ port: config.port, host: config.host });
+
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
+  const lines = [`\nKoinonia is running at ${config.publicUrl}  (database: ${where})`];
+  if (config.seedDemo) {
+    lines.push(`Demo accounts (password "${DEMO_PASSWORD}"):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(7)} ${a.email}`);
+  }
+  process.stdout.write(lines.join("\n") + "\n\n");
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => {
+      app.log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      if (!config.databaseUrl) releaseDataDirLock(config.dataDir);
+    }
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+  else process.stderr.write(`Koinonia failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,127 @@
+/**
+ * Test harness: a fresh database per test file (in-memory PGlite by default, a new database
+ * on the PostgreSQL server of TEST_DATABASE_URL when set), real migrations, the demo church,
+ * and buildApp() exactly as main.ts builds it. Requests go through real HTTP handling (inject).
+ */
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { loadConfig, type Config } from "../config";
+import { openPglite, openPostgres, type Database } from "../db/client";
+import { readChurchConfig, seedChurch } from "../db/seed/church";
+import { buildApp, type BuildOptions } from "../app";
+import { createOutboxSender } from "../providers/email/sandbox";
+import type { Deps } from "../deps";
+import type { Role } from "../../contract/roles";
+import { hashPassword } from "../http/passwords";
+import { users } from "../db/schema/users";
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Creates (and later drops) a uniquely named database on the TEST_DATABASE_URL server. */
+async function createPgDatabase(baseUrl: string) {
+  const name = `koinonia_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; dispose: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const database = await openPglite();
+    await database.migrate();
+    return { database, dispose: () => database.close() };
+  }
+  const created = await createPgDatabase(base);
+  const database = await openPostgres(created.url, 10);
+  await database.migrate();
+  return {
+    database,
+    url: created.url,
+    async dispose() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+let counter = 0;
+
+export async function createTestApp(opts: { env?: Record<string, string>; now?: () => Date; build?: BuildOptions } = {}) {
+  const config: Config = loadConfig({
+    NODE_ENV: "test",
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+    AUTH_RATE_LIMIT_PER_EMAIL: "100000",
+    ...opts.env,
+  });
+  const { database, url, dispose } = await openTestDatabase();
+  const church = readChurchConfig(config.churchConfigPath);
+  await seedChurch(database.db, church);
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    email: createOutboxSender(database.db),
+    church,
+    now: opts.now ?? (() => new Date()),
+  };
+  const app = await buildApp(deps, opts.build);
+  await app.ready();
+
+  /** Registers a fresh account through the API and gives it `role` directly in the database. */
+  async function signUp(role: Role = "MEMBER", fields: Partial<{ email: string; firstName: string; lastName: string; password: string }> = {}) {
+    counter += 1;
+    const body = {
+      email: fields.email ?? `user${counter}-${randomBytes(3).toString("hex")}@example.org`,
+      password: fields.password ?? "secret-pass",
+      firstName: fields.firstName ?? "Test",
+      lastName: fields.lastName ?? `User${counter}`,
+    };
+    const res = await app.inject({ method: "POST", url: "/api/auth/register", payload: body });
+    if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+    const { token, user } = res.json() as { token: string; user: { id: string; email: string } };
+    if (role !== "MEMBER") {
+      const { eq } = await import("drizzle-orm");
+      await database.db.update(users).set({ role }).where(eq(users.id, user.id));
+    }
+    return { token, user: { ...user, role }, password: body.password, auth: { authorization: `Bearer ${token}` } };
+  }
+
+  /** Inserts a user without going through the API (fast; for bulk set-up). */
+  async function insertUser(email: string, role: Role, password = "secret-pass") {
+    const [row] = await database.db
+      .insert(users)
+      .values({ email, role, firstName: "Seeded", lastName: role, passwordHash: await hashPassword(password) })
+      .returning();
+    return row;
+  }
+
+  return {
+    app,
+    deps,
+    db: database.db,
+    database,
+    databaseUrl: url,
+    signUp,
+    insertUser,
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+export const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown> & Record<string, never>;
