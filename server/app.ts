@@ -17,6 +17,7 @@ import { healthRoutes } from "./features/health/routes";
 import { authRoutes } from "./features/auth/routes";
 import { churchRoutes } from "./features/church/routes";
 import { adminRoutes } from "./features/admin/routes";
+import { servicesRoutes } from "./features/services/routes";
 
 export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
@@ -47,7 +48,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  installErrorHandler(app, { spaFallback: opts.serveClient });
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -80,13 +81,14 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(authRoutes(deps));
   await app.register(churchRoutes(deps));
   await app.register(adminRoutes(deps));
+  await app.register(servicesRoutes(deps));
 
   if (opts.serveClient) await serveClient(app as unknown as FastifyInstance, deps.config.clientDir);
 
   return app;
 }
 
-/** The built client: hashed assets cached for a year, index.html never cached, SPA fallback for app routes. */
+/** The built client: hashed assets cached for a year, index.html never cached (the SPA fallback is in the error handler). */
 async function serveClient(app: FastifyInstance, dir: string) {
   const index = path.join(dir, "index.html");
   if (!fs.existsSync(index)) throw new Error(`The client is not built (${index} is missing). Run npm run build.`);
@@ -98,11 +100,5 @@ async function serveClient(app: FastifyInstance, dir: string) {
     setHeaders(res, file) {
       res.header("cache-control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
     },
-  });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method === "GET" && !req.url.startsWith("/api/")) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
-    return reply.code(404).send({ error: `Route ${req.method} ${req.url.split("?")[0]} not found`, code: "NOT_FOUND" });
   });
 }

@@ -8,7 +8,7 @@ import type { ErrorBody } from "../../contract/errors";
  * the AppError's status and message, Fastify's own 4xx (bad JSON, body too large), and a
  * masked 500 for anything else (logged with the request context).
  */
-export function installErrorHandler(app: FastifyInstance) {
+export function installErrorHandler(app: FastifyInstance, opts: { spaFallback?: boolean } = {}) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
       if (err.extra.retryAfterSeconds) reply.header("retry-after", String(err.extra.retryAfterSeconds));
@@ -38,6 +38,10 @@ export function installErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ error: `Route ${req.method} ${req.url.split("?")[0]} not found`, code: "NOT_FOUND" } satisfies ErrorBody);
+    // App routes (/profile, /giving, ...) are the client's: answer them with index.html.
+    if (opts.spaFallback && req.method === "GET" && !req.url.startsWith("/api/")) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send({ error: `Route ${req.method} ${req.url.split("?")[0]} not found`, code: "NOT_FOUND" } satisfies ErrorBody);
   });
 }

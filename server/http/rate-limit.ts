@@ -18,8 +18,11 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowSec
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ count: rateLimits.count });
   if (Math.random() < 0.01) {
-    // Housekeeping: windows older than a day are of no use.
-    await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
+    // Housekeeping: windows that ended more than a day ago are of no use. (Measured from the
+    // window's end, not its start: a window longer than a day must not be wiped while live.)
+    await db
+      .delete(rateLimits)
+      .where(sql`${rateLimits.windowStart} < now() - interval '1 day' - (${windowSeconds}::integer * interval '1 second')`);
   }
   if (row.count > limit) {
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));

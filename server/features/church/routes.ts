@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ZChurchMe } from "../../../contract/church";
+import { ZChurchMe, ZChurchPublic } from "../../../contract/church";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
 import { toPublicUser } from "../auth/public-user";
@@ -11,5 +11,12 @@ export const churchRoutes =
     app.get("/api/church/me", { config: { access: "member" }, schema: { response: { 200: ZChurchMe } } }, async (req) => ({
       church: deps.church,
       user: toPublicUser(currentUser(req)),
+    }));
+
+    /** Name, logo and colour for the signed-out screens. */
+    app.get("/api/church/public", { config: { access: "public" }, schema: { response: { 200: ZChurchPublic } } }, async () => ({
+      name: deps.church.name,
+      logoUrl: deps.church.logoUrl,
+      accentColor: deps.church.accentColor,
     }));
   };

@@ -1,0 +1,48 @@
+import { lazy, Suspense } from "react";
+import { Route, Switch } from "wouter";
+import { useAuth } from "@/lib/auth";
+import { Spinner } from "@/components/ui/spinner";
+import { Shell } from "./shell";
+
+// Route-level code splitting: each screen loads when first opened.
+const LoginPage = lazy(() => import("@/features/auth/login-page"));
+const RegisterPage = lazy(() => import("@/features/auth/register-page"));
+const ForgotPasswordPage = lazy(() => import("@/features/auth/forgot-password-page"));
+const ResetPasswordPage = lazy(() => import("@/features/auth/reset-password-page"));
+const HomePage = lazy(() => import("@/features/home/home-page"));
+const ProfilePage = lazy(() => import("@/features/profile/profile-page"));
+const NotFoundPage = lazy(() => import("@/features/not-found/not-found-page"));
+
+const FullPageSpinner = () => <Spinner className="min-h-dvh" />;
+
+/** Auth gate (spec sections 2 and 4): spinner while the session check runs, then signed-in or signed-out routes. */
+export function AppRouter() {
+  const { user, church, isLoading } = useAuth();
+  if (isLoading) return <FullPageSpinner />;
+
+  if (!user || !church) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <Switch>
+          <Route path="/auth/register" component={RegisterPage} />
+          <Route path="/auth/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/auth/reset-password" component={ResetPasswordPage} />
+          <Route component={LoginPage} />
+        </Switch>
+      </Suspense>
+    );
+  }
+
+  return (
+    <Shell>
+      <Suspense fallback={<Spinner />}>
+        <Switch>
+          <Route path="/" component={HomePage} />
+          <Route path="/sunday" component={HomePage} />
+          <Route path="/profile" component={ProfilePage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </Shell>
+  );
+}

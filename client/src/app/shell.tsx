@@ -1,0 +1,100 @@
+import type { ReactNode } from "react";
+import { Link, useLocation } from "wouter";
+import { DropdownMenu } from "radix-ui";
+import { Bell, Settings, User as UserIcon, LogOut, Home, HandHeart, UserPlus, HeartHandshake, Users } from "lucide-react";
+import { isStaff } from "@contract/roles";
+import { useAuth, useChurch } from "@/lib/auth";
+import { cn } from "@/lib/utils";
+
+const TABS = [
+  { href: "/sunday", label: "Home", icon: Home },
+  { href: "/giving", label: "Giving", icon: HandHeart },
+  { href: "/invite", label: "Invite", icon: UserPlus },
+  { href: "/prayer", label: "Prayer", icon: HeartHandshake },
+  { href: "/connect", label: "Connect", icon: Users },
+] as const;
+
+/** A tab is active when its path starts the current path; Home is also active on "/". */
+export function isTabActive(tabHref: string, location: string) {
+  return location.startsWith(tabHref) || (tabHref === "/sunday" && location === "/");
+}
+
+function Header() {
+  const church = useChurch();
+  const { user, logout } = useAuth();
+  const [, navigate] = useLocation();
+  const staff = isStaff(user?.role);
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="flex h-16 items-center gap-3 px-4">
+        <Link href="/" className="flex min-w-0 flex-1 items-center gap-3" aria-label={`${church.name}, home`}>
+          <img src={church.logoUrl} alt="" width={40} height={40} className="size-10 shrink-0 rounded-full" />
+          <span className="truncate text-lg font-bold">{church.name}</span>
+        </Link>
+        <button type="button" aria-label="Notifications" className="inline-flex size-11 items-center justify-center rounded-full hover:bg-muted">
+          <Bell className="size-5" aria-hidden="true" />
+        </button>
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger asChild>
+            <button type="button" aria-label="Settings" className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-muted">
+              <Settings className="size-5" aria-hidden="true" />
+              {staff && <span data-testid="staff-badge" aria-label="Staff" className="absolute right-2 top-2 size-2.5 rounded-full bg-primary ring-2 ring-card" />}
+            </button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-border bg-card p-1 text-card-foreground shadow-lg">
+              <DropdownMenu.Item onSelect={() => navigate("/profile")} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 outline-none data-[highlighted]:bg-muted">
+                <UserIcon className="size-4" aria-hidden="true" /> Profile
+              </DropdownMenu.Item>
+              <DropdownMenu.Item
+                onSelect={async () => {
+                  await logout();
+                  navigate("/auth/login");
+                }}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 outline-none data-[highlighted]:bg-muted"
+              >
+                <LogOut className="size-4" aria-hidden="true" /> Logout
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      </div>
+    </header>
+  );
+}
+
+function BottomNav() {
+  const [location] = useLocation();
+  return (
+    <nav aria-label="Main" className="sticky bottom-0 z-40 border-t border-border bg-card pb-[env(safe-area-inset-bottom)]">
+      <ul className="grid grid-cols-5">
+        {TABS.map(({ href, label, icon: Icon }) => {
+          const active = isTabActive(href, location);
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                aria-current={active ? "page" : undefined}
+                className={cn("flex min-h-16 flex-col items-center justify-center gap-1 text-xs font-medium", active ? "text-primary" : "text-muted-foreground hover:text-foreground")}
+              >
+                <Icon className="size-6" aria-hidden="true" strokeWidth={active ? 2.5 : 2} />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** The signed-in frame: phone-width column, sticky header, content, bottom tab bar. */
+export function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col bg-background shadow-sm sm:border-x sm:border-border">
+      <Header />
+      <main className="flex-1 px-4 py-5">{children}</main>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { ZForgotPassword } from "@contract/auth";
+import { apiJson, errorText } from "@/lib/api";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FormField } from "@/components/ui/form-field";
+import { toast } from "@/components/ui/use-toast";
+import { AuthLayout } from "./auth-layout";
+
+export default function ForgotPasswordPage() {
+  const form = useForm<{ email: string }>({ resolver: zodResolver(ZForgotPassword), defaultValues: { email: "" } });
+  const request = useMutation({
+    mutationFn: (d: { email: string }) => apiJson<{ message: string }>("POST", "/api/auth/forgot-password", d),
+    onError: (err) => toast({ title: "Something went wrong", description: errorText(err) || "Please try again.", variant: "destructive" }),
+  });
+  const { errors } = form.formState;
+  return (
+    <AuthLayout title="Forgot your password?" description="We'll email you a link to choose a new one">
+      {request.data ? (
+        <div className="grid gap-4 text-center">
+          <p role="status">{request.data.message}</p>
+          <Link href="/auth/login" className="font-semibold text-primary">
+            Back to sign in
+          </Link>
+        </div>
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit((d) => request.mutate(d))} className="grid gap-4">
+          <FormField id="email" label="Email" error={errors.email?.message}>
+            <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register("email")} />
+          </FormField>
+          <Button type="submit" disabled={request.isPending}>
+            {request.isPending ? "Sending..." : "Send reset link"}
+          </Button>
+          <Link href="/auth/login" className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-primary">
+            Back to sign in
+          </Link>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,55 @@
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useLocation } from "wouter";
+import { ZLogin, AUTH_TEXT, type LoginInput, type AuthResponse } from "@contract/auth";
+import { apiJson, errorText } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FormField } from "@/components/ui/form-field";
+import { toast } from "@/components/ui/use-toast";
+import { AuthLayout } from "./auth-layout";
+
+export default function LoginPage() {
+  const { signedIn } = useAuth();
+  const [, navigate] = useLocation();
+  const form = useForm<LoginInput>({ resolver: zodResolver(ZLogin), defaultValues: { email: "", password: "" } });
+  const login = useMutation({
+    mutationFn: (data: LoginInput) => apiJson<AuthResponse>("POST", "/api/auth/login", data),
+    onSuccess: (res) => {
+      signedIn(res);
+      navigate("/");
+    },
+    onError: (err) =>
+      toast({ title: AUTH_TEXT.signInFailed, description: errorText(err) || AUTH_TEXT.signInFailedText, variant: "destructive" }),
+  });
+  const { errors } = form.formState;
+
+  return (
+    <AuthLayout title="Welcome back" description="Sign in to your church family">
+      <form noValidate onSubmit={form.handleSubmit((d) => login.mutate(d))} className="grid gap-4">
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          <Input id="email" type="email" autoComplete="email" inputMode="email" aria-invalid={!!errors.email} aria-describedby={errors.email ? "email-error" : undefined} {...form.register("email")} />
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password?.message}>
+          <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? "password-error" : undefined} {...form.register("password")} />
+        </FormField>
+        <Button type="submit" disabled={login.isPending} className="w-full">
+          {login.isPending ? AUTH_TEXT.signingIn : "Sign In"}
+        </Button>
+        <div className="flex flex-col items-center gap-1 text-sm">
+          <Link href="/auth/forgot-password" className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline">
+            Forgot your password?
+          </Link>
+          <p className="text-muted-foreground">
+            New here?{" "}
+            <Link href="/auth/register" className="inline-flex min-h-11 items-center font-semibold text-primary underline-offset-4 hover:underline">
+              Create an account
+            </Link>
+          </p>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useLocation } from "wouter";
+import { ZRegister, AUTH_TEXT, type RegisterInput, type AuthResponse } from "@contract/auth";
+import { apiJson, errorText } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FormField } from "@/components/ui/form-field";
+import { toast } from "@/components/ui/use-toast";
+import { AuthLayout } from "./auth-layout";
+
+export default function RegisterPage() {
+  const { signedIn } = useAuth();
+  const [, navigate] = useLocation();
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(ZRegister),
+    defaultValues: { firstName: "", lastName: "", email: "", password: "" },
+  });
+  const register = useMutation({
+    mutationFn: (data: RegisterInput) => apiJson<AuthResponse>("POST", "/api/auth/register", data),
+    onSuccess: (res) => {
+      signedIn(res);
+      navigate("/");
+    },
+    onError: (err) => toast({ title: AUTH_TEXT.registrationFailed, description: errorText(err) || AUTH_TEXT.registrationFailedText, variant: "destructive" }),
+  });
+  const { errors } = form.formState;
+  const field = (name: keyof RegisterInput) => ({
+    id: name,
+    "aria-invalid": !!errors[name],
+    "aria-describedby": errors[name] ? `${name}-error` : undefined,
+    ...form.register(name),
+  });
+
+  return (
+    <AuthLayout title="Join the family" description="Create your account">
+      <form noValidate onSubmit={form.handleSubmit((d) => register.mutate(d))} className="grid gap-4">
+        <div className="grid grid-cols-2 gap-3">
+          <FormField id="firstName" label="First name" error={errors.firstName?.message}>
+            <Input autoComplete="given-name" {...field("firstName")} />
+          </FormField>
+          <FormField id="lastName" label="Last name" error={errors.lastName?.message}>
+            <Input autoComplete="family-name" {...field("lastName")} />
+          </FormField>
+        </div>
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...field("email")} />
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" {...field("password")} />
+        </FormField>
+        <Button type="submit" disabled={register.isPending} className="w-full">
+          {register.isPending ? AUTH_TEXT.creatingAccount : "Create Account"}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          Already have an account?{" "}
+          <Link href="/auth/login" className="inline-flex min-h-11 items-center font-semibold text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

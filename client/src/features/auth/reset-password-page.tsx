@@ -1,0 +1,50 @@
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useLocation, useSearch } from "wouter";
+import { z } from "zod";
+import { ZResetPassword, AUTH_TEXT } from "@contract/auth";
+import { apiJson, errorText } from "@/lib/api";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FormField } from "@/components/ui/form-field";
+import { toast } from "@/components/ui/use-toast";
+import { AuthLayout } from "./auth-layout";
+
+const ZForm = ZResetPassword.pick({ password: true });
+
+export default function ResetPasswordPage() {
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const [, navigate] = useLocation();
+  const form = useForm<z.infer<typeof ZForm>>({ resolver: zodResolver(ZForm), defaultValues: { password: "" } });
+  const reset = useMutation({
+    mutationFn: (d: { password: string }) => apiJson<{ message: string }>("POST", "/api/auth/reset-password", { token, ...d }),
+    onSuccess: (res) => {
+      toast({ title: "Password changed", description: res.message });
+      navigate("/auth/login");
+    },
+    onError: (err) => toast({ title: "Could not change the password", description: errorText(err) || AUTH_TEXT.resetInvalid, variant: "destructive" }),
+  });
+  const { errors } = form.formState;
+  if (!token) {
+    return (
+      <AuthLayout title="Choose a new password" description={AUTH_TEXT.resetInvalid}>
+        <Link href="/auth/forgot-password" className="font-semibold text-primary">
+          Ask for a new link
+        </Link>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Choose a new password" description="You'll sign in with it from now on">
+      <form noValidate onSubmit={form.handleSubmit((d) => reset.mutate(d))} className="grid gap-4">
+        <FormField id="password" label="New password" error={errors.password?.message}>
+          <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register("password")} />
+        </FormField>
+        <Button type="submit" disabled={reset.isPending}>
+          {reset.isPending ? "Saving..." : "Save new password"}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

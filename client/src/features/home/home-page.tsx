@@ -1,0 +1,90 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { MapPin, PlayCircle, ChevronRight, Radio, CalendarClock } from "lucide-react";
+import { formatAddress, nextService } from "@contract/church";
+import type { LiveService } from "@contract/services";
+import { useChurch } from "@/lib/auth";
+import { Card, CardContent } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Spinner } from "@/components/ui/spinner";
+
+function ServiceStatus() {
+  const church = useChurch();
+  const live = useQuery<LiveService>({ queryKey: ["/api/services/live"] });
+  if (live.isPending) return <Spinner label="Loading the live service" />;
+  if (live.data?.service) {
+    return (
+      <Card className="border-primary">
+        <CardContent className="flex items-center gap-3 pt-5">
+          <Radio className="size-6 text-primary" aria-hidden="true" />
+          <div className="min-w-0 flex-1">
+            <Badge>Live now</Badge>
+            <p className="mt-1 truncate text-lg font-semibold">{live.data.service.title}</p>
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+  const next = nextService(church, new Date());
+  if (!next) return null;
+  const when = next.inDays === 0 ? "Today" : next.inDays === 1 ? "Tomorrow" : next.day.replace(/s$/, "");
+  return (
+    <Card>
+      <CardContent className="flex items-center gap-3 pt-5">
+        <CalendarClock className="size-6 text-primary" aria-hidden="true" />
+        <div>
+          <p className="text-sm text-muted-foreground">Next service</p>
+          <p className="text-lg font-semibold">
+            {when} at {next.time}
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Home, the Sunday landing page (spec section 2). */
+export default function HomePage() {
+  const church = useChurch();
+  return (
+    <div className="grid gap-5">
+      <section className="rounded-lg bg-gradient-to-br from-primary to-amber-900 p-6 text-white shadow-sm">
+        <p className="text-sm font-medium uppercase tracking-wide opacity-90">Welcome home</p>
+        <h1 className="mt-1 text-3xl font-bold leading-tight">{church.name}</h1>
+        <p className="mt-3 text-base leading-relaxed opacity-95">{church.mission}</p>
+      </section>
+
+      <ServiceStatus />
+
+      <Link href="/visit-us" className="block rounded-lg">
+        <Card className="transition-colors hover:bg-muted">
+          <CardContent className="flex items-center gap-4 pt-5">
+            <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
+              <MapPin className="size-6" aria-hidden="true" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="text-lg font-semibold">Visit Us</p>
+              <p className="text-sm text-muted-foreground">{formatAddress(church.address)}</p>
+            </div>
+            <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
+          </CardContent>
+        </Card>
+      </Link>
+
+      <a href={church.links.liveStream} target="_blank" rel="noopener noreferrer" className="block rounded-lg">
+        <Card className="transition-colors hover:bg-muted">
+          <CardContent className="flex items-center gap-4 pt-5">
+            <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
+              <PlayCircle className="size-6" aria-hidden="true" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="text-lg font-semibold">Watch Live</p>
+              <p className="text-sm text-muted-foreground">Media: services and sermons on our channel</p>
+            </div>
+            <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
+          </CardContent>
+        </Card>
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import type { ReactNode } from "react";
+import { useLocation } from "wouter";
+import { ExternalLink, LayoutDashboard, LogOut, Phone, Clock, MessageSquare, BellOff } from "lucide-react";
+import { isStaff, type Role } from "@contract/roles";
+import { serviceTimesByDay } from "@contract/church";
+import { useAuth, useChurch } from "@/lib/auth";
+import { useDarkMode } from "@/lib/theme";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Switch } from "@/components/ui/switch";
+import { cn } from "@/lib/utils";
+
+/** Role badge colours (spec): OWNER purple, PASTOR blue, STAFF green, other grey. */
+export const ROLE_BADGE: Record<Role, string> = {
+  OWNER: "bg-purple-100 text-purple-900 dark:bg-purple-950 dark:text-purple-200",
+  PASTOR: "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200",
+  STAFF: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200",
+  MEMBER: "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200",
+};
+
+function SettingRow({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-14 items-center justify-between gap-4">
+      <div>
+        <label htmlFor={id} className="font-medium">
+          {label}
+        </label>
+        {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  const { user, logout } = useAuth();
+  const church = useChurch();
+  const [dark, setDark] = useDarkMode();
+  const [, navigate] = useLocation();
+  if (!user) return null;
+  const initials = `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase();
+  const links = [
+    ["Live stream", church.links.liveStream],
+    ["Giving", church.links.giving],
+    ["Become a partner", church.links.partner],
+    ["About us", church.links.about],
+    ["Website", church.links.website],
+  ] as const;
+
+  return (
+    <div className="grid gap-5">
+      <Card>
+        <CardContent className="flex flex-col items-center gap-2 pt-6 text-center">
+          <div aria-hidden="true" className="flex size-20 items-center justify-center rounded-full bg-primary text-2xl font-bold text-primary-foreground">
+            {initials}
+          </div>
+          <h1 className="text-2xl font-bold">
+            {user.firstName} {user.lastName}
+          </h1>
+          <p className="text-muted-foreground">{user.email}</p>
+          <span data-testid="role-badge" className={cn("rounded-full px-3 py-1 text-xs font-semibold", ROLE_BADGE[user.role])}>
+            {user.role}
+          </span>
+          <p className="text-sm text-muted-foreground">{church.name}</p>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Settings</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-1">
+          <SettingRow id="dark-mode" label="Dark mode" hint="Easier on the eyes at night">
+            <Switch id="dark-mode" checked={dark} onCheckedChange={setDark} />
+          </SettingRow>
+          <SettingRow id="email-updates" label="Email updates" hint="News and devotionals from the church">
+            <Switch id="email-updates" checked disabled aria-readonly="true" />
+          </SettingRow>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Push notifications</CardTitle>
+        </CardHeader>
+        <CardContent className="flex items-start gap-3 text-muted-foreground">
+          <BellOff className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <p>Push notifications are not supported on this device or browser.</p>
+        </CardContent>
+      </Card>
+
+      {isStaff(user.role) && (
+        <Button size="lg" onClick={() => navigate("/admin")}>
+          <LayoutDashboard aria-hidden="true" /> Open Admin Dashboard
+        </Button>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Church information</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-3">
+            <div>
+              <dt className="text-sm text-muted-foreground">Name</dt>
+              <dd className="font-medium">{church.name}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted-foreground">Church code</dt>
+              <dd className="font-mono font-medium">{church.slug}</dd>
+            </div>
+            {church.prayerLinePhone && (
+              <div>
+                <dt className="text-sm text-muted-foreground">Prayer line</dt>
+                <dd>
+                  <a href={`tel:${church.prayerLinePhone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-11 items-center gap-2 font-medium text-primary">
+                    <Phone className="size-4" aria-hidden="true" /> {church.prayerLinePhone}
+                  </a>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Church links</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="divide-y divide-border">
+            {links.map(([label, href]) => (
+              <li key={label}>
+                <a href={href} target="_blank" rel="noopener noreferrer" className="flex min-h-12 items-center justify-between font-medium">
+                  {label} <ExternalLink className="size-4 text-muted-foreground" aria-hidden="true" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Clock className="size-5 text-primary" aria-hidden="true" /> Service times
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-2">
+            {serviceTimesByDay(church).map(({ day, times }) => (
+              <li key={day} className="flex justify-between gap-4">
+                <span className="font-medium">{day}</span>
+                <span className="text-muted-foreground">{times.join(", ")}</span>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="flex items-start gap-3 pt-5">
+          <MessageSquare className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          <p>
+            Text <strong>{church.textToJoin.keyword}</strong> to <strong>{church.textToJoin.shortcode}</strong> to join our text updates.
+          </p>
+        </CardContent>
+      </Card>
+
+      <Button
+        variant="outline"
+        size="lg"
+        className="text-destructive"
+        onClick={async () => {
+          await logout();
+          navigate("/auth/login");
+        }}
+      >
+        <LogOut aria-hidden="true" /> Sign Out
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Sign-in state (spec section 4, Auth). On start, a stored token is checked with
+ * GET /api/church/me (which also supplies the church); a failed check clears token and user.
+ * Login and register store token and user; logout revokes the session and clears both.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { AuthResponse, User } from "@contract/auth";
+import type { Church, ChurchMe } from "@contract/church";
+import { apiRequest, TOKEN_KEY, USER_KEY, storedToken } from "./api";
+import { queryClient } from "./query-client";
+
+interface AuthState {
+  user: User | null;
+  church: Church | null;
+  isLoading: boolean;
+  signedIn(res: AuthResponse): void;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+function readStoredUser(): User | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+function clearStorage() {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export const ME_KEY = ["/api/church/me"];
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(storedToken);
+  const [user, setUser] = useState<User | null>(() => (storedToken() ? readStoredUser() : null));
+
+  const me = useQuery<ChurchMe>({ queryKey: ME_KEY, enabled: !!token });
+
+  useEffect(() => {
+    if (me.isError) {
+      clearStorage();
+      setToken(null);
+      setUser(null);
+    }
+  }, [me.isError]);
+
+  // Signed out: drop every cached answer once the signed-in screens (and their queries) are gone.
+  useEffect(() => {
+    if (!token) queryClient.clear();
+  }, [token]);
+
+  useEffect(() => {
+    if (me.data) {
+      setUser(me.data.user);
+      localStorage.setItem(USER_KEY, JSON.stringify(me.data.user));
+    }
+  }, [me.data]);
+
+  const signedIn = useCallback((res: AuthResponse) => {
+    localStorage.setItem(TOKEN_KEY, res.token);
+    localStorage.setItem(USER_KEY, JSON.stringify(res.user));
+    queryClient.clear();
+    setUser(res.user);
+    setToken(res.token);
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      if (storedToken()) await apiRequest("POST", "/api/auth/logout");
+    } catch {
+      /* the session may already be gone; sign out locally regardless */
+    }
+    clearStorage();
+    setUser(null);
+    setToken(null);
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user: token ? user : null,
+      church: token ? (me.data?.church ?? null) : null,
+      isLoading: !!token && me.isPending,
+      signedIn,
+      logout,
+    }),
+    [token, user, me.data, me.isPending, signedIn, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth() {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error("useAuth outside AuthProvider");
+  return ctx;
+}
+
+/** The church of the signed-in user (the shell renders only once it is known). */
+export function useChurch(): Church {
+  const { church } = useAuth();
+  if (!church) throw new Error("useChurch before the church loaded");
+  return church;
+}

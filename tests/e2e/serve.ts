@@ -1,0 +1,38 @@
+/**
+ * Starts the built app for the browser tests on a fresh database: a new temporary PGlite
+ * directory, or (with TEST_DATABASE_URL) a new database on that PostgreSQL server.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const port = process.env.E2E_PORT ?? "5055";
+const env: Record<string, string> = {
+  PORT: port,
+  HOST: "127.0.0.1",
+  NODE_ENV: "test",
+  LOG_LEVEL: "warn",
+  SEED_DEMO: "true",
+  AUTH_RATE_LIMIT_PER_IP: "100000",
+  AUTH_RATE_LIMIT_PER_EMAIL: "1000",
+};
+
+const base = process.env.TEST_DATABASE_URL;
+if (base) {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const old = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'koinonia_e2e_%'");
+  for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  const name = `koinonia_e2e_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+} else {
+  env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "koinonia-e2e-"));
+  delete process.env.DATABASE_URL;
+}
+Object.assign(process.env, env);
+await import("../../server/main.ts");
