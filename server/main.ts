@@ -2,6 +2,7 @@
  * Start and stop, nothing else: read config, open the database, migrate, seed, listen.
  * SIGTERM/SIGINT: stop accepting, finish in-flight requests, close streams and the database.
  */
+import fs from "node:fs";
 import { loadConfig, ConfigError } from "./config";
 import { openDatabase } from "./db/client";
 import { readChurchConfig, seedChurch } from "./db/seed/church";
@@ -11,6 +12,7 @@ import { buildApp, LOG_REDACT } from "./app";
 import { acquireDataDirLock, releaseDataDirLock } from "./db/data-dir-lock";
 
 async function main() {
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
   const churchProfile = readChurchConfig(config.churchConfigPath);
   if (!config.databaseUrl) acquireDataDirLock(config.dataDir, config.port);

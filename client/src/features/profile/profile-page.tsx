@@ -6,7 +6,6 @@ import { serviceTimesByDay } from "@contract/church";
 import { useAuth, useChurch } from "@/lib/auth";
 import { useDarkMode } from "@/lib/theme";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/utils";
