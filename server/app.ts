@@ -18,6 +18,7 @@ import { authRoutes } from "./features/auth/routes";
 import { churchRoutes } from "./features/church/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { servicesRoutes } from "./features/services/routes";
+import { eventRoutes } from "./events/routes";
 
 export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
@@ -82,6 +83,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(churchRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(servicesRoutes(deps));
+  await app.register(eventRoutes(deps));
 
   if (opts.serveClient) await serveClient(app as unknown as FastifyInstance, deps.config.clientDir);
 

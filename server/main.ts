@@ -9,6 +9,7 @@ import { readChurchConfig, seedChurch } from "./db/seed/church";
 import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed/demo";
 import { createEmailSender } from "./providers/email/index";
 import { buildApp, LOG_REDACT } from "./app";
+import { createEventBus } from "./events/bus";
 import { acquireDataDirLock, releaseDataDirLock } from "./db/data-dir-lock";
 
 async function main() {
@@ -21,8 +22,10 @@ async function main() {
   await seedChurch(database.db, churchProfile);
   if (config.seedDemo) await seedDemo(database.db);
 
+  const bus = await createEventBus(database, (err) => process.stderr.write(`event bus: ${String(err)}\n`));
   const deps = {
     config,
+    bus,
     database,
     db: database.db,
     email: createEmailSender({ db: database.db, smtpUrl: config.smtpUrl, from: config.emailFrom }),
@@ -54,7 +57,8 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
-      await app.close();
+      await app.close(); // stops accepting, finishes in-flight requests, ends event streams
+      await bus.close();
       await database.close();
     } finally {
       if (!config.databaseUrl) releaseDataDirLock(config.dataDir);

@@ -12,6 +12,7 @@ import { readChurchConfig, seedChurch } from "../db/seed/church";
 import { buildApp, type BuildOptions } from "../app";
 import { createOutboxSender } from "../providers/email/sandbox";
 import type { Deps } from "../deps";
+import { createEventBus } from "../events/bus";
 import type { Role } from "../../contract/roles";
 import { hashPassword } from "../http/passwords";
 import { users } from "../db/schema/users";
@@ -60,18 +61,40 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
 
 let counter = 0;
 
-export async function createTestApp(opts: { env?: Record<string, string>; now?: () => Date; build?: BuildOptions } = {}) {
+export async function createTestApp(
+  opts: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    build?: BuildOptions;
+    /**
+     * A second server instance on the database of an existing test app: its own connections
+     * on PostgreSQL (databaseUrl), or the same embedded handle on PGlite (database). Closing it
+     * leaves the database to its first owner.
+     */
+    sameDatabaseAs?: { databaseUrl?: string; database?: Database };
+  } = {},
+) {
   const config: Config = loadConfig({
     NODE_ENV: "test",
     AUTH_RATE_LIMIT_PER_IP: "100000",
     AUTH_RATE_LIMIT_PER_EMAIL: "100000",
     ...opts.env,
   });
-  const { database, url, dispose } = await openTestDatabase();
+  const { database, url, dispose } = opts.sameDatabaseAs
+    ? await (async () => {
+        const shared = opts.sameDatabaseAs!.database;
+        if (shared) return { database: shared, url: undefined, dispose: async () => undefined };
+        if (!opts.sameDatabaseAs?.databaseUrl) throw new Error("sameDatabaseAs needs databaseUrl or database");
+        const db = await openPostgres(opts.sameDatabaseAs.databaseUrl, 5);
+        return { database: db, url: opts.sameDatabaseAs.databaseUrl, dispose: () => db.close() };
+      })()
+    : await openTestDatabase();
   const church = readChurchConfig(config.churchConfigPath);
   await seedChurch(database.db, church);
+  const bus = await createEventBus(database);
   const deps: Deps = {
     config,
+    bus,
     database,
     db: database.db,
     email: createOutboxSender(database.db),
@@ -119,6 +142,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; now?: 
     insertUser,
     async close() {
       await app.close();
+      await bus.close();
       await dispose();
     },
   };

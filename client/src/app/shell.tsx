@@ -5,6 +5,7 @@ import { Bell, Settings, User as UserIcon, LogOut, Home, HandHeart, UserPlus, He
 import { isStaff } from "@contract/roles";
 import { useAuth, useChurch } from "@/lib/auth";
 import { cn } from "@/lib/utils";
+import { useLiveEvents } from "@/lib/events";
 
 const TABS = [
   { href: "/sunday", label: "Home", icon: Home },
@@ -90,6 +91,8 @@ function BottomNav() {
 
 /** The signed-in frame: phone-width column, sticky header, content, bottom tab bar. */
 export function Shell({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  useLiveEvents(user);
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col bg-background shadow-sm sm:border-x sm:border-border">
       <Header />

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/harness";
+import { EVENTS_COOKIE } from "../http/auth";
+
+/** Opens the SSE stream over real HTTP and collects events as they arrive. */
+async function openStream(base: string, headers: Record<string, string>) {
+  const ctrl = new AbortController();
+  const res = await fetch(`${base}/api/events`, { headers, signal: ctrl.signal });
+  const events: { event: string; data: unknown }[] = [];
+  let buffer = "";
+  const waiters: (() => void)[] = [];
+  if (res.ok && res.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true });
+          let i: number;
+          while ((i = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, i);
+            buffer = buffer.slice(i + 2);
+            const ev = /^event: (.+)$/m.exec(block)?.[1];
+            const data = /^data: (.+)$/m.exec(block)?.[1];
+            if (ev) events.push({ event: ev, data: data ? JSON.parse(data) : null });
+            waiters.splice(0).forEach((w) => w());
+          }
+        }
+      } catch {
+        /* aborted */
+      }
+    })();
+  }
+  return {
+    res,
+    events,
+    async waitFor(name: string, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!events.some((e) => e.event === name)) {
+        if (Date.now() > deadline) throw new Error(`no ${name} event; got ${JSON.stringify(events)}`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 50);
+        });
+      }
+      return events.find((e) => e.event === name)!;
+    },
+    close: () => ctrl.abort(),
+  };
+}
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(() => t.close());
+
+describe("GET /api/events", () => {
+  it("refuses a visitor without a session", async () => {
+    const res = await fetch(`${base}/api/events`);
+    expect(res.status).toBe(401);
+    await res.body?.cancel();
+  });
+
+  it("with a bearer token: connected first, then published events with their ids", async () => {
+    const { auth } = await t.signUp();
+    const stream = await openStream(base, auth);
+    expect(stream.res.status).toBe(200);
+    expect(stream.res.headers.get("content-type")).toMatch(/text\/event-stream/);
+    await stream.waitFor("connected");
+    await t.deps.bus.publish("service-status", { serviceId: "s1", isLive: true });
+    const got = await stream.waitFor("service-status");
+    expect(got.data).toEqual({ serviceId: "s1", isLive: true });
+    expect(stream.events[0].event).toBe("connected");
+    stream.close();
+  });
+
+  it("with the HttpOnly cookie set at sign-in (EventSource sends no headers)", async () => {
+    const member = await t.signUp();
+    const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: member.user.email, password: member.password } });
+    const setCookie = String(login.headers["set-cookie"]);
+    expect(setCookie).toMatch(new RegExp(`^${EVENTS_COOKIE}=`));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect(setCookie).toMatch(/Path=\/api\/events/);
+    const cookie = setCookie.split(";")[0];
+    const stream = await openStream(base, { cookie });
+    expect(stream.res.status).toBe(200);
+    await stream.waitFor("connected");
+    stream.close();
+  });
+
+  it("does not accept the cookie on any other route", async () => {
+    const member = await t.signUp();
+    const res = await t.app.inject({ method: "GET", url: "/api/church/me", headers: { cookie: `${EVENTS_COOKIE}=${member.token}` } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("a revoked session cannot open the stream", async () => {
+    const member = await t.signUp();
+    await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: member.auth });
+    const res = await fetch(`${base}/api/events`, { headers: member.auth });
+    expect(res.status).toBe(401);
+    await res.body?.cancel();
+  });
+});
+
+describe("two server instances on one database", () => {
+  it("an event published on one reaches the stream of the other, through NOTIFY", async () => {
+    // On PostgreSQL a second instance with its own connections; embedded PGlite is single-process,
+    // so there the second instance shares the database handle but has its own LISTEN and bus.
+    const other = process.env.TEST_DATABASE_URL
+      ? await createTestApp({ sameDatabaseAs: { databaseUrl: t.databaseUrl } })
+      : await createTestApp({ sameDatabaseAs: { database: t.database } });
+    const otherBase = await other.app.listen({ port: 0, host: "127.0.0.1" });
+    const member = await t.signUp();
+    const onOther = await openStream(otherBase, member.auth);
+    const onFirst = await openStream(base, member.auth);
+    await onOther.waitFor("connected");
+    await onFirst.waitFor("connected");
+    await t.deps.bus.publish("testimony-approved", { testimonyId: "t-1" });
+    expect((await onOther.waitFor("testimony-approved")).data).toEqual({ testimonyId: "t-1" });
+    expect((await onFirst.waitFor("testimony-approved")).data).toEqual({ testimonyId: "t-1" });
+    // and the other way round
+    await other.deps.bus.publish("new-poll", { pollId: "p-1", serviceId: "s-1" });
+    expect((await onFirst.waitFor("new-poll")).data).toEqual({ pollId: "p-1", serviceId: "s-1" });
+    onOther.close();
+    onFirst.close();
+    await other.close();
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * GET /api/events: the server-sent event stream. Authenticated by the bearer header or by the
+ * HttpOnly cookie set at sign-in (EventSource cannot send headers), never a token in the URL.
+ * It sends `connected` first, then every bus event, a heartbeat comment every 25 s so proxies
+ * keep it open, and a retry hint. A client that cannot keep up (more than 256 KB unsent) is
+ * dropped rather than buffered without bound; it reconnects and refetches.
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ServerResponse } from "node:http";
+import type { Deps } from "../deps";
+import type { EventBus } from "./bus";
+
+export const HEARTBEAT_MS = 25_000;
+const MAX_BUFFERED = 256 * 1024;
+
+export const eventRoutes =
+  (deps: Deps & { bus: EventBus }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const clients = new Set<ServerResponse>();
+
+    const send = (res: ServerResponse, chunk: string) => {
+      if (res.writableLength > MAX_BUFFERED) {
+        res.destroy();
+        clients.delete(res);
+        return;
+      }
+      res.write(chunk);
+    };
+
+    const unsubscribe = deps.bus.subscribe(({ event, data }) => {
+      const chunk = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+      for (const res of clients) send(res, chunk);
+    });
+    const heartbeat = setInterval(() => {
+      for (const res of clients) send(res, `: ping\n\n`);
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+
+    app.addHook("onClose", async () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      // Tell clients to come back soon (to another instance, or to this one restarted).
+      for (const res of clients) res.end(`retry: 2000\n\n`);
+      clients.clear();
+    });
+
+    app.get("/api/events", { config: { access: "member", cookieAuth: true } }, (req, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      });
+      res.write(`retry: 3000\n\nevent: connected\ndata: ${JSON.stringify({ userId: req.user!.id })}\n\n`);
+      clients.add(res);
+      req.raw.on("close", () => clients.delete(res));
+    });
+  };
