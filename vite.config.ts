@@ -10,6 +10,7 @@ export default defineConfig({
   publicDir: r("./client/public"),
   plugins: [react(), tailwindcss()],
   resolve: { alias: { "@contract": r("./contract"), "@": r("./client/src") } },
-  build: { outDir: r("./dist/client"), emptyOutDir: true, sourcemap: false },
+  // CLIENT_OUT_DIR lets parallel test runs build side by side (the server reads CLIENT_DIR).
+  build: { outDir: process.env.CLIENT_OUT_DIR ? r(`./${process.env.CLIENT_OUT_DIR}`) : r("./dist/client"), emptyOutDir: true, sourcemap: false },
   server: { proxy: { "/api": { target: "http://127.0.0.1:5000", changeOrigin: false } } },
 });
