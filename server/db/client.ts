@@ -64,6 +64,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool) as unknown as Db;
+  // pool.end() resolves before its connections have closed; close() waits for them.
+  const open = new Set<pg.PoolClient>();
+  pool.on("connect", (c) => open.add(c));
+  pool.on("remove", (c) => open.delete(c));
   const listeners: pg.Client[] = [];
   return {
     kind: "postgres",
@@ -94,7 +98,12 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     },
     async close() {
       await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => undefined)));
+      const closed = new Promise<void>((resolve) => {
+        if (!open.size) return resolve();
+        pool.on("remove", () => open.size === 0 && resolve());
+      });
       await pool.end();
+      await closed;
     },
   };
 }

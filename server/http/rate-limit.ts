@@ -18,11 +18,12 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowSec
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ count: rateLimits.count });
   if (Math.random() < 0.01) {
-    // Housekeeping: windows that ended more than a day ago are of no use. (Measured from the
-    // window's end, not its start: a window longer than a day must not be wiped while live.)
+    // Housekeeping: windows that ended more than a day ago are of no use. Measured from the
+    // window's end, not its start, so a window longer than a day is not wiped while live
+    // (all auth limits share one window length, AUTH_RATE_LIMIT_WINDOW_SECONDS).
     await db
       .delete(rateLimits)
-      .where(sql`${rateLimits.windowStart} < now() - interval '1 day' - (${windowSeconds}::integer * interval '1 second')`);
+      .where(sql`${rateLimits.windowStart} < now() - interval '1 day' - (${windowSeconds}::double precision * interval '1 second')`);
   }
   if (row.count > limit) {
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
