@@ -2,6 +2,7 @@
 export const EVENT_NAMES = [
   "new-poll",
   "poll-vote",
+  "poll-closed",
   "new-question",
   "question-approved",
   "new-prayer",
@@ -17,6 +18,8 @@ export type EventName = (typeof EVENT_NAMES)[number];
 export interface EventPayloads {
   "new-poll": { pollId: string; serviceId: string };
   "poll-vote": { pollId: string };
+  /** Not in the spec: a poll was closed (or reopened), so members' Home drops (or shows) it. No toast. */
+  "poll-closed": { pollId: string; serviceId: string };
   "new-question": { questionId: string; serviceId: string };
   "question-approved": { questionId: string; serviceId: string };
   "new-prayer": { prayerId: string };
@@ -50,6 +53,8 @@ export function queriesToRefetch<E extends EventName>(event: E, data: EventPaylo
       return ["/api/services"];
     case "poll-vote":
       return [`/api/polls/${(data as EventPayloads["poll-vote"]).pollId}/results`];
+    case "poll-closed":
+      return ["/api/services", `/api/polls/${(data as EventPayloads["poll-closed"]).pollId}/results`];
     case "new-prayer":
     case "prayer-updated":
       return ["/api/prayers"];

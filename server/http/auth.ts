@@ -73,7 +73,8 @@ export function currentUser(req: FastifyRequest): AuthUser {
   return req.user;
 }
 
-export function installAuth(app: FastifyInstance, db: Db) {
+/** `onAuthenticated` runs for every request a signed-in user makes (activity for "Active Today"). */
+export function installAuth(app: FastifyInstance, db: Db, onAuthenticated?: (userId: string) => Promise<void>) {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
 
@@ -93,6 +94,7 @@ export function installAuth(app: FastifyInstance, db: Db) {
       if (found) {
         req.user = found.user;
         req.sessionId = found.sessionId;
+        if (onAuthenticated) await onAuthenticated(found.user.id).catch((err: unknown) => req.log.warn({ err }, "activity not recorded"));
       }
     }
     if (access === "public") return;

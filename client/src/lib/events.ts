@@ -20,8 +20,21 @@ function refetch(prefixes: string[]) {
   });
 }
 
+/**
+ * Events this member caused themselves: their screen already said so (e.g. 'Prayer request
+ * submitted'), so the broadcast toast ('New Prayer Request') must not replace it.
+ */
+const ownEvents = new Set<string>();
+const ownKey = (event: EventName, data: object) => `${event}:${Object.values(data).join(":")}`;
+export function markOwnEvent<E extends EventName>(event: E, data: EventPayloads[E]) {
+  const key = ownKey(event, data);
+  ownEvents.add(key);
+  setTimeout(() => ownEvents.delete(key), 60_000);
+}
+
 export function handleLiveEvent<E extends EventName>(event: E, data: EventPayloads[E], user: Pick<User, "role">) {
   refetch(queriesToRefetch(event, data));
+  if (ownEvents.delete(ownKey(event, data))) return;
   if (event === "service-status") {
     toast((data as EventPayloads["service-status"]).isLive ? SERVICE_TOASTS.started : SERVICE_TOASTS.ended);
     return;

@@ -1,10 +1,36 @@
-import { eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { services } from "../../db/schema/services";
+import { polls, questions, services } from "../../db/schema/services";
+import type { AuthUser } from "../../http/auth";
+import { isStaff } from "../../../contract/roles";
 import type { LiveService } from "../../../contract/services";
+import { toPoll, toQuestion, toService } from "./views";
+import { resultsFor } from "./get-poll-results";
 
-/** The live service, or null. (Polls and questions join it when the live-service capability lands.) */
-export async function getLiveService(db: Db): Promise<LiveService> {
+export const LIVE_QUESTIONS_LIMIT = 50;
+
+/** The live service with its open polls (results and the asker's own vote) and approved questions, or null. */
+export async function getLiveService(db: Db, user: AuthUser): Promise<LiveService> {
   const [row] = await db.select().from(services).where(eq(services.isLive, true)).limit(1);
-  return { service: row ? { id: row.id, title: row.title, date: row.date.toISOString(), isLive: row.isLive } : null };
+  if (!row) return { service: null };
+  const openPolls = await db
+    .select()
+    .from(polls)
+    .where(and(eq(polls.serviceId, row.id), eq(polls.isOpen, true)))
+    .orderBy(asc(polls.createdAt));
+  const results = await resultsFor(db, openPolls, user.id);
+  const approved = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.serviceId, row.id), eq(questions.isApproved, true)))
+    .orderBy(desc(questions.createdAt))
+    .limit(LIVE_QUESTIONS_LIMIT);
+  const viewer = { id: user.id, staff: isStaff(user.role) };
+  return {
+    service: {
+      ...toService(row),
+      polls: openPolls.map((p) => ({ ...toPoll(p), results: results.get(p.id)! })),
+      questions: approved.map((q) => toQuestion(q, viewer)),
+    },
+  };
 }

@@ -1,10 +1,93 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ZLiveService } from "../../../contract/services";
+import { z } from "zod";
+import {
+  ZAskQuestion,
+  ZCreatePoll,
+  ZCreateService,
+  ZIdParams,
+  ZLiveService,
+  ZModerateQuestion,
+  ZPoll,
+  ZPollIdParams,
+  ZPollResults,
+  ZQuestion,
+  ZService,
+  ZUpdatePoll,
+  ZUpdateService,
+  ZVote,
+} from "../../../contract/services";
 import type { Deps } from "../../deps";
+import { currentUser } from "../../http/auth";
 import { getLiveService } from "./get-live-service";
+import { createService } from "./create-service";
+import { listServices } from "./list-services";
+import { updateService } from "./update-service";
+import { createPoll } from "./create-poll";
+import { updatePoll } from "./update-poll";
+import { votePoll } from "./vote-poll";
+import { getPollResults } from "./get-poll-results";
+import { askQuestion } from "./ask-question";
+import { listQuestions } from "./list-questions";
+import { moderateQuestion } from "./moderate-question";
 
 export const servicesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/services/live", { config: { access: "member" }, schema: { response: { 200: ZLiveService } } }, () => getLiveService(deps.db));
+    app.get("/api/services/live", { config: { access: "member" }, schema: { response: { 200: ZLiveService } } }, (req) =>
+      getLiveService(deps.db, currentUser(req)),
+    );
+
+    app.get("/api/services", { config: { access: "member" }, schema: { response: { 200: z.array(ZService) } } }, () => listServices(deps.db));
+
+    app.post("/api/services", { config: { access: "staff" }, schema: { body: ZCreateService, response: { 201: ZService } } }, async (req, reply) =>
+      reply.code(201).send(await createService(deps.db, req.body)),
+    );
+
+    app.patch(
+      "/api/services/:id",
+      { config: { access: "staff" }, schema: { params: ZIdParams, body: ZUpdateService, response: { 200: ZService } } },
+      (req) => updateService(deps, req.params.id, req.body),
+    );
+
+    app.post(
+      "/api/services/:id/polls",
+      { config: { access: "staff" }, schema: { params: ZIdParams, body: ZCreatePoll, response: { 201: ZPoll } } },
+      async (req, reply) => reply.code(201).send(await createPoll(deps, req.params.id, req.body)),
+    );
+
+    app.patch(
+      "/api/polls/:id",
+      { config: { access: "staff" }, schema: { params: ZIdParams, body: ZUpdatePoll, response: { 200: ZPoll } } },
+      (req) => updatePoll(deps, req.params.id, req.body.isOpen),
+    );
+
+    app.post(
+      "/api/polls/:pollId/vote",
+      { config: { access: "member" }, schema: { params: ZPollIdParams, body: ZVote, response: { 201: ZPollResults } } },
+      async (req, reply) => reply.code(201).send(await votePoll(deps, req.params.pollId, currentUser(req).id, req.body.optionIndex)),
+    );
+
+    app.get(
+      "/api/polls/:pollId/results",
+      { config: { access: "member" }, schema: { params: ZPollIdParams, response: { 200: ZPollResults } } },
+      (req) => getPollResults(deps.db, req.params.pollId, currentUser(req).id),
+    );
+
+    app.post(
+      "/api/services/:id/questions",
+      { config: { access: "member" }, schema: { params: ZIdParams, body: ZAskQuestion, response: { 201: ZQuestion } } },
+      async (req, reply) => reply.code(201).send(await askQuestion(deps, req.params.id, currentUser(req), req.body)),
+    );
+
+    app.get(
+      "/api/services/:id/questions",
+      { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: z.array(ZQuestion) } } },
+      (req) => listQuestions(deps.db, req.params.id, currentUser(req)),
+    );
+
+    app.patch(
+      "/api/questions/:id",
+      { config: { access: "staff" }, schema: { params: ZIdParams, body: ZModerateQuestion, response: { 200: ZQuestion } } },
+      (req) => moderateQuestion(deps, req.params.id, req.body.isApproved),
+    );
   };

@@ -1,30 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { MapPin, PlayCircle, ChevronRight, Radio, CalendarClock } from "lucide-react";
+import { MapPin, PlayCircle, ChevronRight, CalendarClock } from "lucide-react";
 import { formatAddress, nextService } from "@contract/church";
 import type { LiveService } from "@contract/services";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent } from "@/components/ui/card";
-import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
+import { LiveServicePanel } from "./live-service";
 
 function ServiceStatus() {
   const church = useChurch();
   const live = useQuery<LiveService>({ queryKey: ["/api/services/live"] });
   if (live.isPending) return <Spinner label="Loading the live service" />;
-  if (live.data?.service) {
-    return (
-      <Card className="border-primary">
-        <CardContent className="flex items-center gap-3 pt-5">
-          <Radio className="size-6 text-primary" aria-hidden="true" />
-          <div className="min-w-0 flex-1">
-            <Badge>Live now</Badge>
-            <p className="mt-1 truncate text-lg font-semibold">{live.data.service.title}</p>
-          </div>
-        </CardContent>
-      </Card>
-    );
-  }
+  if (live.data?.service) return <LiveServicePanel service={live.data.service} />;
   const next = nextService(church, new Date());
   if (!next) return null;
   const when = next.inDays === 0 ? "Today" : next.inDays === 1 ? "Tomorrow" : next.day.replace(/s$/, "");

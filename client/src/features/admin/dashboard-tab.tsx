@@ -1,0 +1,79 @@
+import { useQuery } from "@tanstack/react-query";
+import { DollarSign, HandHeart, NotebookPen, Users, Vote, Sparkles, type LucideIcon } from "lucide-react";
+import { ACTIVITY_TITLES, type ActivityItem, type Analytics } from "@contract/admin";
+import { formatCommentTime } from "@/lib/format";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+
+const dollars = (n: number) => n.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: n % 1 ? 2 : 0 });
+
+const TILES: { key: keyof Analytics; label: string; icon: LucideIcon; format?: (n: number) => string }[] = [
+  { key: "activeMembers", label: "Active Today", icon: Users },
+  { key: "prayersToday", label: "Prayers Posted", icon: HandHeart },
+  { key: "notesCompleted", label: "Notes Completed", icon: NotebookPen },
+  { key: "givingTotal", label: "Given This Week", icon: DollarSign, format: dollars },
+];
+
+const KIND_ICON: Record<ActivityItem["kind"], LucideIcon> = { prayer: HandHeart, "poll-vote": Vote, testimony: Sparkles };
+
+export function DashboardTab() {
+  const stats = useQuery<Analytics>({ queryKey: ["/api/admin/analytics"] });
+  const activity = useQuery<ActivityItem[]>({ queryKey: ["/api/admin/activity"] });
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
+      <div className="grid grid-cols-2 gap-3">
+        {TILES.map(({ key, label, icon: Icon, format }) => (
+          <Card key={key} data-testid={`stat-${key}`}>
+            <CardContent className="grid gap-1 pt-4">
+              <Icon className="size-5 text-primary" aria-hidden="true" />
+              {stats.data ? (
+                <p className="text-2xl font-bold tabular-nums">{format ? format(stats.data[key]) : stats.data[key].toLocaleString("en-US")}</p>
+              ) : stats.isError ? (
+                <p className="text-2xl font-bold text-muted-foreground">–</p>
+              ) : (
+                <Skeleton className="h-8 w-16" />
+              )}
+              <p className="text-sm text-muted-foreground">{label}</p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Activity</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {activity.isPending ? (
+            <div className="grid gap-3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-12" />
+              ))}
+            </div>
+          ) : activity.isError ? (
+            <p className="text-muted-foreground">Recent activity could not be loaded.</p>
+          ) : activity.data.length === 0 ? (
+            <p className="text-muted-foreground">No recent activity yet.</p>
+          ) : (
+            <ul className="divide-y divide-border" aria-label="Recent activity">
+              {activity.data.map((a) => {
+                const Icon = KIND_ICON[a.kind];
+                return (
+                  <li key={`${a.kind}-${a.id}`} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
+                    <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
+                      <Icon className="size-4" aria-hidden="true" />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium">{ACTIVITY_TITLES[a.kind]}</p>
+                      <p className="line-clamp-2 break-words text-sm text-muted-foreground">{a.detail}</p>
+                    </div>
+                    <span className="shrink-0 text-xs text-muted-foreground">{formatCommentTime(a.createdAt)}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

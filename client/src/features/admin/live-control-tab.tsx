@@ -1,0 +1,315 @@
+import { useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { CalendarPlus, CircleStop, Play, Plus, Radio, Trash2, Vote, X } from "lucide-react";
+import {
+  ADMIN_LIMITS,
+  POLL_OPTIONS_MAX,
+  POLL_OPTIONS_MIN,
+  SERVICES_TEXT,
+  ZCreatePoll,
+  ZCreateService,
+  cut,
+  type LivePoll,
+  type Service,
+} from "@contract/services";
+import { apiJson, errorText } from "@/lib/api";
+import { useChurch } from "@/lib/auth";
+import { serviceWhen } from "@/lib/service-when";
+import { toast } from "@/components/ui/use-toast";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FormField } from "@/components/ui/form-field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { refetchPrefix, useModeration } from "./use-moderation";
+import { markOwnEvent } from "@/lib/events";
+
+function useSetLive() {
+  return useMutation({
+    mutationFn: ({ id, isLive }: { id: string; isLive: boolean }) => apiJson<Service>("PATCH", `/api/services/${id}`, { isLive }),
+    onSuccess: (_res, vars) => {
+      markOwnEvent("service-status", { serviceId: vars.id, isLive: vars.isLive });
+      toast({ title: SERVICES_TEXT.statusUpdated });
+      refetchPrefix("/api/services");
+    },
+    onError: (err) => toast({ title: "Service not updated", description: errorText(err), variant: "destructive" }),
+  });
+}
+
+function CreateServiceForm() {
+  const [title, setTitle] = useState("");
+  const [when, setWhen] = useState("");
+  const [errors, setErrors] = useState<{ title?: string; date?: string }>({});
+  const create = useMutation({
+    mutationFn: (body: { title: string; date: string }) => apiJson<Service>("POST", "/api/services", body),
+    onSuccess: () => {
+      toast({ title: SERVICES_TEXT.serviceCreated });
+      setTitle("");
+      setWhen("");
+      refetchPrefix("/api/services");
+    },
+    onError: (err) => toast({ title: "Service not created", description: errorText(err), variant: "destructive" }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const date = when ? new Date(when) : null;
+    const parsed = ZCreateService.safeParse({ title, date: date && !Number.isNaN(date.getTime()) ? date.toISOString() : "" });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const i of parsed.error.issues) next[i.path[0] as "title" | "date"] ??= i.path[0] === "date" ? SERVICES_TEXT.dateRequired : i.message;
+      return setErrors(next);
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CalendarPlus className="size-5 text-primary" aria-hidden="true" /> Create a service
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-3" onSubmit={submit} noValidate>
+          <FormField id="service-title" label="Service title" error={errors.title}>
+            <Input id="service-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Sunday Worship" aria-invalid={!!errors.title} />
+          </FormField>
+          <FormField id="service-date" label="Date and time" error={errors.date}>
+            <Input id="service-date" type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} aria-invalid={!!errors.date} />
+          </FormField>
+          <Button type="submit" disabled={create.isPending}>
+            <Plus aria-hidden="true" /> {create.isPending ? "Creating..." : "Create Service"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CreatePollForm({ serviceId }: { serviceId: string }) {
+  const [question, setQuestion] = useState("");
+  const [options, setOptions] = useState(["", ""]);
+  const [error, setError] = useState<string>();
+  const create = useMutation({
+    mutationFn: (body: { question: string; options: string[] }) => apiJson("POST", `/api/services/${serviceId}/polls`, body),
+    onSuccess: () => {
+      toast({ title: SERVICES_TEXT.pollCreated });
+      setQuestion("");
+      setOptions(["", ""]);
+      refetchPrefix("/api/services");
+    },
+    onError: (err) => toast({ title: "Poll not created", description: errorText(err), variant: "destructive" }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZCreatePoll.safeParse({ question, options });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    create.mutate(parsed.data);
+  };
+  return (
+    <form className="grid gap-3" onSubmit={submit} noValidate aria-label="Create a poll">
+      <FormField id="poll-question" label="Poll question">
+        <Input id="poll-question" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Which song should we close with?" />
+      </FormField>
+      {options.map((o, i) => (
+        <div key={i} className="flex items-end gap-2">
+          <div className="flex-1">
+            <FormField id={`poll-option-${i}`} label={`Option ${i + 1}`}>
+              <Input id={`poll-option-${i}`} value={o} onChange={(e) => setOptions(options.map((x, j) => (j === i ? e.target.value : x)))} />
+            </FormField>
+          </div>
+          {options.length > POLL_OPTIONS_MIN && (
+            <Button type="button" variant="ghost" size="icon" aria-label={`Remove option ${i + 1}`} onClick={() => setOptions(options.filter((_, j) => j !== i))}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      ))}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {options.length < POLL_OPTIONS_MAX && (
+          <Button type="button" variant="outline" onClick={() => setOptions([...options, ""])}>
+            <Plus aria-hidden="true" /> Add option
+          </Button>
+        )}
+        <Button type="submit" className="flex-1 whitespace-nowrap" disabled={create.isPending}>
+          <Vote aria-hidden="true" /> {create.isPending ? "Posting..." : "Post Poll"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function OpenPoll({ poll }: { poll: LivePoll }) {
+  const close = useMutation({
+    mutationFn: () => apiJson("PATCH", `/api/polls/${poll.id}`, { isOpen: false }),
+    onSuccess: () => {
+      toast({ title: SERVICES_TEXT.pollClosedToast });
+      refetchPrefix("/api/services");
+    },
+    onError: (err) => toast({ title: "Poll not closed", description: errorText(err), variant: "destructive" }),
+  });
+  const { counts, total } = poll.results;
+  return (
+    <li className="grid gap-2 py-3 first:pt-0" data-testid="open-poll">
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-medium">{poll.question}</p>
+        <Button variant="outline" size="sm" className="shrink-0" disabled={close.isPending} onClick={() => close.mutate()}>
+          <X aria-hidden="true" /> Close poll
+        </Button>
+      </div>
+      <ul className="grid gap-1 text-sm text-muted-foreground">
+        {poll.options.map((o, i) => (
+          <li key={i} className="flex justify-between gap-2">
+            <span>{o}</span>
+            <span className="tabular-nums">{counts[i] ?? 0}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-muted-foreground">{total === 1 ? "1 vote" : `${total} votes`}</p>
+    </li>
+  );
+}
+
+function QueueSummary() {
+  const m = useModeration();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Moderation Queue</CardTitle>
+        <CardDescription>
+          <span data-testid="pending-questions-count">{m.pendingQuestions.length}</span> questions and{" "}
+          <span data-testid="pending-testimonies-count">{m.pendingTestimonies.length}</span> testimonies waiting
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div>
+          <p className="mb-1 text-sm font-semibold">Questions ({m.pendingQuestions.length})</p>
+          {m.pendingQuestions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{SERVICES_TEXT.noPendingQuestions}</p>
+          ) : (
+            <ul className="grid gap-1 text-sm">
+              {m.pendingQuestions.slice(0, ADMIN_LIMITS.previewQuestions).map((q) => (
+                <li key={q.id} className="rounded-md bg-muted px-3 py-2">
+                  {cut(q.text, ADMIN_LIMITS.queueCut)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div>
+          <p className="mb-1 text-sm font-semibold">Testimonies ({m.pendingTestimonies.length})</p>
+          {m.pendingTestimonies.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{SERVICES_TEXT.noPendingTestimonies}</p>
+          ) : (
+            <ul className="grid gap-1 text-sm">
+              {m.pendingTestimonies.slice(0, ADMIN_LIMITS.previewTestimonies).map((t) => (
+                <li key={t.id} className="rounded-md bg-muted px-3 py-2">
+                  {cut(t.text, ADMIN_LIMITS.queueCut)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function LiveControlTab() {
+  const church = useChurch();
+  const m = useModeration();
+  const services = useQuery<Service[]>({ queryKey: ["/api/services"] });
+  const setLive = useSetLive();
+  const live = m.live.data?.service;
+  const startOfToday = new Date();
+  startOfToday.setHours(0, 0, 0, 0);
+  const upcoming = (services.data ?? [])
+    .filter((s) => !s.isLive && new Date(s.date) >= startOfToday)
+    .sort((a, b) => (a.date < b.date ? -1 : 1));
+
+  return (
+    <div className="grid gap-5">
+      {m.live.isPending ? (
+        <Skeleton className="h-32" />
+      ) : live ? (
+        <Card className="border-primary" data-testid="active-service">
+          <CardHeader>
+            <div className="flex items-center justify-between gap-2">
+              <Badge variant="success">
+                <Radio className="size-3" aria-hidden="true" /> Service Active
+              </Badge>
+            </div>
+            <CardTitle className="text-xl">{live.title}</CardTitle>
+            <CardDescription>{serviceWhen(live.date, church.timeZone)}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <Button variant="destructive" disabled={setLive.isPending} onClick={() => setLive.mutate({ id: live.id, isLive: false })}>
+              <CircleStop aria-hidden="true" /> End Service
+            </Button>
+            <div>
+              <h3 className="mb-2 font-semibold">Open polls</h3>
+              {live.polls.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No open polls.</p>
+              ) : (
+                <ul className="divide-y divide-border">
+                  {live.polls.map((p) => (
+                    <OpenPoll key={p.id} poll={p} />
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="border-t border-border pt-4">
+              <h3 className="mb-2 font-semibold">New poll</h3>
+              <CreatePollForm serviceId={live.id} />
+            </div>
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardContent className="grid gap-1 pt-5 text-center">
+            <p className="text-lg font-semibold">{SERVICES_TEXT.noActiveService}</p>
+            <p className="text-muted-foreground">{SERVICES_TEXT.noActiveServiceHint}</p>
+          </CardContent>
+        </Card>
+      )}
+
+      <QueueSummary />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Upcoming services</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {services.isPending ? (
+            <Skeleton className="h-16" />
+          ) : upcoming.length === 0 ? (
+            <p className="text-muted-foreground">No upcoming services. Create one below.</p>
+          ) : (
+            <ul className="divide-y divide-border" aria-label="Upcoming services">
+              {upcoming.map((s) => (
+                <li key={s.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{s.title}</p>
+                    <p className="text-sm text-muted-foreground">{serviceWhen(s.date, church.timeZone)}</p>
+                  </div>
+                  <Button size="sm" disabled={setLive.isPending} onClick={() => setLive.mutate({ id: s.id, isLive: true })} aria-label={`Start Service ${s.title}`}>
+                    <Play aria-hidden="true" /> Start Service
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <CreateServiceForm />
+    </div>
+  );
+}

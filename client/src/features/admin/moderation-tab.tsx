@@ -1,0 +1,130 @@
+import { Check, Heart, X } from "lucide-react";
+import { ADMIN_LIMITS, SERVICES_TEXT, cut, type Question } from "@contract/services";
+import type { Testimony } from "@contract/testimonies";
+import { formatCommentTime } from "@/lib/format";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useModerate, useModeration } from "./use-moderation";
+
+function PendingItem({ kind, item, author }: { kind: "question" | "testimony"; item: Question | Testimony; author?: string }) {
+  const moderate = useModerate(kind);
+  return (
+    <li className="grid gap-2 py-4 first:pt-0 last:pb-0" data-testid={`pending-${kind}`}>
+      <p className="leading-relaxed">{item.text}</p>
+      <p className="text-sm text-muted-foreground">
+        {author && <>{author} · </>}
+        {formatCommentTime(item.createdAt)}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" className="flex-1" disabled={moderate.isPending} onClick={() => moderate.mutate({ id: item.id, isApproved: false })}>
+          <X aria-hidden="true" /> Reject
+        </Button>
+        <Button className="flex-1" disabled={moderate.isPending} onClick={() => moderate.mutate({ id: item.id, isApproved: true })}>
+          <Check aria-hidden="true" /> Approve
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+const Count = ({ n }: { n: number }) => (
+  <Badge variant={n ? "default" : "secondary"} aria-label={`${n} pending`}>
+    {n}
+  </Badge>
+);
+
+export function ModerationTab() {
+  const m = useModeration();
+  if (m.isPending) return <Skeleton className="h-40" />;
+  return (
+    <Tabs defaultValue="questions">
+      <TabsList aria-label="Moderation">
+        <TabsTrigger value="questions">
+          Questions <Count n={m.pendingQuestions.length} />
+        </TabsTrigger>
+        <TabsTrigger value="testimonies">
+          Testimonies <Count n={m.pendingTestimonies.length} />
+        </TabsTrigger>
+      </TabsList>
+
+      <TabsContent value="questions" className="grid gap-5">
+        <Card>
+          <CardHeader>
+            <CardTitle>Pending questions</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {m.pendingQuestions.length === 0 ? (
+              <p className="text-muted-foreground">{SERVICES_TEXT.noPendingQuestions}</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {m.pendingQuestions.map((q) => (
+                  <PendingItem key={q.id} kind="question" item={q} author={q.userId ? "Member" : "Anonymous"} />
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        {m.approvedQuestions.length > 0 && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Approved questions</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="divide-y divide-border" aria-label="Approved questions">
+                {m.approvedQuestions.slice(0, ADMIN_LIMITS.approvedQuestions).map((q) => (
+                  <li key={q.id} className="py-3 first:pt-0 last:pb-0">
+                    <p>{q.text}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {q.userId ? "Member" : "Anonymous"} · {formatCommentTime(q.createdAt)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        )}
+      </TabsContent>
+
+      <TabsContent value="testimonies" className="grid gap-5">
+        <Card>
+          <CardHeader>
+            <CardTitle>Pending testimonies</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {m.pendingTestimonies.length === 0 ? (
+              <p className="text-muted-foreground">{SERVICES_TEXT.noPendingTestimonies}</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {m.pendingTestimonies.map((t) => (
+                  <PendingItem key={t.id} kind="testimony" item={t} />
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        {m.approvedTestimonies.length > 0 && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Approved testimonies</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="divide-y divide-border" aria-label="Approved testimonies">
+                {m.approvedTestimonies.slice(0, ADMIN_LIMITS.approvedTestimonies).map((t) => (
+                  <li key={t.id} className="py-3 first:pt-0 last:pb-0">
+                    <p>{cut(t.text, ADMIN_LIMITS.testimonyCut)}</p>
+                    <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+                      <Heart className="size-4" aria-hidden="true" /> {t.amenCount} {t.amenCount === 1 ? "amen" : "amens"} · {formatCommentTime(t.createdAt)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        )}
+      </TabsContent>
+    </Tabs>
+  );
+}

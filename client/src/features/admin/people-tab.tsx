@@ -1,0 +1,91 @@
+import { useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Search } from "lucide-react";
+import { ROLES, type Role } from "@contract/roles";
+import type { User } from "@contract/auth";
+import { apiJson, errorText } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { toast } from "@/components/ui/use-toast";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import { refetchPrefix } from "./use-moderation";
+
+function RoleSelect({ user }: { user: User }) {
+  const { user: me } = useAuth();
+  const change = useMutation({
+    mutationFn: (role: Role) => apiJson<User>("PATCH", `/api/admin/users/${user.id}`, { role }),
+    onSuccess: (u) => {
+      toast({ title: "Role updated", description: `${u.firstName} ${u.lastName} is now ${u.role}` });
+      refetchPrefix("/api/admin/users");
+      if (u.id === me?.id) refetchPrefix("/api/church/me");
+    },
+    onError: (err) => toast({ title: "Role not changed", description: errorText(err), variant: "destructive" }),
+  });
+  const id = `role-${user.id}`;
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Role of {user.firstName} {user.lastName}
+      </label>
+      <select
+        id={id}
+        className="min-h-11 rounded-md border border-input bg-card px-2 text-sm font-medium text-foreground"
+        value={user.role}
+        disabled={change.isPending}
+        onChange={(e) => change.mutate(e.target.value as Role)}
+      >
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** People (OWNER only): search members and change their role. */
+export function PeopleTab() {
+  const [q, setQ] = useState("");
+  const query = q.trim();
+  const people = useQuery<User[]>({ queryKey: [`/api/admin/users?q=${encodeURIComponent(query)}`] });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>People</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor="people-search">Search by name or email</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input id="people-search" type="search" className="pl-10" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search people..." />
+          </div>
+        </div>
+        {people.isPending ? (
+          <Skeleton className="h-24" />
+        ) : people.isError ? (
+          <p className="text-muted-foreground">People could not be loaded.</p>
+        ) : people.data.length === 0 ? (
+          <p className="text-muted-foreground">No one matches that search.</p>
+        ) : (
+          <ul className="divide-y divide-border" aria-label="People">
+            {people.data.map((u) => (
+              <li key={u.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">
+                    {u.firstName} {u.lastName}
+                  </p>
+                  <p className="truncate text-sm text-muted-foreground">{u.email}</p>
+                </div>
+                <RoleSelect user={u} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

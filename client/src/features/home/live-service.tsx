@@ -1,0 +1,198 @@
+/**
+ * The member side of a live service on Home: what is live, the open polls with voting and
+ * live results, a form to ask a question, and the approved questions. Everything updates from
+ * the live event stream (client/src/lib/events.ts refetches /api/services... and poll results).
+ */
+import { useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Check, MessageCircleQuestion, Radio, Send, Vote } from "lucide-react";
+import { ZAskQuestion, QUESTION_MAX, SERVICES_TEXT, type LivePoll, type LiveService, type PollResults, type Question } from "@contract/services";
+import { apiJson, errorText } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { formatCommentTime } from "@/lib/format";
+import { serviceWhen } from "@/lib/service-when";
+import { useChurch } from "@/lib/auth";
+import { toast } from "@/components/ui/use-toast";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/textarea";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+import { cn } from "@/lib/utils";
+
+type Live = NonNullable<LiveService["service"]>;
+
+const pct = (n: number, total: number) => (total ? Math.round((n / total) * 100) : 0);
+
+function PollCard({ poll }: { poll: LivePoll }) {
+  const key = [`/api/polls/${poll.id}/results`];
+  const results = useQuery<PollResults>({ queryKey: key, placeholderData: poll.results });
+  const r = results.data ?? poll.results;
+  const vote = useMutation({
+    mutationFn: (optionIndex: number) => apiJson<PollResults>("POST", `/api/polls/${poll.id}/vote`, { optionIndex }),
+    onSuccess: (data) => queryClient.setQueryData(key, data),
+    onError: (err) => {
+      toast({ title: "Vote not counted", description: errorText(err), variant: "destructive" });
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+  const voted = r.myVote !== null;
+  return (
+    <Card>
+      <CardHeader>
+        <p className="flex items-center gap-1.5 text-sm font-medium text-primary">
+          <Vote className="size-4" aria-hidden="true" /> Poll
+        </p>
+        <CardTitle>{poll.question}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {poll.options.map((option, i) => {
+          const share = pct(r.counts[i] ?? 0, r.total);
+          const mine = r.myVote === i;
+          if (!voted) {
+            return (
+              <Button key={i} variant="outline" className="justify-start text-left" disabled={vote.isPending} onClick={() => vote.mutate(i)}>
+                {option}
+              </Button>
+            );
+          }
+          return (
+            <div
+              key={i}
+              data-testid="poll-result"
+              className={cn("relative overflow-hidden rounded-md border px-3 py-2.5", mine ? "border-primary" : "border-border")}
+              aria-label={`${option}: ${share}%, ${r.counts[i] ?? 0} votes${mine ? ", your vote" : ""}`}
+            >
+              <div aria-hidden="true" className="absolute inset-y-0 left-0 bg-primary/15 transition-[width] duration-500" style={{ width: `${share}%` }} />
+              <div className="relative flex items-center justify-between gap-3">
+                <span className="flex items-center gap-1.5 font-medium">
+                  {mine && <Check className="size-4 text-primary" aria-hidden="true" />}
+                  {option}
+                </span>
+                <span className="text-sm font-semibold tabular-nums">{share}%</span>
+              </div>
+            </div>
+          );
+        })}
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {r.total === 1 ? "1 vote" : `${r.total} votes`}
+          {voted ? " · Thanks for voting" : " so far · tap to vote"}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AskQuestion({ serviceId }: { serviceId: string }) {
+  const [text, setText] = useState("");
+  const [anonymous, setAnonymous] = useState(false);
+  const [error, setError] = useState<string>();
+  const ask = useMutation({
+    mutationFn: (body: { text: string; isAnonymous: boolean }) => apiJson<Question>("POST", `/api/services/${serviceId}/questions`, body),
+    onSuccess: () => {
+      setText("");
+      setAnonymous(false);
+      toast({ title: SERVICES_TEXT.questionSent, description: SERVICES_TEXT.questionSentDetail });
+    },
+    onError: (err) => toast({ title: "Question not sent", description: errorText(err), variant: "destructive" }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZAskQuestion.safeParse({ text, isAnonymous: anonymous });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    ask.mutate(parsed.data);
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MessageCircleQuestion className="size-5 text-primary" aria-hidden="true" /> Ask a question
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="grid gap-3" noValidate>
+          <div className="grid gap-1.5">
+            <Label htmlFor="live-question">Your question</Label>
+            <Textarea
+              id="live-question"
+              value={text}
+              maxLength={QUESTION_MAX}
+              placeholder="What would you like the pastor to answer?"
+              aria-invalid={!!error}
+              aria-describedby={error ? "live-question-error" : undefined}
+              onChange={(e) => setText(e.target.value)}
+            />
+            {error && (
+              <p id="live-question-error" role="alert" className="text-sm font-medium text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="flex min-h-11 items-center gap-3">
+            <Checkbox id="ask-anonymously" checked={anonymous} onCheckedChange={(v) => setAnonymous(v === true)} />
+            <Label htmlFor="ask-anonymously" className="text-base">
+              Ask anonymously
+            </Label>
+          </div>
+          <Button type="submit" disabled={ask.isPending || !text.trim()}>
+            <Send aria-hidden="true" /> {ask.isPending ? "Sending..." : "Send question"}
+          </Button>
+          <p className="text-sm text-muted-foreground">Questions appear below once a pastor approves them.</p>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ApprovedQuestions({ questions }: { questions: Question[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Questions from the congregation</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {questions.length === 0 ? (
+          <p className="text-muted-foreground">No questions yet. Be the first to ask.</p>
+        ) : (
+          <ul className="divide-y divide-border" aria-label="Approved questions">
+            {questions.map((q) => (
+              <li key={q.id} className="py-3 first:pt-0 last:pb-0">
+                <p className="leading-relaxed">{q.text}</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {q.isAnonymous ? "Anonymous" : "Member"} · {formatCommentTime(q.createdAt)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function LiveServicePanel({ service }: { service: Live }) {
+  const church = useChurch();
+  return (
+    <div className="grid gap-5" data-testid="live-service">
+      <Card className="border-primary">
+        <CardContent className="flex items-center gap-3 pt-5">
+          <span className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10">
+            <Radio className="size-6 text-primary motion-safe:animate-pulse" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <Badge>Live now</Badge>
+            <p className="mt-1 text-lg font-semibold leading-snug">{service.title}</p>
+            <p className="text-sm text-muted-foreground">{serviceWhen(service.date, church.timeZone)}</p>
+          </div>
+        </CardContent>
+      </Card>
+      {service.polls.map((p) => (
+        <PollCard key={p.id} poll={p} />
+      ))}
+      <AskQuestion serviceId={service.id} />
+      <ApprovedQuestions questions={service.questions} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { pollVotes, polls } from "../../db/schema/services";
+import { notFound } from "../../http/app-error";
+import { SERVICES_TEXT, type PollResults } from "../../../contract/services";
+
+/**
+ * Counts per option, counted from the votes themselves (one row per member, by a unique
+ * index), so they are exact however many members vote at once.
+ */
+export async function resultsFor(db: Db, list: { id: string; options: string[] }[], userId: string): Promise<Map<string, PollResults>> {
+  const ids = list.map((p) => p.id);
+  const out = new Map<string, PollResults>();
+  if (!ids.length) return out;
+  const counts = await db
+    .select({ pollId: pollVotes.pollId, optionIndex: pollVotes.optionIndex, n: sql<number>`count(*)::int` })
+    .from(pollVotes)
+    .where(inArray(pollVotes.pollId, ids))
+    .groupBy(pollVotes.pollId, pollVotes.optionIndex);
+  const mine = await db
+    .select({ pollId: pollVotes.pollId, optionIndex: pollVotes.optionIndex })
+    .from(pollVotes)
+    .where(and(inArray(pollVotes.pollId, ids), eq(pollVotes.userId, userId)));
+  for (const p of list) {
+    const perOption = p.options.map((_, i) => counts.find((c) => c.pollId === p.id && c.optionIndex === i)?.n ?? 0);
+    out.set(p.id, {
+      pollId: p.id,
+      counts: perOption,
+      total: perOption.reduce((a, b) => a + b, 0),
+      myVote: mine.find((m) => m.pollId === p.id)?.optionIndex ?? null,
+    });
+  }
+  return out;
+}
+
+export async function getPollResults(db: Db, pollId: string, userId: string): Promise<PollResults> {
+  const [poll] = await db.select({ id: polls.id, options: polls.options }).from(polls).where(eq(polls.id, pollId));
+  if (!poll) throw notFound(SERVICES_TEXT.pollNotFound);
+  return (await resultsFor(db, [poll], userId)).get(poll.id)!;
+}
