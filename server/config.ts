@@ -32,6 +32,8 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CLIENT_DIR: z.string().default("dist/client"),
+  /** Hour of the day (church time zone) from which the daily journey emails go out. */
+  DAILY_JOURNEY_HOUR: int(0).max(23).default(6),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -58,6 +60,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     clientDir: path.resolve(env.CLIENT_DIR),
+    dailyJourneyHour: env.DAILY_JOURNEY_HOUR,
   };
 }
 

@@ -1,0 +1,103 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { CheckCircle2, Flame, Trophy } from "lucide-react";
+import { CHALLENGE_TEXT, challengeProgress, localDate, type Challenge, type UserChallenge } from "@contract/connect";
+import { apiJson, errorText } from "@/lib/api";
+import { useChurch } from "@/lib/auth";
+import { queryClient } from "@/lib/query-client";
+import { Card, CardContent } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Progress } from "@/components/ui/progress";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+
+const refetchMine = () => queryClient.invalidateQueries({ queryKey: ["/api/challenges/mine"] });
+
+function ChallengeCard({ challenge, mine, today }: { challenge: Challenge; mine?: UserChallenge; today: string }) {
+  const join = useMutation({
+    mutationFn: () => apiJson<UserChallenge>("POST", `/api/challenges/${challenge.id}/join`),
+    onSuccess: () => {
+      toast({ title: CHALLENGE_TEXT.joined });
+      void refetchMine();
+    },
+    onError: (err) => toast({ title: CHALLENGE_TEXT.joinFailed, description: errorText(err), variant: "destructive" }),
+  });
+  const progress = useMutation({
+    mutationFn: () => apiJson<UserChallenge>("POST", `/api/challenges/${challenge.id}/progress`),
+    onSuccess: () => {
+      toast({ title: CHALLENGE_TEXT.progressUpdated });
+      void refetchMine();
+    },
+    onError: (err) => toast({ title: CHALLENGE_TEXT.progressFailed, description: errorText(err), variant: "destructive" }),
+  });
+  const completed = mine?.progressJson.completedDays ?? [];
+  const doneToday = completed.includes(today);
+  const pct = challengeProgress(completed.length, challenge.days);
+  return (
+    <Card data-testid="challenge-card" aria-label={challenge.title} role="group">
+      <CardContent className="grid gap-3 pt-5">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-lg font-semibold leading-tight">{challenge.title}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{challenge.description}</p>
+          </div>
+          <Badge variant="secondary" className="shrink-0 whitespace-nowrap">
+            {challenge.days} days
+          </Badge>
+        </div>
+        {mine ? (
+          <>
+            <div className="grid gap-1.5">
+              <div className="flex justify-between text-sm">
+                <span>
+                  {Math.min(completed.length, challenge.days)} of {challenge.days} days
+                </span>
+                <span className="inline-flex items-center gap-1 font-semibold text-primary">
+                  <Flame className="size-4" aria-hidden="true" /> {mine.streak} day streak
+                </span>
+              </div>
+              <Progress value={pct} aria-label={`${challenge.title} progress`} />
+            </div>
+            {doneToday ? (
+              <Badge variant="success" className="min-h-8 justify-center text-sm">
+                <CheckCircle2 className="size-4" aria-hidden="true" /> Completed
+              </Badge>
+            ) : (
+              <Button onClick={() => progress.mutate()} disabled={progress.isPending}>
+                Complete Today
+              </Button>
+            )}
+          </>
+        ) : (
+          <Button variant="outline" onClick={() => join.mutate()} disabled={join.isPending}>
+            Join
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Challenges and streaks (spec section 2). */
+export function ChallengesSection() {
+  const church = useChurch();
+  const challenges = useQuery<Challenge[]>({ queryKey: ["/api/challenges"] });
+  const mine = useQuery<UserChallenge[]>({ queryKey: ["/api/challenges/mine"] });
+  const today = localDate(new Date(), church.timeZone);
+  return (
+    <section aria-labelledby="challenges-heading" className="grid gap-3">
+      <h2 id="challenges-heading" className="flex items-center gap-2 text-xl font-bold">
+        <Trophy className="size-5 text-primary" aria-hidden="true" /> Challenges
+      </h2>
+      {challenges.isPending || mine.isPending ? (
+        <Skeleton className="h-32" />
+      ) : challenges.isError || mine.isError ? (
+        <p className="text-muted-foreground">Challenges could not be loaded.</p>
+      ) : challenges.data.length === 0 ? (
+        <p className="text-muted-foreground">No challenges yet.</p>
+      ) : (
+        challenges.data.map((c) => <ChallengeCard key={c.id} challenge={c} mine={mine.data.find((m) => m.challengeId === c.id)} today={today} />)
+      )}
+    </section>
+  );
+}

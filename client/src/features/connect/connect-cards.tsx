@@ -1,0 +1,38 @@
+import { CalendarDays, ChevronRight, HandHeart, Mail, MoreHorizontal, UserPlus } from "lucide-react";
+import { useChurch } from "@/lib/auth";
+import { Card, CardContent } from "@/components/ui/card";
+
+/** The Connect tab's cards (spec section 2): each opens one of the church's pages. */
+export function ConnectCards() {
+  const church = useChurch();
+  const cards = [
+    { label: "Visitors", hint: "New here? Let us know you visited", href: church.links.visitorsForm ?? church.links.website, icon: UserPlus },
+    { label: "Become a Partner", hint: "Join the mission with your support", href: church.links.partner, icon: HandHeart },
+    { label: "Calendar of Events", hint: "What's happening at church", href: church.links.calendar, icon: CalendarDays },
+    { label: "Contact Us", hint: "We'd love to hear from you", href: church.links.contact, icon: Mail },
+    { label: "More", hint: "Ministries, resources and more", href: church.links.more, icon: MoreHorizontal },
+  ];
+  return (
+    <section aria-labelledby="connect-links-heading" className="grid gap-3">
+      <h2 id="connect-links-heading" className="text-xl font-bold">
+        Get connected
+      </h2>
+      {cards.map(({ label, hint, href, icon: Icon }) => (
+        <a key={label} href={href} target="_blank" rel="noopener noreferrer" className="block rounded-lg">
+          <Card className="transition-colors hover:bg-muted">
+            <CardContent className="flex items-center gap-4 pt-5">
+              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold">{label}</span>
+                <span className="block text-sm text-muted-foreground">{hint}</span>
+              </span>
+              <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
+            </CardContent>
+          </Card>
+        </a>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { CalendarDays, Check, Users } from "lucide-react";
+import { GROUP_TEXT, type Group } from "@contract/connect";
+import { apiJson, errorText } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { Card, CardContent } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+
+function GroupCard({ group, isMember }: { group: Group; isMember: boolean }) {
+  const join = useMutation({
+    mutationFn: () => apiJson<Group>("POST", `/api/groups/${group.id}/join`),
+    onSuccess: () => {
+      toast({ title: GROUP_TEXT.joined });
+      void queryClient.invalidateQueries({ queryKey: ["/api/groups"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/groups/mine"] });
+    },
+    onError: (err) => toast({ title: GROUP_TEXT.joinFailed, description: errorText(err), variant: "destructive" }),
+  });
+  return (
+    <Card role="group" aria-label={group.name} data-testid="group-card">
+      <CardContent className="grid gap-3 pt-5">
+        <div>
+          <p className="text-lg font-semibold leading-tight">{group.name}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{group.description}</p>
+        </div>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays className="size-4 shrink-0" aria-hidden="true" /> {group.meetingInfo}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Users className="size-4" aria-hidden="true" /> {group.memberCount} {group.memberCount === 1 ? "member" : "members"}
+          </span>
+        </div>
+        {isMember ? (
+          <Badge variant="success" className="min-h-8 justify-center text-sm">
+            <Check className="size-4" aria-hidden="true" /> Member
+          </Badge>
+        ) : (
+          <Button variant="outline" onClick={() => join.mutate()} disabled={join.isPending}>
+            Join
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Small groups (spec section 2), with real member counts. */
+export function GroupsSection() {
+  const groups = useQuery<Group[]>({ queryKey: ["/api/groups"] });
+  const mine = useQuery<Group[]>({ queryKey: ["/api/groups/mine"] });
+  const mineIds = new Set((mine.data ?? []).map((g) => g.id));
+  return (
+    <section aria-labelledby="groups-heading" className="grid gap-3">
+      <h2 id="groups-heading" className="flex items-center gap-2 text-xl font-bold">
+        <Users className="size-5 text-primary" aria-hidden="true" /> Small groups
+      </h2>
+      {groups.isPending || mine.isPending ? (
+        <Skeleton className="h-32" />
+      ) : groups.isError || mine.isError ? (
+        <p className="text-muted-foreground">Groups could not be loaded.</p>
+      ) : groups.data.length === 0 ? (
+        <p className="text-muted-foreground">No groups yet.</p>
+      ) : (
+        groups.data.map((g) => <GroupCard key={g.id} group={g} isMember={mineIds.has(g.id)} />)
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { HandHeart, MessageSquareQuote } from "lucide-react";
+import { TESTIMONY_MAX, ZShareTestimony, type Testimony } from "@contract/testimonies";
+import { TESTIMONY_TOAST } from "@contract/connect";
+import { apiJson, errorText } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { formatRelativeDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+
+const KEY = ["/api/testimonies"];
+
+function ShareForm() {
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string>();
+  const share = useMutation({
+    mutationFn: (body: { text: string }) => apiJson<Testimony>("POST", "/api/testimonies", body),
+    onSuccess: () => {
+      toast({ title: TESTIMONY_TOAST.shared, description: TESTIMONY_TOAST.sharedDescription });
+      setText("");
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (err) => toast({ title: TESTIMONY_TOAST.shareFailed, description: errorText(err), variant: "destructive" }),
+  });
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = ZShareTestimony.safeParse({ text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    share.mutate(parsed.data);
+  }
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-3">
+      <FormField id="testimony-text" label="Share your testimony" error={error}>
+        <Textarea
+          id="testimony-text"
+          rows={4}
+          maxLength={TESTIMONY_MAX}
+          placeholder="What has God done in your life?"
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "testimony-text-error" : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </FormField>
+      <Button type="submit" disabled={share.isPending}>
+        {share.isPending ? "Sharing..." : "Share Testimony"}
+      </Button>
+    </form>
+  );
+}
+
+function TestimonyItem({ t }: { t: Testimony }) {
+  const amen = useMutation({
+    mutationFn: () => apiJson<Testimony>("POST", `/api/testimonies/${t.id}/amen`),
+    onSuccess: () => {
+      toast({ title: TESTIMONY_TOAST.amen });
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (err) => toast({ title: TESTIMONY_TOAST.amenFailed, description: errorText(err), variant: "destructive" }),
+  });
+  return (
+    <li className="grid gap-2 py-4 first:pt-0 last:pb-0" data-testid="testimony">
+      <p className="whitespace-pre-line leading-relaxed">{t.text}</p>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">
+          {t.authorName ?? "A church member"} · {formatRelativeDate(t.createdAt)}
+        </p>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={t.hasAmened}
+          aria-label={`Amen, ${t.amenCount} ${t.amenCount === 1 ? "amen" : "amens"}`}
+          className={cn(t.hasAmened && "text-primary")}
+          disabled={amen.isPending}
+          onClick={() => !t.hasAmened && amen.mutate()}
+        >
+          <HandHeart aria-hidden="true" /> Amen <span data-testid="amen-count">{t.amenCount}</span>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Testimonies (spec section 2): approved ones, the share form and amens. */
+export function TestimoniesSection() {
+  const list = useQuery<Testimony[]>({ queryKey: KEY });
+  const approved = (list.data ?? []).filter((t) => t.isApproved);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MessageSquareQuote className="size-5 text-primary" aria-hidden="true" /> Testimonies
+        </CardTitle>
+        <CardDescription>Stories of God at work in our church family. New testimonies appear after review.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {list.isPending ? (
+          <Skeleton className="h-24" />
+        ) : list.isError ? (
+          <p className="text-muted-foreground">Testimonies could not be loaded.</p>
+        ) : approved.length === 0 ? (
+          <p className="text-muted-foreground">No testimonies yet. Be the first to share!</p>
+        ) : (
+          <ul className="divide-y divide-border" aria-label="Testimonies">
+            {approved.map((t) => (
+              <TestimonyItem key={t.id} t={t} />
+            ))}
+          </ul>
+        )}
+        <ShareForm />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { users } from "./users";
+
+/** Daily journey content: one row per sequence and day (product content, seeded, editable here). */
+export const journeyDays = pgTable(
+  "journey_days",
+  {
+    sequenceKey: text("sequence_key").notNull(),
+    day: integer("day").notNull(),
+    title: text("title").notNull(),
+    /** e.g. "Psalm 23:1 (WEB)"; null where no verse fits. */
+    verseRef: text("verse_ref"),
+    verseText: text("verse_text"),
+    content: text("content").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sequenceKey, t.day] })],
+);
+
+/**
+ * A member's journey. startDate is the church-time-zone date of day 1. endedAt is set when the
+ * member unsubscribes or restarts after finishing; at most one journey per member is open.
+ */
+export const journeyEnrolments = pgTable(
+  "journey_enrolments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sequenceKey: text("sequence_key").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("journey_enrolments_one_open").on(t.userId).where(sql`${t.endedAt} is null`)],
+);
+
+/** One daily email per enrolment per day, enforced by the primary key (the scheduler's claim). */
+export const journeyDeliveries = pgTable(
+  "journey_deliveries",
+  {
+    enrolmentId: uuid("enrolment_id")
+      .notNull()
+      .references(() => journeyEnrolments.id, { onDelete: "cascade" }),
+    deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
+    day: integer("day").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.enrolmentId, t.deliveryDate] })],
+);
+
+/** Challenges (spec section 3): type PRAYER, BIBLE, GRATITUDE or other. */
+export const challenges = pgTable("challenges", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  title: text("title").notNull().unique(),
+  description: text("description").notNull(),
+  days: integer("days").notNull(),
+  type: text("type").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One membership per member per challenge. */
+export const userChallenges = pgTable(
+  "user_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    challengeId: uuid("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_challenges_one").on(t.userId, t.challengeId)],
+);
+
+/** A completed day of a challenge (church-time-zone date): marking today twice is a no-op. */
+export const challengeCheckins = pgTable(
+  "challenge_checkins",
+  {
+    userChallengeId: uuid("user_challenge_id")
+      .notNull()
+      .references(() => userChallenges.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userChallengeId, t.day] })],
+);
+
+/** Small groups with their meeting information. */
+export const smallGroups = pgTable("small_groups", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull(),
+  meetingInfo: text("meeting_info").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One membership per member per group. */
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => smallGroups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_members_user_idx").on(t.userId)],
+);
+
+/** Recent sermon videos for the Connect widget (spec section 3, Media item). */
+export const mediaItems = pgTable(
+  "media_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull().unique(),
+    description: text("description").notNull(),
+    thumbnailUrl: text("thumbnail_url"),
+    /** Seconds. */
+    duration: integer("duration"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("media_items_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,86 @@
+import { inArray } from "drizzle-orm";
+import type { Db } from "../client";
+import { challenges, groupMembers, journeyDays, mediaItems, smallGroups } from "../schema/connect";
+import { testimonies } from "../schema/testimonies";
+import { users } from "../schema/users";
+import { AFFIRMATIONS_14, SCRIPTURES_14 } from "./journey-content";
+
+/**
+ * The two 14-day journeys: product content, seeded on every start. Existing rows are kept, so
+ * edits made in the journey_days table survive restarts.
+ */
+export async function seedJourneyContent(db: Db) {
+  const rows = [
+    ...SCRIPTURES_14.map((d, i) => ({ sequenceKey: "SCRIPTURES_14", day: i + 1, ...d })),
+    ...AFFIRMATIONS_14.map((d, i) => ({ sequenceKey: "AFFIRMATIONS_14", day: i + 1, ...d })),
+  ];
+  await db.insert(journeyDays).values(rows).onConflictDoNothing();
+}
+
+const DEMO_CHALLENGES = [
+  { title: "7 Days of Prayer", description: "Spend ten minutes in prayer each day this week. Start with thanks, then bring your requests.", days: 7, type: "PRAYER" },
+  { title: "21-Day Bible Reading", description: "Read one chapter of the Gospel of John each day and write down one verse that stays with you.", days: 21, type: "BIBLE" },
+  { title: "Gratitude Week", description: "Write down three things you are thankful for every day for a week.", days: 7, type: "GRATITUDE" },
+];
+
+const DEMO_GROUPS = [
+  { name: "Young Adults", description: "Ages 18-30: honest conversation, Bible study and friendship.", meetingInfo: "Thursdays 7:00 PM, Fellowship Hall" },
+  { name: "Men's Fellowship", description: "Breakfast, prayer and encouragement for men of every age.", meetingInfo: "Saturdays 8:00 AM, Café Room" },
+  { name: "Women of Grace", description: "A Bible study and prayer circle for women.", meetingInfo: "Tuesdays 10:00 AM, Room 204" },
+  { name: "Marriage & Family", description: "Couples growing together in faith, with childcare provided.", meetingInfo: "Second and fourth Fridays 6:30 PM, Lakeview Room" },
+];
+
+const DEMO_TESTIMONIES = [
+  { email: "member@koinonia.test", text: "After months of looking for work, I got a job offer the same week our small group prayed for me. God is faithful!" },
+  { email: "member2@koinonia.test", text: "My mother's surgery went perfectly and she is home recovering. Thank you all for your prayers and meals." },
+  { email: "member@koinonia.test", text: "The 14 days of Scripture journey carried me through a hard season. I read every email on my lunch break." },
+];
+
+/** A few demo memberships, so member counts are not all zero. */
+const DEMO_MEMBERSHIPS = [
+  { email: "member2@koinonia.test", group: "Men's Fellowship" },
+  { email: "member2@koinonia.test", group: "Young Adults" },
+  { email: "pastor@koinonia.test", group: "Marriage & Family" },
+  { email: "staff@koinonia.test", group: "Women of Grace" },
+  { email: "owner@koinonia.test", group: "Marriage & Family" },
+];
+
+const DAY = 86_400_000;
+const DEMO_SERMONS = [
+  { title: "Rooted in Love", description: "Ephesians 3: growing deep roots in the love of Christ.", duration: 2820, daysAgo: 2 },
+  { title: "The Good Shepherd", description: "John 10: knowing the voice of the One who leads us.", duration: 3660, daysAgo: 9 },
+  { title: "Faith That Works", description: "James 2: a living faith that serves our neighbours.", duration: 2460, daysAgo: 16 },
+  { title: "Hope for the Weary", description: "Isaiah 40: strength renewed for those who wait.", duration: 3120, daysAgo: 23 },
+];
+
+/** Demo challenges, groups, testimonies and sermons. Idempotent (unique titles and names; testimonies by text). */
+export async function seedConnectDemo(db: Db, now = new Date()) {
+  await db.insert(challenges).values(DEMO_CHALLENGES).onConflictDoNothing();
+  await db.insert(smallGroups).values(DEMO_GROUPS).onConflictDoNothing();
+  await db
+    .insert(mediaItems)
+    .values(DEMO_SERMONS.map(({ daysAgo, ...s }) => ({ ...s, thumbnailUrl: null, createdAt: new Date(now.getTime() - daysAgo * DAY) })))
+    .onConflictDoNothing();
+
+  const groupRows = await db.select({ id: smallGroups.id, name: smallGroups.name }).from(smallGroups).where(inArray(smallGroups.name, DEMO_GROUPS.map((g) => g.name)));
+  const people = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_MEMBERSHIPS.map((m) => m.email)));
+  const memberships = DEMO_MEMBERSHIPS.flatMap((m) => {
+    const groupId = groupRows.find((g) => g.name === m.group)?.id;
+    const userId = people.find((p) => p.email === m.email)?.id;
+    return groupId && userId ? [{ groupId, userId }] : [];
+  });
+  if (memberships.length) await db.insert(groupMembers).values(memberships).onConflictDoNothing();
+
+  const texts = DEMO_TESTIMONIES.map((t) => t.text);
+  const have = new Set((await db.select({ text: testimonies.text }).from(testimonies).where(inArray(testimonies.text, texts))).map((r) => r.text));
+  const missing = DEMO_TESTIMONIES.filter((t) => !have.has(t.text));
+  if (!missing.length) return;
+  const authors = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, missing.map((t) => t.email)));
+  const idOf = new Map(authors.map((a) => [a.email, a.id]));
+  await db.insert(testimonies).values(
+    missing.map((t, i) => ({ userId: idOf.get(t.email) ?? null, text: t.text, isApproved: true, createdAt: new Date(now.getTime() - (i + 1) * DAY) })),
+  );
+}

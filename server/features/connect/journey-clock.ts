@@ -1,0 +1,16 @@
+import type { Deps } from "../../deps";
+import { daysBetween, JOURNEY_DAYS, localDate } from "../../../contract/connect";
+
+/** Today's date in the church's time zone. */
+export const churchToday = (deps: Pick<Deps, "now" | "church">) => localDate(deps.now(), deps.church.timeZone);
+
+/** A journey runs through its last day; the day after, it is finished (and may be restarted). */
+export const isFinished = (startDate: string, today: string) => daysBetween(startDate, today) >= JOURNEY_DAYS;
+
+/** Postgres unique violation, whether or not the driver error is wrapped. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  DAILY_TEXT,
+  ZChallenge,
+  ZDailyPreview,
+  ZEnroll,
+  ZEnrollResult,
+  ZGroup,
+  ZIdParams,
+  ZMediaItem,
+  ZNewChallenge,
+  ZUnsubscribeQuery,
+  ZUserChallenge,
+} from "../../../contract/connect";
+import type { Deps } from "../../deps";
+import { currentUser } from "../../http/auth";
+import { escapeHtml } from "../../http/escape-html";
+import { enrollJourney } from "./enroll-journey";
+import { getDailyPreview } from "./get-daily-preview";
+import { unsubscribeJourney } from "./unsubscribe-journey";
+import { listChallenges } from "./list-challenges";
+import { createChallenge } from "./create-challenge";
+import { listMyChallenges } from "./list-my-challenges";
+import { joinChallenge } from "./join-challenge";
+import { recordChallengeProgress } from "./record-challenge-progress";
+import { listGroups } from "./list-groups";
+import { joinGroup } from "./join-group";
+import { listMediaItems } from "./list-media-items";
+
+export const connectRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Daily journey
+    app.post(
+      "/api/daily/enroll",
+      { config: { access: "member" }, schema: { body: ZEnroll, response: { 201: ZEnrollResult } } },
+      async (req, reply) => reply.code(201).send(await enrollJourney(deps, currentUser(req), req.body.sequenceKey)),
+    );
+    app.get("/api/daily/preview", { config: { access: "member" }, schema: { response: { 200: ZDailyPreview } } }, async (req) =>
+      getDailyPreview(deps, currentUser(req)),
+    );
+    /** The link in every journey email: a plain page, no sign-in needed (the token is the credential). */
+    app.get("/api/daily/unsubscribe", { config: { access: "public" }, schema: { querystring: ZUnsubscribeQuery } }, async (req, reply) => {
+      const stopped = await unsubscribeJourney(deps, req.query.token);
+      const message = stopped ? DAILY_TEXT.unsubscribed : DAILY_TEXT.unsubscribeUnknown;
+      return reply
+        .code(stopped ? 200 : 404)
+        .type("text/html; charset=utf-8")
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(deps.church.name)}</title></head>` +
+            `<body style="font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 20px;line-height:1.5"><h1 style="font-size:22px">${escapeHtml(deps.church.name)}</h1><p>${escapeHtml(message)}</p></body></html>`,
+        );
+    });
+
+    // Challenges
+    app.get("/api/challenges", { config: { access: "member" }, schema: { response: { 200: z.array(ZChallenge) } } }, async () => listChallenges(deps));
+    app.post(
+      "/api/challenges",
+      { config: { access: "staff" }, schema: { body: ZNewChallenge, response: { 201: ZChallenge } } },
+      async (req, reply) => reply.code(201).send(await createChallenge(deps, req.body)),
+    );
+    app.get("/api/challenges/mine", { config: { access: "member" }, schema: { response: { 200: z.array(ZUserChallenge) } } }, async (req) =>
+      listMyChallenges(deps, currentUser(req)),
+    );
+    app.post(
+      "/api/challenges/:id/join",
+      { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZUserChallenge } } },
+      async (req) => joinChallenge(deps, currentUser(req), req.params.id),
+    );
+    app.post(
+      "/api/challenges/:id/progress",
+      { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZUserChallenge } } },
+      async (req) => recordChallengeProgress(deps, currentUser(req), req.params.id),
+    );
+
+    // Small groups
+    app.get("/api/groups", { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
+      listGroups(deps, currentUser(req)),
+    );
+    app.get("/api/groups/mine", { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
+      listGroups(deps, currentUser(req), { mineOnly: true }),
+    );
+    app.post(
+      "/api/groups/:id/join",
+      { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZGroup } } },
+      async (req) => joinGroup(deps, currentUser(req), req.params.id),
+    );
+
+    // Recent sermons widget (signed in only)
+    app.get("/api/media", { config: { access: "member" }, schema: { response: { 200: z.array(ZMediaItem) } } }, async () => listMediaItems(deps));
+  };

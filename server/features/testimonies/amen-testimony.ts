@@ -1,0 +1,21 @@
+import type { Deps } from "../../deps";
+import type { AuthUser } from "../../http/auth";
+import { testimonyAmens } from "../../db/schema/testimonies";
+import { notFound } from "../../http/app-error";
+import { selectTestimony } from "./testimony-view";
+
+/**
+ * One amen per member per testimony: the primary key turns a second (or concurrent) amen into
+ * a no-op, so the count never goes up twice. Only approved testimonies can receive amens.
+ */
+export async function amenTestimony(deps: Deps, user: AuthUser, id: string) {
+  const found = await selectTestimony(deps.db, user.id, id, true);
+  if (!found) throw notFound("Testimony not found");
+  const inserted = await deps.db
+    .insert(testimonyAmens)
+    .values({ testimonyId: id, userId: user.id, createdAt: deps.now() })
+    .onConflictDoNothing()
+    .returning({ id: testimonyAmens.testimonyId });
+  if (inserted.length) await deps.bus.publish("testimony-amen", { testimonyId: id });
+  return (await selectTestimony(deps.db, user.id, id))!;
+}

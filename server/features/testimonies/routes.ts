@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ZModerate, ZShareTestimony, ZTestimony } from "../../../contract/testimonies";
+import { ZIdParams } from "../../../contract/connect";
+import type { Deps } from "../../deps";
+import { currentUser } from "../../http/auth";
+import { listTestimonies } from "./list-testimonies";
+import { shareTestimony } from "./share-testimony";
+import { amenTestimony } from "./amen-testimony";
+import { moderateTestimony } from "./moderate-testimony";
+
+export const testimoniesRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get("/api/testimonies", { config: { access: "member" }, schema: { response: { 200: z.array(ZTestimony) } } }, async (req) =>
+      listTestimonies(deps, currentUser(req)),
+    );
+
+    app.post(
+      "/api/testimonies",
+      { config: { access: "member" }, schema: { body: ZShareTestimony, response: { 201: ZTestimony } } },
+      async (req, reply) => reply.code(201).send(await shareTestimony(deps, currentUser(req), req.body.text)),
+    );
+
+    app.post(
+      "/api/testimonies/:id/amen",
+      { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZTestimony } } },
+      async (req) => amenTestimony(deps, currentUser(req), req.params.id),
+    );
+
+    app.patch(
+      "/api/testimonies/:id",
+      { config: { access: "staff" }, schema: { params: ZIdParams, body: ZModerate, response: { 200: ZTestimony } } },
+      async (req) => moderateTestimony(deps, currentUser(req), req.params.id, req.body.isApproved),
+    );
+  };

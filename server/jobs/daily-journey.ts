@@ -1,0 +1,101 @@
+/**
+ * Daily journey emails (DESIGN.md, Scheduled work): from the configured hour each morning in
+ * the church's time zone, every running enrolment gets that day's email exactly once. Rows are
+ * claimed with FOR UPDATE SKIP LOCKED and recorded under the (enrolment, date) primary key in
+ * the same transaction, so any number of schedulers on one database never send twice.
+ */
+import { and, asc, eq, gt, isNull, lte, notExists, sql } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { journeyDeliveries, journeyEnrolments } from "../db/schema/connect";
+import { journeyDay, JOURNEY_DAYS, localDate } from "../../contract/connect";
+import { sendJourneyEmail } from "../features/connect/send-journey-email";
+
+const BATCH = 50;
+
+/** The church-time-zone hour of an instant. */
+function localHour(at: Date, timeZone: string) {
+  return Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(at));
+}
+
+/** The date `days` calendar days before `date` ("YYYY-MM-DD"). */
+function minusDays(date: string, days: number) {
+  const t = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) - days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** One pass: sends today's email to every running enrolment that has not had it. Returns how many were sent. */
+export async function runDailyJourney(deps: Deps, onError: (err: unknown) => void = () => undefined): Promise<number> {
+  const now = deps.now();
+  if (localHour(now, deps.church.timeZone) < deps.config.dailyJourneyHour) return 0;
+  const today = localDate(now, deps.church.timeZone);
+  const earliestStart = minusDays(today, JOURNEY_DAYS); // started after this: still running today
+  let sent = 0;
+  for (;;) {
+    const claimed = await deps.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: journeyEnrolments.id, startDate: journeyEnrolments.startDate })
+        .from(journeyEnrolments)
+        .where(
+          and(
+            isNull(journeyEnrolments.endedAt),
+            gt(journeyEnrolments.startDate, earliestStart),
+            lte(journeyEnrolments.startDate, today),
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(journeyDeliveries)
+                .where(and(eq(journeyDeliveries.enrolmentId, journeyEnrolments.id), eq(journeyDeliveries.deliveryDate, today))),
+            ),
+          ),
+        )
+        .orderBy(asc(journeyEnrolments.createdAt))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      if (!due.length) return [];
+      const rows = await tx
+        .insert(journeyDeliveries)
+        .values(due.map((d) => ({ enrolmentId: d.id, deliveryDate: today, day: journeyDay(d.startDate, today) })))
+        .onConflictDoNothing()
+        .returning({ enrolmentId: journeyDeliveries.enrolmentId, day: journeyDeliveries.day });
+      return rows;
+    });
+    if (!claimed.length) return sent;
+    let failed = 0;
+    for (const c of claimed) {
+      try {
+        await sendJourneyEmail(deps, c.enrolmentId, today, c.day);
+        sent += 1;
+      } catch (err) {
+        // sendJourneyEmail released the claim, so the next pass retries it.
+        failed += 1;
+        onError(err);
+      }
+    }
+    // Stop this pass after failures, so a broken sender is not retried in a tight loop.
+    if (failed) return sent;
+  }
+}
+
+/** Runs the job every `intervalMs` (never overlapping itself). stop() waits for a pass in progress. */
+export function startDailyJourneyScheduler(deps: Deps, intervalMs = 60_000, onError: (err: unknown) => void = () => undefined) {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || running) return;
+    running = runDailyJourney(deps, onError)
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
