@@ -18,7 +18,15 @@ import { authRoutes } from "./features/auth/routes";
 import { churchRoutes } from "./features/church/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { servicesRoutes } from "./features/services/routes";
+import { analyticsRoutes } from "./features/admin/analytics-routes";
+import { createActivityRecorder } from "./features/admin/record-activity";
+import { prayerRoutes } from "./features/prayer/routes";
+import { notesRoutes } from "./features/notes/routes";
+import { commentsRoutes } from "./features/comments/routes";
+import { videosRoutes } from "./features/videos/routes";
 import { eventRoutes } from "./events/routes";
+import { testimoniesRoutes } from "./features/testimonies/routes";
+import { connectRoutes } from "./features/connect/routes";
 
 export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
@@ -76,14 +84,21 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
-  installAuth(app, deps.db);
+  installAuth(app, deps.db, createActivityRecorder(deps));
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(churchRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(servicesRoutes(deps));
+  await app.register(analyticsRoutes(deps));
+  await app.register(prayerRoutes(deps));
+  await app.register(notesRoutes(deps));
+  await app.register(commentsRoutes(deps));
+  await app.register(videosRoutes(deps));
   await app.register(eventRoutes(deps));
+  await app.register(testimoniesRoutes(deps));
+  await app.register(connectRoutes(deps));
 
   if (opts.serveClient) await serveClient(app as unknown as FastifyInstance, deps.config.clientDir);
 

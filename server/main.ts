@@ -11,6 +11,8 @@ import { createEmailSender } from "./providers/email/index";
 import { buildApp, LOG_REDACT } from "./app";
 import { createEventBus } from "./events/bus";
 import { acquireDataDirLock, releaseDataDirLock } from "./db/data-dir-lock";
+import { seedJourneyContent } from "./db/seed/connect";
+import { startDailyJourneyScheduler } from "./jobs/daily-journey";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -20,6 +22,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await database.migrate();
   await seedChurch(database.db, churchProfile);
+  await seedJourneyContent(database.db);
   if (config.seedDemo) await seedDemo(database.db);
 
   const bus = await createEventBus(database, (err) => process.stderr.write(`event bus: ${String(err)}\n`));
@@ -37,6 +40,7 @@ async function main() {
     logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: "[redacted]" } },
   });
   await app.listen({ port: config.port, host: config.host });
+  const dailyJourney = startDailyJourneyScheduler(deps, 60_000, (err) => app.log.error({ err }, "daily journey job failed"));
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   const lines = [`\nKoinonia is running at ${config.publicUrl}  (database: ${where})`];
@@ -57,6 +61,7 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
+      await dailyJourney.stop();
       await app.close(); // stops accepting, finishes in-flight requests, ends event streams
       await bus.close();
       await database.close();

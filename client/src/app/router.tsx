@@ -11,6 +11,12 @@ const ForgotPasswordPage = lazy(() => import("@/features/auth/forgot-password-pa
 const ResetPasswordPage = lazy(() => import("@/features/auth/reset-password-page"));
 const HomePage = lazy(() => import("@/features/home/home-page"));
 const ProfilePage = lazy(() => import("@/features/profile/profile-page"));
+const AdminPage = lazy(() => import("@/features/admin/admin-page"));
+const ConnectPage = lazy(() => import("@/features/connect/connect-page"));
+const PrayerPage = lazy(() => import("@/features/prayer/prayer-page"));
+const MediaPage = lazy(() => import("@/features/media/media-page"));
+const InvitePage = lazy(() => import("@/features/invite/invite-page"));
+const VisitUsPage = lazy(() => import("@/features/visit-us/visit-us-page"));
 const NotFoundPage = lazy(() => import("@/features/not-found/not-found-page"));
 
 const FullPageSpinner = () => <Spinner className="min-h-dvh" />;
@@ -40,6 +46,12 @@ export function AppRouter() {
           <Route path="/" component={HomePage} />
           <Route path="/sunday" component={HomePage} />
           <Route path="/profile" component={ProfilePage} />
+          <Route path="/prayer" component={PrayerPage} />
+          <Route path="/media" component={MediaPage} />
+          <Route path="/invite" component={InvitePage} />
+          <Route path="/visit-us" component={VisitUsPage} />
+          <Route path="/admin" component={AdminPage} />
+          <Route path="/connect" component={ConnectPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -3,6 +3,9 @@ import type { Db } from "../client";
 import { users } from "../schema/users";
 import { hashPassword } from "../../http/passwords";
 import type { Role } from "../../../contract/roles";
+import { seedConnectDemo } from "./connect";
+import { seedPrayerMedia } from "./prayer-media";
+import { seedServicesDemo } from "./services";
 
 export const DEMO_PASSWORD = "koinonia-demo";
 
@@ -32,4 +35,7 @@ export async function seedDemo(db: Db) {
       .values(missing.map((a) => ({ ...a, passwordHash })))
       .onConflictDoNothing();
   }
+  await seedPrayerMedia(db);
+  await seedConnectDemo(db);
+  await seedServicesDemo(db);
 }

@@ -1,0 +1,36 @@
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { X } from "lucide-react";
+import type { ComponentProps, HTMLAttributes } from "react";
+import { cn } from "@/lib/utils";
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+const overlay = "fixed inset-0 z-50 bg-black/50";
+const panel =
+  "fixed left-1/2 top-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-5 text-card-foreground shadow-lg";
+
+/** A centred modal panel with a close button (Escape and the overlay close it too). */
+export const DialogContent = ({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) => (
+  <DialogPrimitive.Portal>
+    <DialogPrimitive.Overlay className={overlay} />
+    <DialogPrimitive.Content className={cn(panel, className)} {...props}>
+      {children}
+      <DialogPrimitive.Close className="absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-full text-muted-foreground hover:bg-muted" aria-label="Close">
+        <X className="size-5" aria-hidden="true" />
+      </DialogPrimitive.Close>
+    </DialogPrimitive.Content>
+  </DialogPrimitive.Portal>
+);
+
+export const DialogHeader = ({ className, ...props }: HTMLAttributes<HTMLDivElement>) => <div className={cn("grid gap-1 pr-10", className)} {...props} />;
+export const DialogFooter = ({ className, ...props }: HTMLAttributes<HTMLDivElement>) => (
+  <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />
+);
+export const DialogTitle = ({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) => (
+  <DialogPrimitive.Title className={cn("text-lg font-semibold leading-tight", className)} {...props} />
+);
+export const DialogDescription = ({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) => (
+  <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
+);

@@ -1,0 +1,77 @@
+import { BookOpen, MessageSquare, NotebookPen, Video } from "lucide-react";
+import { Link, useLocation, useSearch } from "wouter";
+import { MEDIA_TABS, type MediaTab } from "@contract/videos";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { VideosTab } from "./videos-tab";
+import { NotesTab } from "./notes-tab";
+import { BibleTab } from "./bible-tab";
+import { CommentsTab } from "./comments-tab";
+
+const TAB_META: Record<MediaTab, { label: string; icon: typeof Video }> = {
+  videos: { label: "Videos", icon: Video },
+  notes: { label: "Notes", icon: NotebookPen },
+  bible: { label: "Bible", icon: BookOpen },
+  comments: { label: "Comments", icon: MessageSquare },
+};
+
+/**
+ * Media (spec section 2): with ?tab= a tab bar (Videos, Notes, Bible, Comments; unknown values
+ * fall back to Videos); without it, a compact layout with shortcuts and the video library.
+ */
+export default function MediaPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const param = new URLSearchParams(search).get("tab");
+
+  if (param === null) {
+    return (
+      <div className="grid gap-5">
+        <h1 className="text-2xl font-bold">Media</h1>
+        <nav aria-label="Media sections" className="grid grid-cols-3 gap-3">
+          {(["notes", "bible", "comments"] as const).map((tab) => {
+            const { label, icon: Icon } = TAB_META[tab];
+            return (
+              <Link
+                key={tab}
+                href={`/media?tab=${tab}`}
+                className="flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-lg border border-border bg-card p-3 font-semibold text-card-foreground shadow-sm hover:bg-muted"
+              >
+                <Icon className="size-6 text-primary" aria-hidden="true" /> {label}
+              </Link>
+            );
+          })}
+        </nav>
+        <h2 className="text-xl font-bold">Recent videos</h2>
+        <VideosTab />
+      </div>
+    );
+  }
+
+  const tab: MediaTab = (MEDIA_TABS as readonly string[]).includes(param) ? (param as MediaTab) : "videos";
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-bold">Media</h1>
+      <Tabs value={tab} onValueChange={(v) => navigate(`/media?tab=${v}`, { replace: true })}>
+        <TabsList>
+          {MEDIA_TABS.map((t) => (
+            <TabsTrigger key={t} value={t} className="px-2">
+              {TAB_META[t].label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="videos">
+          <VideosTab />
+        </TabsContent>
+        <TabsContent value="notes">
+          <NotesTab />
+        </TabsContent>
+        <TabsContent value="bible">
+          <BibleTab />
+        </TabsContent>
+        <TabsContent value="comments">
+          <CommentsTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

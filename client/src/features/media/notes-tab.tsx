@@ -1,0 +1,171 @@
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
+import { NOTE_TEXT, ZNoteInput, noteStamp, type Note, type NoteInput } from "@contract/notes";
+import { apiJson, apiRequest } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { shortDate } from "@/lib/format";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { FormField } from "@/components/ui/form-field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { toast } from "@/components/ui/use-toast";
+
+const NOTES_KEY = ["/api/personal-notes"];
+const refresh = () => queryClient.invalidateQueries({ queryKey: NOTES_KEY });
+
+/** The create and edit dialog: closes and resets on a successful save (spec section 4). */
+function NoteDialog({ open, onOpenChange, note }: { open: boolean; onOpenChange: (o: boolean) => void; note?: Note }) {
+  const editing = !!note;
+  const form = useForm<NoteInput>({ resolver: zodResolver(ZNoteInput), defaultValues: { title: "", content: "" } });
+  useEffect(() => {
+    if (open) form.reset({ title: note?.title ?? "", content: note?.content ?? "" });
+  }, [open, note, form]);
+  const save = useMutation({
+    mutationFn: (data: NoteInput) => (editing ? apiJson<Note>("PUT", `/api/personal-notes/${note.id}`, data) : apiJson<Note>("POST", "/api/personal-notes", data)),
+    onSuccess: () => {
+      toast({ title: NOTE_TEXT.success, description: editing ? NOTE_TEXT.updated : NOTE_TEXT.created });
+      form.reset({ title: "", content: "" });
+      onOpenChange(false);
+      void refresh();
+    },
+    onError: () => toast({ title: NOTE_TEXT.errorTitle, description: editing ? NOTE_TEXT.updateFailed : NOTE_TEXT.createFailed, variant: "destructive" }),
+  });
+  const { errors } = form.formState;
+  const prefix = editing ? "edit-note" : "new-note";
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{editing ? "Edit Note" : "New Note"}</DialogTitle>
+          <DialogDescription>{editing ? "Update your note." : "Capture a sermon point, a verse or a prayer."}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={form.handleSubmit((d) => save.mutate(d))} className="grid gap-4">
+          <FormField id={`${prefix}-title`} label="Title" error={errors.title?.message}>
+            <Input id={`${prefix}-title`} aria-invalid={!!errors.title} aria-describedby={errors.title ? `${prefix}-title-error` : undefined} {...form.register("title")} />
+          </FormField>
+          <FormField id={`${prefix}-content`} label="Content" error={errors.content?.message}>
+            <Textarea
+              id={`${prefix}-content`}
+              rows={8}
+              aria-invalid={!!errors.content}
+              aria-describedby={errors.content ? `${prefix}-content-error` : undefined}
+              {...form.register("content")}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Saving..." : editing ? "Save Changes" : "Create Note"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function NoteCard({ note, onEdit }: { note: Note; onEdit: () => void }) {
+  const stamp = noteStamp(note);
+  const remove = useMutation({
+    mutationFn: () => apiRequest("DELETE", `/api/personal-notes/${note.id}`),
+    onSuccess: () => {
+      toast({ title: NOTE_TEXT.success, description: NOTE_TEXT.deleted });
+      void refresh();
+    },
+    onError: () => toast({ title: NOTE_TEXT.errorTitle, description: NOTE_TEXT.deleteFailed, variant: "destructive" }),
+  });
+  return (
+    <li data-testid="note-card" className="rounded-lg border border-border bg-card p-4 text-card-foreground shadow-sm">
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <h3 className="break-words font-semibold leading-snug">{note.title}</h3>
+          <p className="text-xs text-muted-foreground">
+            {stamp.label} {shortDate(new Date(stamp.at))}
+          </p>
+        </div>
+        <Button variant="ghost" size="icon" aria-label={`Edit ${note.title}`} onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+        </Button>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={`Delete ${note.title}`} className="text-destructive" disabled={remove.isPending}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogTitle>Delete note</AlertDialogTitle>
+            <AlertDialogDescription>{NOTE_TEXT.deleteConfirm}</AlertDialogDescription>
+            <AlertDialogFooter>
+              <AlertDialogCancel asChild>
+                <Button variant="outline">Cancel</Button>
+              </AlertDialogCancel>
+              <AlertDialogAction asChild>
+                <Button variant="destructive" onClick={() => remove.mutate()}>
+                  Delete
+                </Button>
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+      <p className="mt-2 line-clamp-4 whitespace-pre-line break-words text-muted-foreground">{note.content}</p>
+    </li>
+  );
+}
+
+export function NotesTab() {
+  const notes = useQuery<Note[]>({ queryKey: NOTES_KEY });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Note | undefined>();
+  return (
+    <section aria-label="Notes" className="grid gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-muted-foreground">Your private notes</p>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" /> New Note
+        </Button>
+      </div>
+      {notes.isPending ? (
+        <div className="grid gap-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+      ) : notes.isError ? (
+        <p role="alert" className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
+          Failed to load notes
+        </p>
+      ) : notes.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-card p-8 text-center text-muted-foreground">
+          <NotebookPen className="size-8" aria-hidden="true" />
+          <p>No notes yet. Tap New Note to write your first one.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-3">
+          {notes.data.map((n) => (
+            <NoteCard key={n.id} note={n} onEdit={() => setEditing(n)} />
+          ))}
+        </ul>
+      )}
+      <NoteDialog open={creating} onOpenChange={setCreating} />
+      <NoteDialog open={!!editing} onOpenChange={(o) => !o && setEditing(undefined)} note={editing} />
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+import { useState, type FormEvent } from "react";
+import { Link } from "wouter";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { AlertTriangle, CheckCircle2, EyeOff, HandHeart, HeartHandshake, MessageCircleHeart, Sparkles } from "lucide-react";
+import {
+  DEFAULT_PRAYER_CATEGORY,
+  PRAYER_CATEGORIES,
+  PRAYER_TEXT,
+  PRAYER_TITLE_MAX,
+  isPrayerComplete,
+  type Prayer,
+  type PrayerCategory,
+  type PrayerRequestInput,
+} from "@contract/prayer";
+import { isStaff } from "@contract/roles";
+import { apiJson, apiRequest, errorText } from "@/lib/api";
+import { markOwnEvent } from "@/lib/events";
+import { useAuth } from "@/lib/auth";
+import { queryClient } from "@/lib/query-client";
+import { formatRelativeDate } from "@/lib/format";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+import { Badge } from "@/components/ui/badge";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+
+const PRAYERS_KEY = ["/api/prayers"];
+const EMPTY = { title: "", description: "", category: DEFAULT_PRAYER_CATEGORY as PrayerCategory, isAnonymous: false, isUrgent: false };
+
+function PrayerForm() {
+  const [form, setForm] = useState(EMPTY);
+  const submit = useMutation({
+    mutationFn: (data: PrayerRequestInput) => apiJson<{ id: string }>("POST", "/api/prayer-requests", data),
+    onSuccess: (res) => {
+      markOwnEvent("new-prayer", { prayerId: res.id });
+      toast({ title: PRAYER_TEXT.submitted, description: PRAYER_TEXT.submittedText });
+      setForm(EMPTY);
+      void queryClient.invalidateQueries({ queryKey: PRAYERS_KEY });
+    },
+    onError: (err) => toast({ title: PRAYER_TEXT.errorTitle, description: errorText(err) ?? PRAYER_TEXT.failed, variant: "destructive" }),
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!isPrayerComplete(form)) {
+      toast({ title: PRAYER_TEXT.missingTitle, description: PRAYER_TEXT.missingText, variant: "destructive" });
+      return;
+    }
+    submit.mutate(form);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <HeartHandshake className="size-5 text-primary" aria-hidden="true" /> Share a prayer request
+        </CardTitle>
+        <CardDescription>Our church family and prayer team will stand with you.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor="prayer-title">Title</Label>
+            <Input id="prayer-title" maxLength={PRAYER_TITLE_MAX} placeholder="What can we pray for?" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="prayer-description">Description</Label>
+            <Textarea id="prayer-description" rows={4} placeholder="Share as much as you'd like" value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="prayer-category">Category</Label>
+            <select
+              id="prayer-category"
+              value={form.category}
+              onChange={(e) => setForm({ ...form, category: e.target.value as PrayerCategory })}
+              className="min-h-11 w-full rounded-md border border-input bg-card px-3 text-base text-foreground"
+            >
+              {PRAYER_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex min-h-11 items-center gap-3">
+            <Checkbox id="prayer-anonymous" checked={form.isAnonymous} onCheckedChange={(v) => setForm({ ...form, isAnonymous: v === true })} />
+            <Label htmlFor="prayer-anonymous" className="text-base">
+              Share anonymously
+            </Label>
+          </div>
+          <div className="flex min-h-11 items-center gap-3">
+            <Checkbox id="prayer-urgent" checked={form.isUrgent} onCheckedChange={(v) => setForm({ ...form, isUrgent: v === true })} />
+            <Label htmlFor="prayer-urgent" className="text-base">
+              This is urgent
+            </Label>
+          </div>
+          <Button type="submit" size="lg" disabled={submit.isPending}>
+            <HandHeart aria-hidden="true" /> {submit.isPending ? "Submitting..." : "Submit Prayer Request"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PrayerCard({ prayer, staff }: { prayer: Prayer; staff: boolean }) {
+  const refresh = () => queryClient.invalidateQueries({ queryKey: PRAYERS_KEY });
+  const pray = useMutation({
+    mutationFn: () => apiJson("POST", `/api/prayers/${prayer.id}/pray`),
+    onSuccess: refresh,
+    onError: (err) => toast({ title: PRAYER_TEXT.errorTitle, description: errorText(err), variant: "destructive" }),
+  });
+  const answered = useMutation({
+    mutationFn: () => apiRequest("POST", `/api/prayers/${prayer.id}/answered`),
+    onSuccess: refresh,
+    onError: (err) => toast({ title: PRAYER_TEXT.errorTitle, description: errorText(err), variant: "destructive" }),
+  });
+  const hide = useMutation({
+    mutationFn: () => apiRequest("POST", `/api/prayers/${prayer.id}/hide`),
+    onSuccess: refresh,
+    onError: (err) => toast({ title: PRAYER_TEXT.errorTitle, description: errorText(err), variant: "destructive" }),
+  });
+  return (
+    <li>
+      <Card data-testid="prayer-card">
+        <CardContent className="grid gap-3 pt-5">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="secondary">{prayer.category}</Badge>
+            {staff && prayer.isUrgent && (
+              <Badge className="bg-destructive text-destructive-foreground">
+                <AlertTriangle className="size-3" aria-hidden="true" /> Urgent
+              </Badge>
+            )}
+            {prayer.isAnswered && (
+              <Badge variant="success">
+                <CheckCircle2 className="size-3" aria-hidden="true" /> Answered
+              </Badge>
+            )}
+          </div>
+          <div>
+            <h3 className="text-lg font-semibold leading-snug">{prayer.title}</h3>
+            <p className="mt-1 whitespace-pre-line text-muted-foreground">{prayer.description}</p>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {prayer.authorName ?? "Anonymous"} · {formatRelativeDate(prayer.createdAt)}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant={prayer.hasPrayed ? "secondary" : "outline"} size="sm" disabled={prayer.hasPrayed || pray.isPending} onClick={() => pray.mutate()}>
+              <HandHeart aria-hidden="true" /> {prayer.hasPrayed ? "Prayed" : "I Prayed"}
+            </Button>
+            <span className="text-sm text-muted-foreground" data-testid="prayed-count">
+              {prayer.prayedCount} {prayer.prayedCount === 1 ? "person has" : "people have"} prayed
+            </span>
+          </div>
+          {(prayer.isMine && !prayer.isAnswered) || staff ? (
+            <div className="flex flex-wrap gap-2 border-t border-border pt-3">
+              {prayer.isMine && !prayer.isAnswered && (
+                <Button variant="ghost" size="sm" disabled={answered.isPending} onClick={() => answered.mutate()}>
+                  <CheckCircle2 aria-hidden="true" /> Mark Answered
+                </Button>
+              )}
+              {staff && (
+                <Button variant="ghost" size="sm" className="text-destructive" disabled={hide.isPending} onClick={() => hide.mutate()}>
+                  <EyeOff aria-hidden="true" /> Hide
+                </Button>
+              )}
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+function PrayerWall() {
+  const { user } = useAuth();
+  const staff = isStaff(user?.role);
+  const prayers = useQuery<Prayer[]>({ queryKey: PRAYERS_KEY });
+  return (
+    <section aria-labelledby="wall-title" className="grid gap-3">
+      <h2 id="wall-title" className="text-xl font-bold">
+        Prayer wall
+      </h2>
+      {prayers.isPending ? (
+        <div className="grid gap-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-36" />
+          ))}
+        </div>
+      ) : prayers.isError ? (
+        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">Failed to load prayer requests</p>
+      ) : prayers.data.length === 0 ? (
+        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">No prayer requests yet. Be the first to share one.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {prayers.data.map((p) => (
+            <PrayerCard key={p.id} prayer={p} staff={staff} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default function PrayerPage() {
+  return (
+    <div className="grid gap-5">
+      <div>
+        <h1 className="text-2xl font-bold">Prayer Center</h1>
+        <p className="text-muted-foreground">&quot;Carry each other&apos;s burdens.&quot; — Galatians 6:2</p>
+      </div>
+      <PrayerForm />
+      <Card className="bg-primary/5">
+        <CardContent className="flex items-center gap-4 pt-5">
+          <Sparkles className="size-8 shrink-0 text-primary" aria-hidden="true" />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold">Prayer Companion</p>
+            <p className="text-sm text-muted-foreground">Scripture and a guided prayer for what you&apos;re facing.</p>
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/ai-prayer">
+              <MessageCircleHeart aria-hidden="true" /> Open
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+      <PrayerWall />
+    </div>
+  );
+}

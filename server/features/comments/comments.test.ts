@@ -1,0 +1,73 @@
+/** Live-stream comments (spec sections 3, 5, 7, 9): length limits, newest first, paging, staff delete, events. */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/harness";
+import { COMMENT_TEXT, type LiveComment } from "../../../contract/comments";
+
+let tick = 0;
+const base = Date.now();
+/** Each call a second later, so order by time is deterministic. */
+const now = () => new Date(base + (tick += 1000));
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now });
+});
+afterAll(() => t.close());
+
+type Auth = { authorization: string };
+const post = (auth: Auth, message: unknown) => t.app.inject({ method: "POST", url: "/api/livestream-comments", headers: auth, payload: { message } as never });
+const list = async (auth: Auth, qs = "") => {
+  const res = await t.app.inject({ method: "GET", url: `/api/livestream-comments${qs}`, headers: auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as LiveComment[];
+};
+
+describe("live comments", () => {
+  it("enforces 1 to 500 characters with the spec's messages", async () => {
+    const m = await t.signUp();
+    expect((await post(m.auth, "   ")).json().issues[0].message).toBe(COMMENT_TEXT.required);
+    expect((await post(m.auth, "x".repeat(501))).json().issues[0].message).toBe(COMMENT_TEXT.tooLong);
+    expect((await post(m.auth, "x".repeat(500))).statusCode).toBe(201);
+    expect((await post(m.auth, "a")).statusCode).toBe(201);
+    expect((await t.app.inject({ method: "POST", url: "/api/livestream-comments", payload: { message: "hi" } })).statusCode).toBe(401);
+  });
+
+  it("posts with the author's name, publishes new-comment, and lists newest first with paging", async () => {
+    const m = await t.signUp("MEMBER", { firstName: "Lydia", lastName: "Thyatira" });
+    const spy = vi.spyOn(t.deps.bus, "publish");
+    const ids: string[] = [];
+    for (const msg of ["first", "second", "third"]) {
+      const res = await post(m.auth, msg);
+      expect(res.statusCode).toBe(201);
+      const c = res.json() as LiveComment;
+      expect(c).toMatchObject({ message: msg, userName: "Lydia T.", isMine: true });
+      expect(spy).toHaveBeenCalledWith("new-comment", { commentId: c.id });
+      ids.push(c.id);
+    }
+    spy.mockRestore();
+    const page1 = await list(m.auth, "?limit=2");
+    expect(page1.map((c) => c.message)).toEqual(["third", "second"]);
+    const page2 = await list(m.auth, `?limit=2&before=${page1[1].id}`);
+    expect(page2[0].message).toBe("first");
+    const other = await t.signUp();
+    const seen = (await list(other.auth)).find((c) => c.id === ids[0])!;
+    expect(seen).toMatchObject({ userName: "Lydia T.", isMine: false, userProfileImageUrl: null });
+  });
+
+  it("rejects a page size over 100", async () => {
+    const m = await t.signUp();
+    const res = await t.app.inject({ method: "GET", url: "/api/livestream-comments?limit=101", headers: m.auth });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("lets staff, not members, delete a comment", async () => {
+    const m = await t.signUp();
+    const pastor = await t.signUp("PASTOR");
+    const c = (await post(m.auth, "delete me")).json() as LiveComment;
+    const del = (auth: Auth) => t.app.inject({ method: "DELETE", url: `/api/livestream-comments/${c.id}`, headers: auth });
+    expect((await del(m.auth)).statusCode).toBe(403);
+    expect((await list(m.auth)).some((x) => x.id === c.id)).toBe(true);
+    expect((await del(pastor.auth)).statusCode).toBe(204);
+    expect((await list(m.auth)).some((x) => x.id === c.id)).toBe(false);
+    expect((await del(pastor.auth)).statusCode).toBe(404);
+  });
+});

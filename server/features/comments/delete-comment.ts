@@ -1,0 +1,15 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Deps } from "../../deps";
+import { livestreamComments } from "../../db/schema/comments";
+import { notFound } from "../../http/app-error";
+import type { AuthUser } from "../../http/auth";
+
+/** Staff remove a comment from the feed (kept, marked deleted, for the record). */
+export async function deleteComment(deps: Deps, staff: AuthUser, id: string) {
+  const [row] = await deps.db
+    .update(livestreamComments)
+    .set({ deletedAt: deps.now(), deletedBy: staff.id })
+    .where(and(eq(livestreamComments.id, id), isNull(livestreamComments.deletedAt)))
+    .returning({ id: livestreamComments.id });
+  if (!row) throw notFound("Comment not found");
+}

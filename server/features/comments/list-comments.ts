@@ -1,0 +1,43 @@
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { livestreamComments } from "../../db/schema/comments";
+import { users } from "../../db/schema/users";
+import type { LiveComment } from "../../../contract/comments";
+
+/** Newest first, `limit` at a time; `before` (a comment id) gives the page after that comment. */
+export async function listComments(db: Db, viewerId: string, opts: { limit: number; before?: string }): Promise<LiveComment[]> {
+  let cursor = undefined;
+  if (opts.before) {
+    const [c] = await db
+      .select({ createdAt: livestreamComments.createdAt, id: livestreamComments.id })
+      .from(livestreamComments)
+      .where(eq(livestreamComments.id, opts.before));
+    if (!c) return [];
+    cursor = or(
+      lt(livestreamComments.createdAt, c.createdAt),
+      and(eq(livestreamComments.createdAt, c.createdAt), lt(livestreamComments.id, c.id)),
+    );
+  }
+  const rows = await db
+    .select({
+      id: livestreamComments.id,
+      message: livestreamComments.message,
+      createdAt: livestreamComments.createdAt,
+      userId: livestreamComments.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(livestreamComments)
+    .leftJoin(users, eq(users.id, livestreamComments.userId))
+    .where(and(isNull(livestreamComments.deletedAt), cursor ?? sql`true`))
+    .orderBy(desc(livestreamComments.createdAt), desc(livestreamComments.id))
+    .limit(opts.limit);
+  return rows.map((r) => ({
+    id: r.id,
+    message: r.message,
+    userName: r.firstName ? `${r.firstName} ${(r.lastName ?? "").slice(0, 1)}.` : null,
+    userProfileImageUrl: null,
+    createdAt: r.createdAt.toISOString(),
+    isMine: r.userId === viewerId,
+  }));
+}

@@ -1,0 +1,81 @@
+/** Personal notes (spec sections 3, 4, 5, 7): validation, owner-only access, Created/Updated stamps. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/harness";
+import { NOTE_TEXT, noteStamp, type Note } from "../../../contract/notes";
+
+let offsetMs = 0;
+const now = () => new Date(Date.now() + offsetMs);
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now });
+});
+afterAll(() => t.close());
+
+type Auth = { authorization: string };
+const call = (auth: Auth, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: auth, payload: payload as never });
+const create = async (auth: Auth, title = "Sermon notes", content = "Grace upon grace") => {
+  const res = await call(auth, "POST", "/api/personal-notes", { title, content });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Note;
+};
+const messages = (res: { json(): unknown }) => (res.json() as { issues: { message: string }[] }).issues.map((i) => i.message);
+
+describe("personal notes", () => {
+  it("creates a note that shows 'Created', lists it, and shows 'Updated' after an edit", async () => {
+    const m = await t.signUp();
+    const note = await create(m.auth, "  John 1  ", "In the beginning was the Word");
+    expect(note).toMatchObject({ title: "John 1", content: "In the beginning was the Word" });
+    expect(note.createdAt).toBe(note.updatedAt);
+    expect(noteStamp(note).label).toBe("Created");
+    const list = (await call(m.auth, "GET", "/api/personal-notes")).json() as Note[];
+    expect(list).toEqual([note]);
+
+    offsetMs = 60_000;
+    const res = await call(m.auth, "PUT", `/api/personal-notes/${note.id}`, { title: "John 1:1-5", content: "Light shines" });
+    offsetMs = 0;
+    expect(res.statusCode, res.body).toBe(200);
+    const edited = res.json() as Note;
+    expect(edited).toMatchObject({ id: note.id, title: "John 1:1-5", content: "Light shines", createdAt: note.createdAt });
+    expect(noteStamp(edited)).toEqual({ label: "Updated", at: edited.updatedAt });
+    expect(Date.parse(edited.updatedAt) - Date.parse(edited.createdAt)).toBeGreaterThanOrEqual(59_000);
+  });
+
+  it("validates title and content with the spec's messages", async () => {
+    const m = await t.signUp();
+    expect(messages(await call(m.auth, "POST", "/api/personal-notes", { title: "  ", content: "x" }))).toEqual([NOTE_TEXT.titleRequired]);
+    expect(messages(await call(m.auth, "POST", "/api/personal-notes", { title: "x".repeat(256), content: "x" }))).toEqual([NOTE_TEXT.titleTooLong]);
+    expect(messages(await call(m.auth, "POST", "/api/personal-notes", { title: "ok", content: "" }))).toEqual([NOTE_TEXT.contentRequired]);
+    expect((await call(m.auth, "POST", "/api/personal-notes", { title: "x".repeat(255), content: "x" })).statusCode).toBe(201);
+    const note = await create(m.auth);
+    expect(messages(await call(m.auth, "PUT", `/api/personal-notes/${note.id}`, { title: "", content: "x" }))).toEqual([NOTE_TEXT.titleRequired]);
+  });
+
+  it("keeps notes private: another member's note is a 404 for read, update and delete, and never listed", async () => {
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    const note = await create(owner.auth, "Private", "Only mine");
+    expect(((await call(other.auth, "GET", "/api/personal-notes")).json() as Note[]).some((n) => n.id === note.id)).toBe(false);
+    for (const [method, payload] of [
+      ["GET", undefined],
+      ["PUT", { title: "Hijack", content: "changed" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const res = await call(other.auth, method, `/api/personal-notes/${note.id}`, payload);
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json().error).toBe(NOTE_TEXT.notFound);
+    }
+    const still = (await call(owner.auth, "GET", `/api/personal-notes/${note.id}`)).json() as Note;
+    expect(still).toMatchObject({ title: "Private", content: "Only mine" });
+  });
+
+  it("deletes a note (then it is gone), and needs a signed-in member", async () => {
+    const m = await t.signUp();
+    const note = await create(m.auth);
+    expect((await call(m.auth, "DELETE", `/api/personal-notes/${note.id}`)).statusCode).toBe(204);
+    expect((await call(m.auth, "GET", "/api/personal-notes")).json()).toEqual([]);
+    expect((await call(m.auth, "DELETE", `/api/personal-notes/${note.id}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/personal-notes" })).statusCode).toBe(401);
+    expect((await call(m.auth, "GET", "/api/personal-notes/not-a-uuid")).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ZNote, ZNoteIdParams, ZNoteInput } from "../../../contract/notes";
+import type { Deps } from "../../deps";
+import { currentUser } from "../../http/auth";
+import { listNotes } from "./list-notes";
+import { getNote } from "./get-note";
+import { createNote } from "./create-note";
+import { updateNote } from "./update-note";
+import { deleteNote } from "./delete-note";
+
+export const notesRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get("/api/personal-notes", { config: { access: "member" }, schema: { response: { 200: z.array(ZNote) } } }, (req) =>
+      listNotes(deps.db, currentUser(req).id),
+    );
+
+    app.get(
+      "/api/personal-notes/:id",
+      { config: { access: "member" }, schema: { params: ZNoteIdParams, response: { 200: ZNote } } },
+      (req) => getNote(deps.db, currentUser(req).id, req.params.id),
+    );
+
+    app.post(
+      "/api/personal-notes",
+      { config: { access: "member" }, schema: { body: ZNoteInput, response: { 201: ZNote } } },
+      async (req, reply) => reply.code(201).send(await createNote(deps, currentUser(req).id, req.body)),
+    );
+
+    app.put(
+      "/api/personal-notes/:id",
+      { config: { access: "member" }, schema: { params: ZNoteIdParams, body: ZNoteInput, response: { 200: ZNote } } },
+      (req) => updateNote(deps, currentUser(req).id, req.params.id, req.body),
+    );
+
+    app.delete("/api/personal-notes/:id", { config: { access: "member" }, schema: { params: ZNoteIdParams } }, async (req, reply) => {
+      await deleteNote(deps.db, currentUser(req).id, req.params.id);
+      return reply.code(204).send();
+    });
+  };

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ZPrayedResult, ZPrayer, ZPrayerIdParams, ZPrayerRequestInput } from "../../../contract/prayer";
+import type { Deps } from "../../deps";
+import { currentUser } from "../../http/auth";
+import { submitPrayerRequest } from "./submit-prayer-request";
+import { listPrayers } from "./list-prayers";
+import { prayForRequest } from "./pray-for-request";
+import { markPrayerAnswered } from "./mark-prayer-answered";
+import { hidePrayerRequest } from "./hide-prayer-request";
+
+export const prayerRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/api/prayer-requests",
+      { config: { access: "member" }, schema: { body: ZPrayerRequestInput, response: { 201: z.object({ id: z.string() }) } } },
+      async (req, reply) => reply.code(201).send(await submitPrayerRequest(deps, currentUser(req), req.body)),
+    );
+
+    app.get("/api/prayers", { config: { access: "member" }, schema: { response: { 200: z.array(ZPrayer) } } }, (req) =>
+      listPrayers(deps.db, currentUser(req)),
+    );
+
+    app.post(
+      "/api/prayers/:id/pray",
+      { config: { access: "member" }, schema: { params: ZPrayerIdParams, response: { 200: ZPrayedResult } } },
+      (req) => prayForRequest(deps, currentUser(req), req.params.id),
+    );
+
+    app.post("/api/prayers/:id/answered", { config: { access: "member" }, schema: { params: ZPrayerIdParams } }, async (req, reply) => {
+      await markPrayerAnswered(deps, currentUser(req), req.params.id);
+      return reply.code(204).send();
+    });
+
+    app.post("/api/prayers/:id/hide", { config: { access: "staff" }, schema: { params: ZPrayerIdParams } }, async (req, reply) => {
+      await hidePrayerRequest(deps, currentUser(req), req.params.id);
+      return reply.code(204).send();
+    });
+  };
