@@ -84,7 +84,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
-  installAuth(app, deps.db, createActivityRecorder(deps));
+  installAuth(app, deps.db, createActivityRecorder(deps), deps.now);
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));

@@ -40,7 +40,7 @@ declare module "fastify" {
 
 export const EVENTS_COOKIE = "koinonia_events";
 
-export async function findSession(db: Db, token: string) {
+export async function findSession(db: Db, token: string, now: Date = new Date()) {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -53,7 +53,7 @@ export async function findSession(db: Db, token: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
   const { sessionId, ...user } = row;
@@ -74,7 +74,12 @@ export function currentUser(req: FastifyRequest): AuthUser {
 }
 
 /** `onAuthenticated` runs for every request a signed-in user makes (activity for "Active Today"). */
-export function installAuth(app: FastifyInstance, db: Db, onAuthenticated?: (userId: string) => Promise<void>) {
+export function installAuth(
+  app: FastifyInstance,
+  db: Db,
+  onAuthenticated?: (userId: string) => Promise<void>,
+  now: () => Date = () => new Date(),
+) {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
 
@@ -90,7 +95,7 @@ export function installAuth(app: FastifyInstance, db: Db, onAuthenticated?: (use
     let token = bearer(req);
     if (!token && req.routeOptions.config.cookieAuth) token = req.cookies?.[EVENTS_COOKIE] ?? null;
     if (token) {
-      const found = await findSession(db, token);
+      const found = await findSession(db, token, now());
       if (found) {
         req.user = found.user;
         req.sessionId = found.sessionId;

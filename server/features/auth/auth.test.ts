@@ -431,6 +431,15 @@ describe("sessions and GET /api/church/me", () => {
     expect((await me(recent.json().token)).statusCode).toBe(200);
   });
 
+  it("expires a session once the clock passes its 30 days", async () => {
+    const { token } = await register();
+    offsetMs = 29 * 86_400_000;
+    expect((await me(token)).statusCode).toBe(200);
+    offsetMs = 31 * 86_400_000;
+    expect((await me(token)).statusCode).toBe(401);
+    offsetMs = 0;
+  });
+
   it("shows the user's current role (read at every request, not frozen in the token)", async () => {
     const { token, user } = await register();
     await t.db.update(users).set({ role: "STAFF" }).where(eq(users.id, user.id));
