@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import net from "node:net";
 import { createTestApp, type TestApp } from "../testing/harness";
 import { EVENTS_COOKIE } from "../http/auth";
 
@@ -106,8 +108,49 @@ describe("GET /api/events", () => {
   });
 });
 
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
 describe("two server instances on one database", () => {
-  it("an event published on one reaches the stream of the other, through NOTIFY", async () => {
+  // PostgreSQL only: a real second OS process, started the way production starts it. Embedded
+  // PGlite belongs to one process, so there the second instance is in-process (next test).
+  if (process.env.TEST_DATABASE_URL) it("an event published in this process reaches a client of a second server process (real main.ts), through NOTIFY", async () => {
+    const url = t.databaseUrl!;
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false", LOG_LEVEL: "warn" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (c) => (stderr += String(c)));
+    try {
+      const childBase = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const ok = await fetch(`${childBase}/api/health`).then((r) => r.ok, () => false);
+        if (ok) break;
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`second server did not start: ${stderr}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const member = await t.signUp();
+      const onChild = await openStream(childBase, member.auth);
+      await onChild.waitFor("connected");
+      await t.deps.bus.publish("service-status", { serviceId: "s-proc", isLive: true });
+      expect((await onChild.waitFor("service-status", 10_000)).data).toEqual({ serviceId: "s-proc", isLive: true });
+      onChild.close();
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+    }
+  }, 60_000);
+
+  it("an event published on one instance reaches the stream of the other, through NOTIFY", async () => {
     // On PostgreSQL a second instance with its own connections; embedded PGlite is single-process,
     // so there the second instance shares the database handle but has its own LISTEN and bus.
     const other = process.env.TEST_DATABASE_URL
