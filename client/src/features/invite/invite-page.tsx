@@ -1,3 +1,4 @@
+import { ServiceTimesList, spacedTime } from "@/components/service-times-list";
 import { useEffect, useState } from "react";
 import { Clock, ExternalLink, Globe, MapPin, Share2, UserPlus } from "lucide-react";
 import { formatAddress, serviceTimesByDay, type Church } from "@contract/church";
@@ -11,12 +12,11 @@ import { toast } from "@/components/ui/use-toast";
 export const INVITE_DELAY_MS = 2000;
 
 /** "8:00AM" -> "8:00 AM" for reading. */
-const spaced = (t: string) => t.replace(/\s*([AP]M)$/i, " $1");
 
 /** The invite text: the church, its address and its service times. */
 export function inviteText(church: Church) {
   const times = serviceTimesByDay(church)
-    .map(({ day, times }) => `${day} at ${times.map(spaced).join(", ")}`)
+    .map(({ day, times }) => `${day} at ${times.map(spacedTime).join(", ")}`)
     .join("; ");
   return `Join me at ${church.name}! We meet at ${formatAddress(church.address)}. Service times: ${times}. ${church.links.website}`;
 }
@@ -74,14 +74,7 @@ export default function InvitePage() {
               </CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="grid gap-2">
-                {serviceTimesByDay(church).map(({ day, times }) => (
-                  <li key={day} className="flex justify-between gap-4">
-                    <span className="font-medium">{day}</span>
-                    <span className="text-right text-muted-foreground">{times.map(spaced).join(", ")}</span>
-                  </li>
-                ))}
-              </ul>
+              <ServiceTimesList church={church} format={spacedTime} />
             </CardContent>
           </Card>
           <Card>

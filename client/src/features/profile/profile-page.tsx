@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useLocation } from "wouter";
 import { ExternalLink, LayoutDashboard, LogOut, Phone, Clock, MessageSquare, BellOff } from "lucide-react";
 import { isStaff, type Role } from "@contract/roles";
-import { serviceTimesByDay } from "@contract/church";
+import { ServiceTimesList } from "@/components/service-times-list";
 import { useAuth, useChurch } from "@/lib/auth";
 import { useDarkMode } from "@/lib/theme";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -147,14 +147,7 @@ export default function ProfilePage() {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <ul className="grid gap-2">
-            {serviceTimesByDay(church).map(({ day, times }) => (
-              <li key={day} className="flex justify-between gap-4">
-                <span className="font-medium">{day}</span>
-                <span className="text-muted-foreground">{times.join(", ")}</span>
-              </li>
-            ))}
-          </ul>
+          <ServiceTimesList church={church} />
         </CardContent>
       </Card>
 

@@ -1,12 +1,12 @@
+import { ServiceTimesList, spacedTime } from "@/components/service-times-list";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Car, Clock, Coffee, ExternalLink, Globe, Mail, MapPin, Music, Navigation, Phone, ClipboardList, Baby, Shirt } from "lucide-react";
-import { formatAddress, serviceTimesByDay } from "@contract/church";
+import { formatAddress } from "@contract/church";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 
-const spaced = (t: string) => t.replace(/\s*([AP]M)$/i, " $1");
 
 function Section({ icon: Icon, title, children }: { icon: typeof Clock; title: string; children: ReactNode }) {
   return (
@@ -49,14 +49,7 @@ export default function VisitUsPage() {
       </Card>
 
       <Section icon={Clock} title="Service times">
-        <ul className="grid gap-2">
-          {serviceTimesByDay(church).map(({ day, times }) => (
-            <li key={day} className="flex justify-between gap-4">
-              <span className="font-medium">{day}</span>
-              <span className="text-right text-muted-foreground">{times.map(spaced).join(", ")}</span>
-            </li>
-          ))}
-        </ul>
+        <ServiceTimesList church={church} format={spacedTime} />
         <p className="mt-3 text-sm text-muted-foreground">Services last about {church.serviceLengthMinutes} minutes.</p>
       </Section>
 
