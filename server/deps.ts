@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { EmailSender } from "./providers/email/port";
+import type { PaymentGateway } from "./providers/payments/port";
 import type { Church } from "../contract/church";
 import type { EventBus } from "./events/bus";
 
@@ -10,6 +11,8 @@ export interface Deps {
   database: Database;
   db: Db;
   email: EmailSender;
+  /** Card payments (sandbox gateway unless configured otherwise). */
+  payments: PaymentGateway;
   /** Live events: publish() reaches every SSE client of every instance. */
   bus: EventBus;
   /** The church profile, cached in memory (it changes only at start, from the config file). */

@@ -11,6 +11,7 @@ import { openPglite, openPostgres, type Database } from "../db/client";
 import { readChurchConfig, seedChurch } from "../db/seed/church";
 import { buildApp, type BuildOptions } from "../app";
 import { createOutboxSender } from "../providers/email/sandbox";
+import { createSandboxGateway } from "../providers/payments/sandbox";
 import type { Deps } from "../deps";
 import { createEventBus } from "../events/bus";
 import type { Role } from "../../contract/roles";
@@ -99,6 +100,7 @@ export async function createTestApp(
     db: database.db,
     email: createOutboxSender(database.db),
     church,
+    payments: createSandboxGateway(opts.now ?? (() => new Date())),
     now: opts.now ?? (() => new Date()),
   };
   const app = await buildApp(deps, opts.build);

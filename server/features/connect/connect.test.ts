@@ -8,11 +8,12 @@ import { and, eq, like } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { emailOutbox } from "../../db/schema/platform";
 import { groupMembers, userChallenges } from "../../db/schema/connect";
+import { videos } from "../../db/schema/videos";
 import { seedConnectDemo, seedJourneyContent } from "../../db/seed/connect";
 import { runDailyJourney } from "../../jobs/daily-journey";
 import { DAILY_TEXT, journeyDay, localDate, streakOf, type Challenge, type DailyPreview, type Group, type MediaItem, type UserChallenge } from "../../../contract/connect";
 
-/** The app's clock: real time unless a test fixes it (sessions are created at real time). */
+/** The app's clock: real time unless a test fixes it. Sessions are issued and expire by it too. */
 let fixed: Date | null = null;
 const now = () => fixed ?? new Date();
 const at = (iso: string) => {
@@ -128,8 +129,8 @@ describe("daily journey", () => {
 
 describe("daily journey emails (scheduler)", () => {
   it("sends each running enrolment exactly one email per day with two schedulers at once", async () => {
+    at("2031-05-05T14:00:00Z"); // 10:00 EDT; sessions are issued (and expire) by the app's clock
     const members = await Promise.all(Array.from({ length: 5 }, () => t.signUp()));
-    at("2031-05-05T14:00:00Z"); // 10:00 EDT
     for (const m of members) expect((await post("/api/daily/enroll", m.auth, { sequenceKey: "SCRIPTURES_14" })).statusCode).toBe(201);
 
     const second = await createTestApp({ now, sameDatabaseAs: t.databaseUrl ? { databaseUrl: t.databaseUrl } : { database: t.database } });
@@ -281,5 +282,18 @@ describe("recent sermons", () => {
     const times = items.map((i) => Date.parse(i.createdAt));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     expect(items[0]).toMatchObject({ title: expect.any(String), description: expect.any(String), duration: expect.any(Number) });
+  });
+
+  it("merges the video library into the list, newest first", async () => {
+    const [v] = await t.db
+      .insert(videos)
+      .values({ externalId: "mergeTest01", source: "demo", title: "Library sermon", url: "https://www.youtube.com/watch?v=mergeTest01", duration: 1800, publishedAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    const m = await t.signUp();
+    const items = (await get("/api/media", m.auth)).json() as MediaItem[];
+    expect(items[0]).toMatchObject({ id: v.id, title: "Library sermon", duration: 1800 });
+    expect(items.length).toBeLessThanOrEqual(20);
+    const times = items.map((i) => Date.parse(i.createdAt));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
   });
 });

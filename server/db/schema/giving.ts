@@ -1,0 +1,80 @@
+import { pgTable, uuid, text, timestamp, integer, date, jsonb, primaryKey, index, check, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { users } from "./users";
+
+/**
+ * Giving (spec sections 2, 3 and 7). Money is integer cents. Of the card only the last four
+ * digits and the brand are kept; recurring gifts are charged through the gateway's customer
+ * profile, never a stored card (DESIGN.md, Providers).
+ */
+export const recurringGifts = pgTable(
+  "recurring_gifts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    frequency: text("frequency", { enum: ["weekly", "monthly", "yearly"] }).notNull(),
+    /** Calendar date (church time zone) of the next charge. */
+    nextPaymentDate: date("next_payment_date", { mode: "string" }).notNull(),
+    /** Day of month the gift was set up on, so monthly/yearly dates clamped to a short month spring back. */
+    anchorDay: integer("anchor_day").notNull(),
+    status: text("status", { enum: ["ACTIVE", "PAUSED", "CANCELLED", "FAILED"] }).notNull().default("ACTIVE"),
+    gatewayProfileId: text("gateway_profile_id").notNull(),
+    cardLastFour: text("card_last_four").notNull(),
+    cardBrand: text("card_brand").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("recurring_gifts_user_idx").on(t.userId, t.createdAt),
+    index("recurring_gifts_due_idx").on(t.status, t.nextPaymentDate),
+    check("recurring_gifts_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const gifts = pgTable(
+  "gifts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["COMPLETED", "FAILED"] }).notNull(),
+    /** The gateway's transaction id (COMPLETED), null for a decline. */
+    gatewayTransactionId: text("gateway_transaction_id").unique(),
+    /** The gateway's reason for a FAILED gift. */
+    failureReason: text("failure_reason"),
+    recurringGiftId: uuid("recurring_gift_id").references(() => recurringGifts.id, { onDelete: "set null" }),
+    /** The period (church-zone date) a recurring gift's charge is for: one charge per gift per period. */
+    periodDate: date("period_date", { mode: "string" }),
+    cardLastFour: text("card_last_four").notNull(),
+    cardBrand: text("card_brand").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("gifts_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("gifts_recurring_period_uq").on(t.recurringGiftId, t.periodDate),
+    check("gifts_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * One row per (member, Idempotency-Key): inserted before any charge, so two identical
+ * concurrent requests cannot both charge. responseStatus is null while the first is in flight.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

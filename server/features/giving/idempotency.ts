@@ -1,0 +1,83 @@
+/**
+ * Idempotency-Key handling for giving (DESIGN.md, Data rules: by database constraints).
+ * The (member, key) row is inserted first, on its own, with ON CONFLICT DO NOTHING: exactly
+ * one request wins it and may charge. Others with the same key wait briefly for the stored
+ * answer and replay it, or get 409 while the first is still in flight; the same key with a
+ * different body is 409. If the winner fails unexpectedly (5xx) its row is removed so the
+ * member can retry; the gateway key is the same, so the gateway still cannot charge twice.
+ */
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { idempotencyKeys } from "../../db/schema/giving";
+import { badRequest, conflict } from "../../http/app-error";
+import { GIVING_TEXT } from "../../../contract/giving";
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9._:-]{1,255}$/;
+
+export function readIdempotencyKey(header: string | string[] | undefined) {
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || !IDEMPOTENCY_KEY_RE.test(key)) throw badRequest("Idempotency-Key", GIVING_TEXT.idempotencyKeyRequired);
+  return key;
+}
+
+/** A hash of the request that never includes the card number or CVV (only the last four digits). */
+export function requestHash(route: string, body: { payment_method_data: { card_number: string; card_cvv: string } }) {
+  const { card_number, card_cvv: _cvv, ...card } = body.payment_method_data;
+  const safe = { ...body, payment_method_data: { ...card, card_last_four: card_number.slice(-4) } };
+  return createHash("sha256").update(`${route}\n${JSON.stringify(safe)}`).digest("hex");
+}
+
+/** Saves the answer inside the transaction that records the money, so both land or neither. */
+export async function storeAnswer(tx: Tx | Db, userId: string, key: string, answer: StoredAnswer) {
+  await tx
+    .update(idempotencyKeys)
+    .set({ responseStatus: answer.status, responseBody: answer.body })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function withIdempotency(
+  db: Db,
+  userId: string,
+  key: string,
+  hash: string,
+  run: () => Promise<StoredAnswer>,
+  waitMs = 5_000,
+): Promise<StoredAnswer> {
+  const won = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash: hash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (won.length === 0) {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const [row] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      // The winner failed and removed its row: this request may take the key now.
+      if (!row) return withIdempotency(db, userId, key, hash, run, Math.max(0, deadline - Date.now()));
+      if (row.requestHash !== hash) throw conflict(GIVING_TEXT.idempotencyMismatch);
+      if (row.responseStatus !== null) return { status: row.responseStatus, body: row.responseBody };
+      if (Date.now() >= deadline) throw conflict(GIVING_TEXT.idempotencyInProgress);
+      await sleep(50);
+    }
+  }
+  try {
+    return await run();
+  } catch (err) {
+    await db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+      .catch(() => undefined);
+    throw err;
+  }
+}
