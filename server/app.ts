@@ -27,6 +27,9 @@ import { videosRoutes } from "./features/videos/routes";
 import { eventRoutes } from "./events/routes";
 import { testimoniesRoutes } from "./features/testimonies/routes";
 import { connectRoutes } from "./features/connect/routes";
+import { givingRoutes } from "./features/giving/routes";
+import { visitorsRoutes } from "./features/visitors/routes";
+import { aiPrayerRoutes } from "./features/ai-prayer/routes";
 
 export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
@@ -99,6 +102,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(eventRoutes(deps));
   await app.register(testimoniesRoutes(deps));
   await app.register(connectRoutes(deps));
+  await app.register(givingRoutes(deps));
+  await app.register(visitorsRoutes(deps));
+  await app.register(aiPrayerRoutes(deps));
 
   if (opts.serveClient) await serveClient(app as unknown as FastifyInstance, deps.config.clientDir);
 

@@ -29,11 +29,18 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_PER_IP: int(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: int(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: int(1).default(600),
+  /** Giving attempts per member per window (POST /api/giving/*). */
+  GIVING_RATE_LIMIT_PER_USER: int(1).default(10),
+  GIVING_RATE_LIMIT_WINDOW_SECONDS: int(1).default(600),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CLIENT_DIR: z.string().default("dist/client"),
   /** Hour of the day (church time zone) from which the daily journey emails go out. */
   DAILY_JOURNEY_HOUR: int(0).max(23).default(6),
+  /** The AI prayer companion: an OpenAI-compatible endpoint; unset = the offline sandbox. */
+  AI_BASE_URL: z.url({ error: "must be a full URL such as https://api.openai.com/v1" }).optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -57,10 +64,12 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
+    givingRateLimit: { perUser: env.GIVING_RATE_LIMIT_PER_USER, windowSeconds: env.GIVING_RATE_LIMIT_WINDOW_SECONDS },
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     clientDir: path.resolve(env.CLIENT_DIR),
     dailyJourneyHour: env.DAILY_JOURNEY_HOUR,
+    ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
   };
 }
 

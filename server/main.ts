@@ -8,11 +8,13 @@ import { openDatabase } from "./db/client";
 import { readChurchConfig, seedChurch } from "./db/seed/church";
 import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed/demo";
 import { createEmailSender } from "./providers/email/index";
+import { createPaymentGateway } from "./providers/payments/index";
 import { buildApp, LOG_REDACT } from "./app";
 import { createEventBus } from "./events/bus";
 import { acquireDataDirLock, releaseDataDirLock } from "./db/data-dir-lock";
 import { seedJourneyContent } from "./db/seed/connect";
 import { startDailyJourneyScheduler } from "./jobs/daily-journey";
+import { startRecurringGiftsScheduler } from "./jobs/recurring-gifts";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -33,6 +35,7 @@ async function main() {
     db: database.db,
     email: createEmailSender({ db: database.db, smtpUrl: config.smtpUrl, from: config.emailFrom }),
     church: churchProfile,
+    payments: createPaymentGateway({ now: () => new Date() }),
     now: () => new Date(),
   };
   const app = await buildApp(deps, {
@@ -41,6 +44,7 @@ async function main() {
   });
   await app.listen({ port: config.port, host: config.host });
   const dailyJourney = startDailyJourneyScheduler(deps, 60_000, (err) => app.log.error({ err }, "daily journey job failed"));
+  const recurringGiftsJob = startRecurringGiftsScheduler(deps, 60_000, (err) => app.log.error({ err }, "recurring gifts job failed"));
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   const lines = [`\nKoinonia is running at ${config.publicUrl}  (database: ${where})`];
@@ -62,6 +66,7 @@ async function main() {
     timer.unref();
     try {
       await dailyJourney.stop();
+      await recurringGiftsJob.stop();
       await app.close(); // stops accepting, finishes in-flight requests, ends event streams
       await bus.close();
       await database.close();

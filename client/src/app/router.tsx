@@ -17,6 +17,8 @@ const PrayerPage = lazy(() => import("@/features/prayer/prayer-page"));
 const MediaPage = lazy(() => import("@/features/media/media-page"));
 const InvitePage = lazy(() => import("@/features/invite/invite-page"));
 const VisitUsPage = lazy(() => import("@/features/visit-us/visit-us-page"));
+const VisitorsPage = lazy(() => import("@/features/visitors/visitors-page"));
+const AiPrayerPage = lazy(() => import("@/features/ai-prayer/ai-prayer-page"));
 const NotFoundPage = lazy(() => import("@/features/not-found/not-found-page"));
 
 const FullPageSpinner = () => <Spinner className="min-h-dvh" />;
@@ -50,6 +52,8 @@ export function AppRouter() {
           <Route path="/media" component={MediaPage} />
           <Route path="/invite" component={InvitePage} />
           <Route path="/visit-us" component={VisitUsPage} />
+          <Route path="/visitors" component={VisitorsPage} />
+          <Route path="/ai-prayer" component={AiPrayerPage} />
           <Route path="/admin" component={AdminPage} />
           <Route path="/connect" component={ConnectPage} />
           <Route component={NotFoundPage} />

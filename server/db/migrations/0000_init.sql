@@ -103,6 +103,47 @@ CREATE TABLE "user_challenges" (
 	"joined_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "gifts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"status" text NOT NULL,
+	"gateway_transaction_id" text,
+	"failure_reason" text,
+	"recurring_gift_id" uuid,
+	"period_date" date,
+	"card_last_four" text NOT NULL,
+	"card_brand" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "gifts_gateway_transaction_id_unique" UNIQUE("gateway_transaction_id"),
+	CONSTRAINT "gifts_amount_positive" CHECK ("gifts"."amount_cents" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "idempotency_keys" (
+	"user_id" uuid NOT NULL,
+	"key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"response_status" integer,
+	"response_body" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "idempotency_keys_user_id_key_pk" PRIMARY KEY("user_id","key")
+);
+--> statement-breakpoint
+CREATE TABLE "recurring_gifts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"frequency" text NOT NULL,
+	"next_payment_date" date NOT NULL,
+	"anchor_day" integer NOT NULL,
+	"status" text DEFAULT 'ACTIVE' NOT NULL,
+	"gateway_profile_id" text NOT NULL,
+	"card_last_four" text NOT NULL,
+	"card_brand" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "recurring_gifts_amount_positive" CHECK ("recurring_gifts"."amount_cents" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "personal_notes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -247,6 +288,16 @@ CREATE TABLE "videos" (
 	CONSTRAINT "videos_external_id_unique" UNIQUE("external_id")
 );
 --> statement-breakpoint
+CREATE TABLE "visitors" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text,
+	"heard_from" text NOT NULL,
+	"prayer_request" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "member_activity" ADD CONSTRAINT "member_activity_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "livestream_comments" ADD CONSTRAINT "livestream_comments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "livestream_comments" ADD CONSTRAINT "livestream_comments_deleted_by_users_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -257,6 +308,10 @@ ALTER TABLE "journey_deliveries" ADD CONSTRAINT "journey_deliveries_enrolment_id
 ALTER TABLE "journey_enrolments" ADD CONSTRAINT "journey_enrolments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_challenges" ADD CONSTRAINT "user_challenges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_challenges" ADD CONSTRAINT "user_challenges_challenge_id_challenges_id_fk" FOREIGN KEY ("challenge_id") REFERENCES "public"."challenges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gifts" ADD CONSTRAINT "gifts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gifts" ADD CONSTRAINT "gifts_recurring_gift_id_recurring_gifts_id_fk" FOREIGN KEY ("recurring_gift_id") REFERENCES "public"."recurring_gifts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recurring_gifts" ADD CONSTRAINT "recurring_gifts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "personal_notes" ADD CONSTRAINT "personal_notes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prayer_prayed" ADD CONSTRAINT "prayer_prayed_prayer_id_prayer_requests_id_fk" FOREIGN KEY ("prayer_id") REFERENCES "public"."prayer_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prayer_prayed" ADD CONSTRAINT "prayer_prayed_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -278,6 +333,10 @@ CREATE INDEX "group_members_user_idx" ON "group_members" USING btree ("user_id")
 CREATE UNIQUE INDEX "journey_enrolments_one_open" ON "journey_enrolments" USING btree ("user_id") WHERE "journey_enrolments"."ended_at" is null;--> statement-breakpoint
 CREATE INDEX "media_items_created_idx" ON "media_items" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_challenges_one" ON "user_challenges" USING btree ("user_id","challenge_id");--> statement-breakpoint
+CREATE INDEX "gifts_user_idx" ON "gifts" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "gifts_recurring_period_uq" ON "gifts" USING btree ("recurring_gift_id","period_date");--> statement-breakpoint
+CREATE INDEX "recurring_gifts_user_idx" ON "recurring_gifts" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "recurring_gifts_due_idx" ON "recurring_gifts" USING btree ("status","next_payment_date");--> statement-breakpoint
 CREATE INDEX "personal_notes_user_idx" ON "personal_notes" USING btree ("user_id","updated_at");--> statement-breakpoint
 CREATE INDEX "email_outbox_to_idx" ON "email_outbox" USING btree ("to","created_at");--> statement-breakpoint
 CREATE INDEX "prayer_requests_created_idx" ON "prayer_requests" USING btree ("created_at");--> statement-breakpoint
@@ -289,4 +348,5 @@ CREATE UNIQUE INDEX "services_one_live" ON "services" USING btree ("is_live") WH
 CREATE INDEX "services_date_idx" ON "services" USING btree ("date");--> statement-breakpoint
 CREATE INDEX "testimonies_approved_idx" ON "testimonies" USING btree ("is_approved","created_at");--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "visitors_created_idx" ON "visitors" USING btree ("created_at");

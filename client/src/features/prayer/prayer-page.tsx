@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from "react";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, EyeOff, HandHeart, HeartHandshake, MessageCircleHeart, Sparkles } from "lucide-react";
 import {
   DEFAULT_PRAYER_CATEGORY,
   PRAYER_CATEGORIES,
   PRAYER_TEXT,
+  PRAYER_DESCRIPTION_MAX,
   PRAYER_TITLE_MAX,
   isPrayerComplete,
   type Prayer,
@@ -32,7 +33,12 @@ const PRAYERS_KEY = ["/api/prayers"];
 const EMPTY = { title: "", description: "", category: DEFAULT_PRAYER_CATEGORY as PrayerCategory, isAnonymous: false, isUrgent: false };
 
 function PrayerForm() {
-  const [form, setForm] = useState(EMPTY);
+  // The Prayer Companion's "Turn this into a prayer request" prefills title and description.
+  const search = useSearch();
+  const [form, setForm] = useState(() => {
+    const q = new URLSearchParams(search);
+    return { ...EMPTY, title: (q.get("title") ?? "").slice(0, PRAYER_TITLE_MAX), description: (q.get("description") ?? "").slice(0, PRAYER_DESCRIPTION_MAX) };
+  });
   const submit = useMutation({
     mutationFn: (data: PrayerRequestInput) => apiJson<{ id: string }>("POST", "/api/prayer-requests", data),
     onSuccess: (res) => {

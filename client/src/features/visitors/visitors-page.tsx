@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { CheckCircle2, UserPlus } from "lucide-react";
+import { VISITOR_HEARD_OPTIONS, VISITOR_TEXT, ZVisitorInput, type VisitorData, type VisitorInput } from "@contract/visitors";
+import { apiJson, errorText } from "@/lib/api";
+import { useChurch } from "@/lib/auth";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { FormField } from "@/components/ui/form-field";
+import { toast } from "@/components/ui/use-toast";
+
+const EMPTY: VisitorInput = { name: "", email: "", phone: "", heardFrom: "" as VisitorInput["heardFrom"], prayerRequest: "" };
+
+function VisitorForm({ onDone }: { onDone: () => void }) {
+  const form = useForm<VisitorInput, unknown, VisitorData>({ resolver: zodResolver(ZVisitorInput), defaultValues: EMPTY });
+  const submit = useMutation({
+    mutationFn: (data: VisitorData) => apiJson<{ id: string }>("POST", "/api/visitors", data),
+    onSuccess: onDone,
+    onError: (err) => toast({ title: "Error", description: errorText(err) ?? VISITOR_TEXT.failed, variant: "destructive" }),
+  });
+  const { errors } = form.formState;
+  const field = (name: keyof VisitorInput) => ({
+    id: `visitor-${name}`,
+    "aria-invalid": !!errors[name],
+    "aria-describedby": errors[name] ? `visitor-${name}-error` : undefined,
+    ...form.register(name),
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit((d) => submit.mutate(d))} className="grid gap-4">
+      <FormField id="visitor-name" label="Name" error={errors.name?.message}>
+        <Input autoComplete="name" {...field("name")} />
+      </FormField>
+      <FormField id="visitor-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" {...field("email")} />
+      </FormField>
+      <FormField id="visitor-phone" label="Phone (optional)" error={errors.phone?.message}>
+        <Input type="tel" autoComplete="tel" inputMode="tel" {...field("phone")} />
+      </FormField>
+      <FormField id="visitor-heardFrom" label="How did you hear about us?" error={errors.heardFrom?.message}>
+        <select {...field("heardFrom")} className="min-h-11 w-full rounded-md border border-input bg-card px-3 text-base text-foreground">
+          <option value="">Choose one</option>
+          {VISITOR_HEARD_OPTIONS.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id="visitor-prayerRequest" label="How can we pray for you? (optional)" error={errors.prayerRequest?.message}>
+        <Textarea rows={3} {...field("prayerRequest")} />
+      </FormField>
+      <Button type="submit" disabled={submit.isPending} className="w-full">
+        {submit.isPending ? "Sending..." : "Send"}
+      </Button>
+    </form>
+  );
+}
+
+/** /visitors: the church's own first-time visitor card, or its configured external form in a frame. */
+export default function VisitorsPage() {
+  const church = useChurch();
+  const [done, setDone] = useState(false);
+  const external = church.links.visitorsForm;
+  return (
+    <div className="grid gap-5">
+      <h1 className="text-3xl font-bold">Welcome, visitor!</h1>
+      {external ? (
+        // The CSP's frame-src must list this form's origin (server/app.ts) for it to load.
+        <iframe title="Visitor form" src={external} className="min-h-[70dvh] w-full rounded-lg border border-border bg-card" />
+      ) : done ? (
+        <Card role="status">
+          <CardContent className="grid justify-items-center gap-2 pt-6 text-center">
+            <CheckCircle2 className="size-10 text-primary" aria-hidden="true" />
+            <h2 className="text-xl font-semibold">{VISITOR_TEXT.thanksTitle}</h2>
+            <p className="text-muted-foreground">{VISITOR_TEXT.thanksText}</p>
+            <Button variant="outline" className="mt-2" onClick={() => setDone(false)}>
+              Send another card
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <UserPlus className="size-5 text-primary" aria-hidden="true" /> First time here?
+            </CardTitle>
+            <CardDescription>Let us know you visited {church.name}. We&apos;d love to say hello.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <VisitorForm onDone={() => setDone(true)} />
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from "./zod-setup";
+
+/** The church's own first-time visitor form (/visitors). */
+export const VISITOR_HEARD_OPTIONS = ["A friend or family member", "Online search", "Social media", "Drove by", "Event", "Other"] as const;
+export const VISITOR_NAME_MAX = 120;
+export const VISITOR_PRAYER_MAX = 2000;
+/** Submissions per IP per hour. */
+export const VISITOR_RATE_LIMIT = 10;
+
+export const VISITOR_TEXT = {
+  nameRequired: "Please tell us your name",
+  nameTooLong: `Name must be less than ${VISITOR_NAME_MAX} characters`,
+  emailInvalid: "Please enter a valid email address",
+  phoneInvalid: "Please enter a valid phone number",
+  heardRequired: "Please tell us how you heard about us",
+  prayerTooLong: `Prayer request must be less than ${VISITOR_PRAYER_MAX} characters`,
+  thanksTitle: "Thank you for visiting!",
+  thanksText: "We're so glad you came. Someone from our welcome team will be in touch soon.",
+  failed: "Could not send your details. Please try again.",
+} as const;
+
+export const ZVisitorInput = z.object({
+  name: z.string().trim().min(1, VISITOR_TEXT.nameRequired).max(VISITOR_NAME_MAX, VISITOR_TEXT.nameTooLong),
+  email: z.string().trim().pipe(z.email(VISITOR_TEXT.emailInvalid)),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^$|^[+()\d][\d\s().-]{6,24}$/, VISITOR_TEXT.phoneInvalid)
+    .nullish()
+    .transform((v) => v || null),
+  heardFrom: z.enum(VISITOR_HEARD_OPTIONS, { error: VISITOR_TEXT.heardRequired }),
+  prayerRequest: z
+    .string()
+    .trim()
+    .max(VISITOR_PRAYER_MAX, VISITOR_TEXT.prayerTooLong)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type VisitorInput = z.input<typeof ZVisitorInput>;
+export type VisitorData = z.output<typeof ZVisitorInput>;
+
+export const ZVisitor = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  heardFrom: z.string(),
+  prayerRequest: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Visitor = z.infer<typeof ZVisitor>;

@@ -1,0 +1,16 @@
+import { pgTable, uuid, text, timestamp, index } from "drizzle-orm/pg-core";
+
+/** First-time visitor cards from the public /visitors form (read by staff). */
+export const visitors = pgTable(
+  "visitors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    heardFrom: text("heard_from").notNull(),
+    prayerRequest: text("prayer_request"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("visitors_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ZVisitor, ZVisitorInput } from "../../../contract/visitors";
+import type { Deps } from "../../deps";
+import { submitVisitorCard } from "./submit-visitor-card";
+import { listVisitors } from "./list-visitors";
+
+export const visitorsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/api/visitors",
+      { config: { access: "public" }, schema: { body: ZVisitorInput, response: { 201: z.object({ id: z.string() }) } } },
+      async (req, reply) => reply.code(201).send(await submitVisitorCard(deps, req.ip, req.body)),
+    );
+
+    app.get("/api/visitors", { config: { access: "staff" }, schema: { response: { 200: z.array(ZVisitor) } } }, () => listVisitors(deps.db));
+  };
