@@ -4,6 +4,7 @@
  * claimed with FOR UPDATE SKIP LOCKED and recorded under the (enrolment, date) primary key in
  * the same transaction, so any number of schedulers on one database never send twice.
  */
+import { startInterval } from "./interval";
 import { and, asc, eq, gt, isNull, lte, notExists, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { journeyDeliveries, journeyEnrolments } from "../db/schema/connect";
@@ -78,24 +79,5 @@ export async function runDailyJourney(deps: Deps, onError: (err: unknown) => voi
 
 /** Runs the job every `intervalMs` (never overlapping itself). stop() waits for a pass in progress. */
 export function startDailyJourneyScheduler(deps: Deps, intervalMs = 60_000, onError: (err: unknown) => void = () => undefined) {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runDailyJourney(deps, onError)
-      .catch(onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startInterval(() => runDailyJourney(deps, onError), intervalMs, onError);
 }

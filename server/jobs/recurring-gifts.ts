@@ -10,6 +10,7 @@
  * A declined charge records a FAILED gift and sets the recurring gift to FAILED (the member
  * sets it up again with a working card).
  */
+import { startInterval } from "./interval";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { gifts, recurringGifts } from "../db/schema/giving";
@@ -62,24 +63,5 @@ export async function runRecurringGifts(deps: Deps): Promise<number> {
 
 /** Runs the job every `intervalMs` (never overlapping itself). stop() waits for a pass in progress. */
 export function startRecurringGiftsScheduler(deps: Deps, intervalMs = 60_000, onError: (err: unknown) => void = () => undefined) {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runRecurringGifts(deps)
-      .then(() => undefined, onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startInterval(() => runRecurringGifts(deps), intervalMs, onError);
 }
