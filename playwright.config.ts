@@ -1,6 +1,12 @@
 import { defineConfig } from "@playwright/test";
+import path from "node:path";
+import { TEST_LOG_DIR_ENV, newRunDir } from "./server/testing/test-log";
 
 const PORT = Number(process.env.E2E_PORT ?? 5055);
+// The server's log (trace level, production redaction) goes to one file the global teardown
+// scans for secrets. Set once here; the workers, which load this file again, inherit it.
+process.env[TEST_LOG_DIR_ENV] ??= newRunDir("e2e");
+const SERVER_LOG = path.join(process.env[TEST_LOG_DIR_ENV], "e2e-server.log");
 
 /** Browser tests: the built app on a fresh database, Debian's Chromium at phone size. */
 export default defineConfig({
@@ -9,9 +15,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous: several tests drive two or three pages at once on a 2-core CI machine.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
+  globalTeardown: "./tests/e2e/scan-server-log.ts",
   forbidOnly: !!process.env.CI,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -23,10 +31,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "npx tsx tests/e2e/serve.ts",
+    command: `npx tsx tests/e2e/serve.ts >> '${SERVER_LOG}'`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000, // a loaded machine (shared CI, parallel runs) can take over a minute to start it
     stdout: "ignore",
     stderr: "pipe",
     env: { E2E_PORT: String(PORT) },

@@ -1,16 +1,65 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** Not precached by the service worker: the worker itself, and the demo videos (large, streamed when played). */
+const NOT_PRECACHED = [/^\/sw\.js$/, /^\/demo-videos\//];
+
+/**
+ * After the build, writes this build's version and file list into the service worker
+ * (dist/client/sw.js, placeholder BUILD): the app shell it precaches, and a new worker (and a
+ * fresh cache) for every build whose files changed. The manifest is served by the server, from
+ * the church config.
+ */
+function appShellManifest(): Plugin {
+  let outDir = "";
+  return {
+    name: "koinonia-app-shell",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const files: string[] = [];
+      const walk = (dir: string) => {
+        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) walk(full);
+          else files.push(`/${path.relative(outDir, full).split(path.sep).join("/")}`);
+        }
+      };
+      walk(outDir);
+      const precached = files.filter((f) => !NOT_PRECACHED.some((re) => re.test(f))).sort();
+      const hash = createHash("sha256");
+      for (const f of precached) hash.update(f).update(fs.readFileSync(path.join(outDir, f)));
+      const build = { version: hash.digest("hex").slice(0, 16), files: [...precached, "/manifest.webmanifest"] };
+      const sw = path.join(outDir, "sw.js");
+      const source = fs.readFileSync(sw, "utf8");
+      const placeholder = /\/\*__BUILD__\*\/ \{[^}]*\}/;
+      if (!placeholder.test(source)) throw new Error("sw.js has no /*__BUILD__*/ placeholder");
+      fs.writeFileSync(sw, source.replace(placeholder, JSON.stringify(build)));
+    },
+  };
+}
 
 export default defineConfig({
   root: r("./client"),
   publicDir: r("./client/public"),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), appShellManifest()],
   resolve: { alias: { "@contract": r("./contract"), "@": r("./client/src") } },
   // CLIENT_OUT_DIR lets parallel test runs build side by side (the server reads CLIENT_DIR).
-  build: { outDir: process.env.CLIENT_OUT_DIR ? r(`./${process.env.CLIENT_OUT_DIR}`) : r("./dist/client"), emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: process.env.CLIENT_OUT_DIR ? r(`./${process.env.CLIENT_OUT_DIR}`) : r("./dist/client"),
+    emptyOutDir: true,
+    sourcemap: false,
+    // dist/client/.vite/manifest.json: the module graph bench/client-size.bench.ts follows (never served: a dotfile).
+    manifest: true,
+  },
   server: { proxy: { "/api": { target: "http://127.0.0.1:5000", changeOrigin: false } } },
 });

@@ -1,11 +1,19 @@
 import { z } from "./zod-setup";
 import { ROLES } from "./roles";
+import { LOCALES } from "./i18n/locales";
+
+export const PASSWORD_MIN = 6;
+/** Upper bound so a hostile client cannot make argon2 hash megabytes. */
+export const PASSWORD_MAX = 200;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
 
 /** Texts and rules of sign-in, register and password reset (spec sections 5 and 8). */
 export const AUTH_TEXT = {
   invalidEmail: "Invalid email address",
   passwordRequired: "Password is required",
   passwordMin: "Password must be at least 6 characters",
+  passwordMax: `Password must be at most ${PASSWORD_MAX} characters`,
   firstNameRequired: "First name is required",
   lastNameRequired: "Last name is required",
   badCredentials: "Invalid email or password",
@@ -23,12 +31,6 @@ export const AUTH_TEXT = {
   resetDone: "Your password has been changed. Please sign in.",
 } as const;
 
-export const PASSWORD_MIN = 6;
-/** Upper bound so a hostile client cannot make argon2 hash megabytes. */
-export const PASSWORD_MAX = 200;
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-
 const email = z
   .string({ error: AUTH_TEXT.invalidEmail })
   .trim()
@@ -38,7 +40,7 @@ const email = z
 const newPassword = z
   .string()
   .min(PASSWORD_MIN, AUTH_TEXT.passwordMin)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .max(PASSWORD_MAX, AUTH_TEXT.passwordMax);
 
 export const ZLogin = z.object({
   email,
@@ -69,6 +71,9 @@ export const ZUser = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof ZUser>;
+
+/** PUT /api/auth/locale: the member's language, for the emails the church sends them. */
+export const ZSetLocale = z.object({ locale: z.enum(LOCALES) });
 
 export const ZAuthResponse = z.object({ token: z.string(), user: ZUser });
 export type AuthResponse = z.infer<typeof ZAuthResponse>;

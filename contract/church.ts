@@ -24,6 +24,8 @@ export const ZChurchLinks = z.object({
 
 export const ZChurch = z.object({
   name: z.string().min(1),
+  /** The installed app's name under its icon (12 characters at most); default: the name's first word. */
+  shortName: z.string().min(1).max(12).optional(),
   slug: z.string().min(1),
   mission: z.string(),
   address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
@@ -32,11 +34,22 @@ export const ZChurch = z.object({
   email: z.string().nullable(),
   logoUrl: z.string(),
   accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  /** The installed app's splash-screen colour; default: the light theme's background. */
+  backgroundColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
   timeZone: z.string(),
   serviceLengthMinutes: z.number().int().positive(),
   serviceTimes: z.array(ZServiceTime),
   textToJoin: z.object({ keyword: z.string(), shortcode: z.string() }),
   links: ZChurchLinks,
+  /**
+   * The church's YouTube channel id ("UC" and 22 more characters, from the channel's advanced
+   * settings). Set: the video library is synced from the channel's public feed every 30 minutes.
+   * Unset or null: the demo library (seeded offline) stays.
+   */
+  youtubeChannelId: z
+    .string()
+    .regex(/^UC[\w-]{22}$/, "must be a YouTube channel id: UC followed by 22 letters, digits, - or _")
+    .nullish(),
 });
 export type Church = z.infer<typeof ZChurch>;
 

@@ -16,6 +16,8 @@ export const COMMENT_TEXT = {
   failed: "Failed to post comment",
   anonymous: "Anonymous",
   deleted: "Comment deleted",
+  deleteConfirm: "Delete this comment for everyone watching?",
+  deleteFailed: "Failed to delete comment",
 } as const;
 
 export const ZCommentInput = z.object({

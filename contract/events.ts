@@ -1,3 +1,5 @@
+import type { NotificationKind } from "./notifications";
+
 /** Live events (spec section 7): names, payloads (ids only; the client refetches) and the client's reactions. */
 export const EVENT_NAMES = [
   "new-poll",
@@ -12,6 +14,8 @@ export const EVENT_NAMES = [
   "testimony-amen",
   "service-status",
   "new-comment",
+  "comment-deleted",
+  "notification",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -22,13 +26,21 @@ export interface EventPayloads {
   "poll-closed": { pollId: string; serviceId: string };
   "new-question": { questionId: string; serviceId: string };
   "question-approved": { questionId: string; serviceId: string };
-  "new-prayer": { prayerId: string };
+  /** isUrgent: staff are told at once (URGENT_PRAYER_TOAST), beyond the spec's toast. */
+  "new-prayer": { prayerId: string; isUrgent: boolean };
   "prayer-updated": { prayerId: string };
   "new-testimony": { testimonyId: string };
   "testimony-approved": { testimonyId: string };
   "testimony-amen": { testimonyId: string };
   "service-status": { serviceId: string; isLive: boolean };
   "new-comment": { commentId: string };
+  /** Not in the spec: staff removed a live comment, so every open feed drops it at once. No toast. */
+  "comment-deleted": { commentId: string };
+  /**
+   * Not in the spec: notifications of `kind` were stored for some members (contract/notifications.ts).
+   * It names no one, so a member's inbox refetches when the kind can reach them; no toast.
+   */
+  notification: { kind: NotificationKind };
 }
 
 /** Toasts raised by live events (spec section 9). `staffOnly` ones are shown to non-MEMBER roles only. */
@@ -38,6 +50,11 @@ export const EVENT_TOASTS: Partial<Record<EventName, { title: string; descriptio
   "new-prayer": { title: "New Prayer Request", description: "Someone has shared a prayer request" },
   "new-testimony": { title: "New Testimony", description: "A new testimony needs approval", staffOnly: true },
 };
+/** Raised for staff (any role other than MEMBER) instead of 'New Prayer Request' when the request is urgent. */
+export const URGENT_PRAYER_TOAST = {
+  title: "Urgent Prayer Request",
+  description: "An urgent prayer request was shared. It is at the top of the prayer wall.",
+} as const;
 export const SERVICE_TOASTS = {
   started: { title: "Service Started", description: "Sunday service is now live!" },
   ended: { title: "Service Ended", description: "Sunday service has ended" },
@@ -63,7 +80,10 @@ export function queriesToRefetch<E extends EventName>(event: E, data: EventPaylo
     case "testimony-amen":
       return ["/api/testimonies"];
     case "new-comment":
+    case "comment-deleted":
       return ["/api/livestream-comments"];
+    case "notification":
+      return ["/api/notifications"];
     default:
       return [];
   }

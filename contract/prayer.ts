@@ -27,6 +27,8 @@ export const PRAYER_TEXT = {
   titleTooLong: `Title must be less than ${PRAYER_TITLE_MAX} characters`,
   descriptionTooLong: `Description must be less than ${PRAYER_DESCRIPTION_MAX} characters`,
   notAuthor: "Only the person who shared this request can mark it answered",
+  shareWithCareTeam: "Share with our pastoral care team",
+  shareWithCareTeamHint: "A pastor may reach out to you. Not available for anonymous requests.",
 } as const;
 
 /** The spec's rule: title and description non-blank after trimming, else 'Missing information' and no call. */
@@ -38,6 +40,8 @@ export const ZPrayerRequestInput = z.object({
   isAnonymous: z.boolean().default(false),
   isUrgent: z.boolean().default(false),
   category: z.enum(PRAYER_CATEGORIES).default(DEFAULT_PRAYER_CATEGORY),
+  /** Opt-in: the pastoral care team may see it (the church's CRM). Ignored for anonymous requests. */
+  shareWithCareTeam: z.boolean().default(false),
 });
 export type PrayerRequestInput = z.input<typeof ZPrayerRequestInput>;
 export type PrayerRequestData = z.output<typeof ZPrayerRequestInput>;

@@ -47,5 +47,23 @@ export const ZVisitor = z.object({
   heardFrom: z.string(),
   prayerRequest: z.string().nullable(),
   createdAt: z.string(),
+  /** When staff marked that someone reached out, and who ("First L."); null until then. */
+  followedUpAt: z.string().nullable(),
+  followedUpBy: z.string().nullable(),
 });
 export type Visitor = z.infer<typeof ZVisitor>;
+
+export const ZVisitorIdParams = z.object({ id: z.uuid() });
+export const ZVisitorFollowUpInput = z.object({ followedUp: z.boolean() });
+
+/** Admin, Visitors. */
+export const VISITOR_ADMIN_TEXT = {
+  empty: "No visitor cards yet. Cards sent from the first-time visitor form show here.",
+  failed: "Visitor cards could not be loaded.",
+  markFollowedUp: "Mark followed up",
+  undo: "Not yet followed up",
+  marked: "Marked as followed up",
+  unmarked: "Marked as not followed up",
+  updateFailed: "Failed to update the visitor card",
+  notFound: "Visitor card not found",
+} as const;

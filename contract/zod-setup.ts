@@ -6,16 +6,20 @@
  */
 import { z } from "zod";
 
+/** The generic messages (English; contract/i18n holds their translations). */
+export const ZOD_TEXT = {
+  required: "Required",
+  invalid: "Invalid input",
+  tooShort: (n: number | string) => `String must contain at least ${n} character(s)`,
+  tooLong: (n: number | string) => `String must contain at most ${n} character(s)`,
+} as const;
+
 z.config({
   customError: (issue) => {
-    if (issue.code === "invalid_type" && issue.input === undefined) return "Required";
-    if (issue.code === "too_small" && issue.origin === "string") {
-      return `String must contain at least ${String(issue.minimum)} character(s)`;
-    }
-    if (issue.code === "too_big" && issue.origin === "string") {
-      return `String must contain at most ${String(issue.maximum)} character(s)`;
-    }
-    return "Invalid input";
+    if (issue.code === "invalid_type" && issue.input === undefined) return ZOD_TEXT.required;
+    if (issue.code === "too_small" && issue.origin === "string") return ZOD_TEXT.tooShort(String(issue.minimum));
+    if (issue.code === "too_big" && issue.origin === "string") return ZOD_TEXT.tooLong(String(issue.maximum));
+    return ZOD_TEXT.invalid;
   },
 });
 

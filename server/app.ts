@@ -2,7 +2,7 @@
  * buildApp(deps): plugins, then feature routes. main.ts and every test build the app this way.
  */
 import "../contract/zod-setup";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
@@ -13,13 +13,17 @@ import path from "node:path";
 import type { Deps } from "./deps";
 import { installAuth } from "./http/auth";
 import { installErrorHandler } from "./http/error-handler";
+import { rejectNul } from "./http/reject-nul";
+import { installResponseGuard } from "./http/response-guard";
+import { securityHeaders } from "./http/security-headers";
+import { installGracefulClose } from "./http/graceful-close";
 import { healthRoutes } from "./features/health/routes";
 import { authRoutes } from "./features/auth/routes";
 import { churchRoutes } from "./features/church/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { servicesRoutes } from "./features/services/routes";
 import { analyticsRoutes } from "./features/admin/analytics-routes";
-import { createActivityRecorder } from "./features/admin/record-activity";
+import { activityRecorder } from "./features/admin/record-activity";
 import { prayerRoutes } from "./features/prayer/routes";
 import { notesRoutes } from "./features/notes/routes";
 import { commentsRoutes } from "./features/comments/routes";
@@ -28,25 +32,22 @@ import { eventRoutes } from "./events/routes";
 import { testimoniesRoutes } from "./features/testimonies/routes";
 import { connectRoutes } from "./features/connect/routes";
 import { givingRoutes } from "./features/giving/routes";
+import { walletRoutes } from "./features/wallet/routes";
 import { visitorsRoutes } from "./features/visitors/routes";
 import { aiPrayerRoutes } from "./features/ai-prayer/routes";
+import { integrationsRoutes } from "./features/integrations/routes";
+import { notificationsRoutes } from "./features/notifications/routes";
 
 export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
   /** Serve the built client from config.clientDir (main.ts and browser tests do; API tests don't). */
   serveClient?: boolean;
+  /** Sees every route as it registers (tests walk the route table: response schemas, roles). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-/** Never log credentials, cookies or card data (DESIGN.md, Security baseline). */
-export const LOG_REDACT = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'res.headers["set-cookie"]',
-  "*.password",
-  "*.card_number",
-  "*.card_cvv",
-  "*.token",
-];
+/** Never log credentials, cookies or card data: the one logger configuration is in http/logging.ts. */
+export { LOG_REDACT } from "./http/logging";
 
 export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   const app = Fastify({
@@ -58,36 +59,22 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, { spaFallback: opts.serveClient });
+  rejectNul(app);
+  installResponseGuard(app as unknown as FastifyInstance);
+  installGracefulClose(app as unknown as FastifyInstance);
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        // Only the pages the spec embeds may be framed.
-        frameSrc: ["'self'", "https://www.youtube.com", "https://www.youtube-nocookie.com"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    hsts: deps.config.publicUrl.startsWith("https://") ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
+  await app.register(helmet, securityHeaders({ publicUrl: deps.config.publicUrl, church: deps.church, plaid: !!deps.config.plaid }));
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
-  installAuth(app, deps.db, createActivityRecorder(deps), deps.now);
+  const activity = activityRecorder(deps);
+  installAuth(app, deps.db, activity, deps.now);
+  // First visits of the day still queued are written before the database closes.
+  app.addHook("onClose", async () => activity.flush().catch(() => undefined));
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
@@ -103,8 +90,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(testimoniesRoutes(deps));
   await app.register(connectRoutes(deps));
   await app.register(givingRoutes(deps));
+  await app.register(walletRoutes(deps));
   await app.register(visitorsRoutes(deps));
   await app.register(aiPrayerRoutes(deps));
+  await app.register(integrationsRoutes(deps));
+  await app.register(notificationsRoutes(deps));
 
   if (opts.serveClient) await serveClient(app as unknown as FastifyInstance, deps.config.clientDir);
 

@@ -30,7 +30,7 @@ describe("loadConfig defaults", () => {
     expect(c.churchConfigPath).toBe(path.resolve("config/church.json"));
     expect(c.smtpUrl).toBeUndefined();
     expect(c.sessionTtlDays).toBe(30);
-    expect(c.authRateLimit).toEqual({ perIp: 30, perEmail: 10, windowSeconds: 600 });
+    expect(c.authRateLimit).toEqual({ perIp: 300, perEmail: 10, windowSeconds: 600 });
     expect(c.trustProxy).toBe(false);
     expect(c.logLevel).toBe("info");
     expect(c.clientDir).toBe(path.resolve("dist/client"));
@@ -141,5 +141,33 @@ describe("loadConfig errors name the variable", () => {
     const lines = e.message.split("\n").slice(1);
     expect(lines).toHaveLength(3);
     expect(lines.map((l) => l.trim().split(":")[0]).sort()).toEqual(["DATABASE_URL", "PORT", "SEED_DEMO"]);
+  });
+});
+
+describe("SECRETS_KEY", () => {
+  const hex = "ab".repeat(32);
+  it("accepts 32 bytes as hex or base64 and is optional in development", () => {
+    expect(loadConfig({ SECRETS_KEY: hex }).secretsKey).toBe(hex);
+    expect(loadConfig({ SECRETS_KEY: Buffer.alloc(32, 7).toString("base64") }).secretsKey).toBeDefined();
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+  });
+
+  it("refuses a wrong length, and its absence in production on PostgreSQL", () => {
+    expect(configError({ SECRETS_KEY: "abc" }).message).toContain("SECRETS_KEY");
+    const prod = { NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" };
+    expect(configError(prod).message).toContain("SECRETS_KEY: is required in production");
+    expect(loadConfig({ ...prod, SECRETS_KEY: hex }).secretsKey).toBe(hex);
+    expect(loadConfig({ NODE_ENV: "production" }).secretsKey).toBeUndefined();
+  });
+});
+
+describe("PLAID_*", () => {
+  it("is off by default, picks Plaid's server by PLAID_ENV (PLAID_BASE_URL wins), and needs both keys", () => {
+    expect(loadConfig({}).plaid).toBeUndefined();
+    expect(loadConfig({ PLAID_CLIENT_ID: "id", PLAID_SECRET: "s" }).plaid).toEqual({ clientId: "id", secret: "s", baseUrl: "https://sandbox.plaid.com" });
+    expect(loadConfig({ PLAID_CLIENT_ID: "id", PLAID_SECRET: "s", PLAID_ENV: "production" }).plaid?.baseUrl).toBe("https://production.plaid.com");
+    expect(loadConfig({ PLAID_CLIENT_ID: "id", PLAID_SECRET: "s", PLAID_BASE_URL: "http://127.0.0.1:9" }).plaid?.baseUrl).toBe("http://127.0.0.1:9");
+    expect(configError({ PLAID_CLIENT_ID: "id" }).message).toContain("PLAID_SECRET");
+    expect(configError({ PLAID_ENV: "development" }).message).toContain("PLAID_ENV");
   });
 });

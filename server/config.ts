@@ -4,13 +4,14 @@
  */
 import { z } from "zod";
 import path from "node:path";
+import { ROUNDUP_COLLECT_MIN_CENTS } from "../contract/wallet";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 const int = (min: number) => z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(min);
 
-const ZEnv = z.object({
+const ZEnvFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: int(0).max(65535).default(5000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -26,12 +27,19 @@ const ZEnv = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   EMAIL_FROM: z.string().min(3).default("Koinonia <no-reply@koinonia.test>"),
   SESSION_TTL_DAYS: int(1).max(365).default(30),
-  AUTH_RATE_LIMIT_PER_IP: int(1).default(30),
+  /** Per address: a church's Wi-Fi puts a whole congregation behind one (docs/decisions/0070-sign-in-limits-for-a-church.md). */
+  AUTH_RATE_LIMIT_PER_IP: int(1).default(300),
   AUTH_RATE_LIMIT_PER_EMAIL: int(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: int(1).default(600),
   /** Giving attempts per member per window (POST /api/giving/*). */
   GIVING_RATE_LIMIT_PER_USER: int(1).default(10),
   GIVING_RATE_LIMIT_WINDOW_SECONDS: int(1).default(600),
+  /**
+   * How long a gift or deposit whose answer was never stored (the server died mid-request) keeps
+   * its Idempotency-Key before a retry with that key may take it over. Longer than the card
+   * gateway's 30 s timeout, so a request still running is never taken over (decision 0065).
+   */
+  IDEMPOTENCY_LEASE_SECONDS: int(1).default(60),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CLIENT_DIR: z.string().default("dist/client"),
@@ -41,7 +49,66 @@ const ZEnv = z.object({
   AI_BASE_URL: z.url({ error: "must be a full URL such as https://api.openai.com/v1" }).optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  /** Where the YouTube channel feed is read from (`?channel_id=` is appended); tests point it at a stand-in. */
+  YOUTUBE_FEED_URL: z.url({ error: "must be a full URL such as https://www.youtube.com/feeds/videos.xml" }).default("https://www.youtube.com/feeds/videos.xml"),
+  /** Minutes between syncs of the church's YouTube feed (when the church config names a channel). */
+  VIDEO_SYNC_MINUTES: int(1).max(1440).default(30),
+  /** Key for secrets at rest (OAuth tokens, API keys): 32 bytes as base64 or hex. Unset = DATA_DIR/secrets.key. */
+  SECRETS_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=?)$/, "must be 32 bytes as 64 hex characters or base64 (openssl rand -base64 32)")
+    .optional(),
+  /** Card gateway: the offline sandbox, or Authorize.Net with its API login id and transaction key. */
+  PAYMENTS_PROVIDER: z.enum(["sandbox", "authorize_net"]).default("sandbox"),
+  AUTHORIZE_NET_API_LOGIN_ID: z.string().max(20, "is at most 20 characters").optional(),
+  AUTHORIZE_NET_TRANSACTION_KEY: z.string().max(16, "is at most 16 characters").optional(),
+  /** Authorize.Net's sandbox by default; production is https://api.authorize.net/xml/v1/request.api. */
+  AUTHORIZE_NET_ENDPOINT: z.url({ error: "must be a full URL such as https://api.authorize.net/xml/v1/request.api" }).default(
+    "https://apitest.authorize.net/xml/v1/request.api",
+  ),
+  /** GoHighLevel CRM (OAuth 2 marketplace app). Without a client id the CRM is not configured. */
+  GHL_CLIENT_ID: z.string().optional(),
+  GHL_CLIENT_SECRET: z.string().optional(),
+  GHL_AUTH_BASE_URL: z.url({ error: "must be a full URL such as https://marketplace.gohighlevel.com" }).default("https://marketplace.gohighlevel.com"),
+  GHL_API_BASE_URL: z.url({ error: "must be a full URL such as https://services.leadconnectorhq.com" }).default("https://services.leadconnectorhq.com"),
+  GHL_SCOPES: z.string().min(1).default("contacts.readonly contacts.write locations.readonly"),
+  /** ElevenLabs (the voice AI provider); the API key itself is entered on the Integrations page. */
+  ELEVENLABS_API_BASE_URL: z.url({ error: "must be a full URL such as https://api.elevenlabs.io" }).default("https://api.elevenlabs.io"),
+  ELEVENLABS_VOICE_ID: z.string().min(1).default("21m00Tcm4TlvDq8ikWAM"),
+  ELEVENLABS_MODEL_ID: z.string().min(1).default("eleven_multilingual_v2"),
+  /** Bank link for round-ups: Plaid when both are set, else the offline sandbox bank. */
+  PLAID_CLIENT_ID: z.string().optional(),
+  PLAID_SECRET: z.string().optional(),
+  PLAID_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
+  /** Overrides the server PLAID_ENV picks (a proxy, or a stand-in in tests). */
+  PLAID_BASE_URL: z.url({ error: "must be a full URL such as https://sandbox.plaid.com" }).optional(),
+  /** Collect a member's round-ups from their bank (one ACH debit) once they reach this many cents (or after a week). */
+  ROUNDUP_COLLECT_MIN_CENTS: int(100).max(100_000).default(ROUNDUP_COLLECT_MIN_CENTS),
+  /** Test-only routes (POST /api/test/...) for the browser tests; refused in production. */
+  TEST_HOOKS: bool.default(false),
+  /** Web Push VAPID keys (base64url, as `npx web-push generate-vapid-keys` prints them). Unset = generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a P-256 public key: 87 base64url characters").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key: 43 base64url characters").optional(),
+  /** Who push services may contact about our pushes: mailto: or https:. Default: mailto: the EMAIL_FROM address. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// URL").optional(),
 });
+
+/** Rules that span variables: [holds, variable, message]. */
+const RULES: [(env: z.infer<typeof ZEnvFields>) => boolean, string, string][] = [
+  [(env) => !(env.NODE_ENV === "production" && env.DATABASE_URL && !env.SECRETS_KEY), "SECRETS_KEY", "is required in production on PostgreSQL (every server process must share it)"],
+  [(env) => env.PAYMENTS_PROVIDER !== "authorize_net" || !!env.AUTHORIZE_NET_API_LOGIN_ID, "AUTHORIZE_NET_API_LOGIN_ID", "is required when PAYMENTS_PROVIDER=authorize_net"],
+  [(env) => env.PAYMENTS_PROVIDER !== "authorize_net" || !!env.AUTHORIZE_NET_TRANSACTION_KEY, "AUTHORIZE_NET_TRANSACTION_KEY", "is required when PAYMENTS_PROVIDER=authorize_net"],
+  [(env) => !env.GHL_CLIENT_ID || !!env.GHL_CLIENT_SECRET, "GHL_CLIENT_SECRET", "is required when GHL_CLIENT_ID is set"],
+  [(env) => !env.PLAID_CLIENT_ID === !env.PLAID_SECRET, "PLAID_SECRET", "PLAID_CLIENT_ID and PLAID_SECRET are set together"],
+  [(env) => !(env.TEST_HOOKS && env.NODE_ENV === "production"), "TEST_HOOKS", "must not be set in production"],
+  [(env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, "VAPID_PRIVATE_KEY", "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all"],
+];
+
+const ZEnv = ZEnvFields.superRefine((env, ctx) => {
+  for (const [holds, variable, message] of RULES) if (!holds(env)) ctx.addIssue({ code: "custom", path: [variable], message });
+});
+
+const PLAID_URLS = { sandbox: "https://sandbox.plaid.com", production: "https://production.plaid.com" } as const;
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -65,11 +132,47 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
     givingRateLimit: { perUser: env.GIVING_RATE_LIMIT_PER_USER, windowSeconds: env.GIVING_RATE_LIMIT_WINDOW_SECONDS },
+    idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     clientDir: path.resolve(env.CLIENT_DIR),
     dailyJourneyHour: env.DAILY_JOURNEY_HOUR,
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
+    videoSync: { feedUrl: env.YOUTUBE_FEED_URL, intervalMs: env.VIDEO_SYNC_MINUTES * 60_000 },
+    secretsKey: env.SECRETS_KEY,
+    payments: {
+      provider: env.PAYMENTS_PROVIDER,
+      authorizeNet: {
+        apiLoginId: env.AUTHORIZE_NET_API_LOGIN_ID,
+        transactionKey: env.AUTHORIZE_NET_TRANSACTION_KEY,
+        endpoint: env.AUTHORIZE_NET_ENDPOINT,
+      },
+    },
+    ghl: {
+      clientId: env.GHL_CLIENT_ID,
+      clientSecret: env.GHL_CLIENT_SECRET,
+      authBaseUrl: env.GHL_AUTH_BASE_URL.replace(/\/$/, ""),
+      apiBaseUrl: env.GHL_API_BASE_URL.replace(/\/$/, ""),
+      scopes: env.GHL_SCOPES,
+    },
+    elevenLabs: {
+      apiBaseUrl: env.ELEVENLABS_API_BASE_URL.replace(/\/$/, ""),
+      voiceId: env.ELEVENLABS_VOICE_ID,
+      modelId: env.ELEVENLABS_MODEL_ID,
+    },
+    plaid:
+      env.PLAID_CLIENT_ID && env.PLAID_SECRET
+        ? { clientId: env.PLAID_CLIENT_ID, secret: env.PLAID_SECRET, baseUrl: env.PLAID_BASE_URL ?? PLAID_URLS[env.PLAID_ENV] }
+        : undefined,
+    roundUpCollectMinCents: env.ROUNDUP_COLLECT_MIN_CENTS,
+    testHooks: env.TEST_HOOKS,
+    push: {
+      vapidPublicKey: env.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+      vapidSubject: env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(env.EMAIL_FROM)?.[1] ?? env.EMAIL_FROM.trim()}`,
+      /** Plain-http push endpoints on localhost: for the local stand-in push service of tests and development only. */
+      allowLocalhostEndpoints: env.NODE_ENV !== "production",
+    },
   };
 }
 

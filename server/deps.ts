@@ -2,8 +2,11 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { EmailSender } from "./providers/email/port";
 import type { PaymentGateway } from "./providers/payments/port";
+import type { BankProvider } from "./providers/bank/port";
 import type { Church } from "../contract/church";
 import type { EventBus } from "./events/bus";
+import type { SecretBox } from "./security/secret-box";
+import type { PushSender } from "./providers/push/port";
 
 /** What every feature may use. buildApp() receives it; tests build it the same way as main.ts. */
 export interface Deps {
@@ -13,10 +16,16 @@ export interface Deps {
   email: EmailSender;
   /** Card payments (sandbox gateway unless configured otherwise). */
   payments: PaymentGateway;
+  /** Bank link and card purchases for round-ups (sandbox bank unless Plaid is configured). */
+  bank: BankProvider;
   /** Live events: publish() reaches every SSE client of every instance. */
   bus: EventBus;
   /** The church profile, cached in memory (it changes only at start, from the config file). */
   church: Church;
+  /** Encrypts secrets at rest (tokens, API keys) with the key from config. */
+  secrets: SecretBox;
+  /** Web Push (VAPID keys from config or generated once in the database). */
+  push: PushSender;
   /** Injectable clock for tests of time-dependent rules. */
   now: () => Date;
 }

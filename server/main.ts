@@ -9,12 +9,22 @@ import { readChurchConfig, seedChurch } from "./db/seed/church";
 import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed/demo";
 import { createEmailSender } from "./providers/email/index";
 import { createPaymentGateway } from "./providers/payments/index";
-import { buildApp, LOG_REDACT } from "./app";
+import { createBankProvider } from "./providers/bank/index";
+import { buildApp } from "./app";
+import { loggerOptions } from "./http/logging";
 import { createEventBus } from "./events/bus";
 import { acquireDataDirLock, releaseDataDirLock } from "./db/data-dir-lock";
 import { seedJourneyContent } from "./db/seed/connect";
 import { startDailyJourneyScheduler } from "./jobs/daily-journey";
 import { startRecurringGiftsScheduler } from "./jobs/recurring-gifts";
+import { startGiftReceiptsScheduler } from "./jobs/gift-receipts";
+import { startCrmSyncScheduler } from "./jobs/crm-sync";
+import { startRoundUpsScheduler } from "./jobs/round-ups";
+import { startRoundUpCollectionsScheduler } from "./jobs/round-up-collections";
+import { startVideoSyncScheduler } from "./jobs/video-sync";
+import { createSecretBox, loadSecretsKey } from "./security/secret-box";
+import { createPushSender } from "./providers/push/index";
+import { startPushDelivery } from "./jobs/push-delivery";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -25,7 +35,8 @@ async function main() {
   await database.migrate();
   await seedChurch(database.db, churchProfile);
   await seedJourneyContent(database.db);
-  if (config.seedDemo) await seedDemo(database.db);
+  const secrets = createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
+  if (config.seedDemo) await seedDemo(database.db, { secrets, now: new Date(), churchName: churchProfile.name });
 
   const bus = await createEventBus(database, (err) => process.stderr.write(`event bus: ${String(err)}\n`));
   const deps = {
@@ -35,21 +46,33 @@ async function main() {
     db: database.db,
     email: createEmailSender({ db: database.db, smtpUrl: config.smtpUrl, from: config.emailFrom }),
     church: churchProfile,
-    payments: createPaymentGateway({ now: () => new Date() }),
+    payments: createPaymentGateway({ config, churchName: churchProfile.name, now: () => new Date() }),
+    bank: createBankProvider({ plaid: config.plaid, now: () => new Date() }),
+    secrets,
+    push: createPushSender({ db: database.db, secrets, config: config.push }),
     now: () => new Date(),
   };
   const app = await buildApp(deps, {
     serveClient: true,
-    logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: "[redacted]" } },
+    logger: loggerOptions(config.logLevel),
   });
   await app.listen({ port: config.port, host: config.host });
   const dailyJourney = startDailyJourneyScheduler(deps, 60_000, (err) => app.log.error({ err }, "daily journey job failed"));
   const recurringGiftsJob = startRecurringGiftsScheduler(deps, 60_000, (err) => app.log.error({ err }, "recurring gifts job failed"));
+  const giftReceiptsJob = startGiftReceiptsScheduler(deps, 5 * 60_000, (err) => app.log.error({ err }, "gift receipts job failed"));
+  const crmSyncJob = startCrmSyncScheduler(deps, 30_000, (err) => app.log.warn({ err }, "CRM sync"));
+  const roundUpsJob = startRoundUpsScheduler(deps, 5 * 60_000, (err) => app.log.error({ err }, "round-ups job failed"));
+  const roundUpCollectionsJob = startRoundUpCollectionsScheduler(deps, 5 * 60_000, (err) => app.log.error({ err }, "round-up collections job failed"));
+  const videoSyncJob = startVideoSyncScheduler(deps, app.log, (err) => app.log.error({ err }, "video sync job failed"));
+  // Load (on the first start: generate) the VAPID keys now, so a key that does not open is reported at start.
+  deps.push.publicKey().catch((err: unknown) => app.log.error({ err }, "Web Push keys unavailable: push notifications will not be sent"));
+  const pushDelivery = startPushDelivery(deps, { onError: (err) => app.log.error({ err }, "push delivery job failed") });
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   const lines = [`\nKoinonia is running at ${config.publicUrl}  (database: ${where})`];
   if (config.seedDemo) {
-    lines.push(`Demo accounts (password "${DEMO_PASSWORD}"):`);
+    // The password goes to a terminal, never into a log file (docs/security.md): it is in the README.
+    lines.push(process.stdout.isTTY ? `Demo accounts (password "${DEMO_PASSWORD}"):` : "Demo accounts (password in the README):");
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(7)} ${a.email}`);
   }
   process.stdout.write(lines.join("\n") + "\n\n");
@@ -67,6 +90,12 @@ async function main() {
     try {
       await dailyJourney.stop();
       await recurringGiftsJob.stop();
+      await giftReceiptsJob.stop();
+      await crmSyncJob.stop();
+      await roundUpsJob.stop();
+      await roundUpCollectionsJob.stop();
+      await videoSyncJob.stop();
+      await pushDelivery.stop();
       await app.close(); // stops accepting, finishes in-flight requests, ends event streams
       await bus.close();
       await database.close();

@@ -8,6 +8,10 @@ import { AuthProvider, useAuth } from "@/lib/auth";
 import { applyAccent } from "@/lib/theme";
 import { Toaster } from "@/components/ui/toaster";
 import { AppRouter } from "@/app/router";
+import { I18nProvider } from "@/lib/i18n";
+import { registerServiceWorker } from "@/lib/service-worker";
+
+registerServiceWorker();
 
 function ChurchBranding() {
   const { church } = useAuth();
@@ -15,6 +19,7 @@ function ChurchBranding() {
     if (church) {
       applyAccent(church.accentColor);
       document.title = church.name;
+      document.querySelector('meta[name="theme-color"]')?.setAttribute("content", church.accentColor);
     }
   }, [church]);
   return null;
@@ -22,12 +27,14 @@ function ChurchBranding() {
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <ChurchBranding />
-        <AppRouter />
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>
+    <I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <ChurchBranding />
+          <AppRouter />
+          <Toaster />
+        </AuthProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   </StrictMode>,
 );

@@ -36,18 +36,23 @@ export const eventRoutes =
     }, HEARTBEAT_MS);
     heartbeat.unref();
 
-    app.addHook("onClose", async () => {
+    // preClose, not onClose: the server waits for open connections before its onClose hooks
+    // run, so streams left open would hold the shutdown until it is forced.
+    app.addHook("preClose", async () => {
       clearInterval(heartbeat);
       unsubscribe();
-      // Tell clients to come back soon (to another instance, or to this one restarted).
-      for (const res of clients) res.end(`retry: 2000\n\n`);
+      // Tell clients to come back soon (to another instance, or to this one restarted), then
+      // close the connection once that is written: a kept-alive socket would hold the shutdown.
+      for (const res of clients) res.end(`retry: 2000\n\n`, () => res.socket?.end());
       clients.clear();
     });
 
     app.get("/api/events", { config: { access: "member", cookieAuth: true } }, (req, reply) => {
       reply.hijack();
       const res = reply.raw;
+      // hijack() bypasses Fastify's reply: carry over the headers set so far (security headers).
       res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-cache, no-transform",
         connection: "keep-alive",

@@ -7,6 +7,7 @@ export type ErrorCode =
   | "CONFLICT"
   | "PAYMENT_FAILED"
   | "RATE_LIMITED"
+  | "BAD_GATEWAY"
   | "UNAVAILABLE";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -17,6 +18,8 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  /** An outside service (CRM, voice AI) refused or failed the call we made for the user. */
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
 };
 

@@ -89,7 +89,10 @@ export function installAuth(
     }
   });
 
-  app.addHook("preHandler", async (req) => {
+  // onRequest, before the body is read and validated: who may call a route is decided first, so
+  // a caller without the right role learns nothing from validation errors and cannot make the
+  // server parse a large body (route-matrix.test.ts proves it on every route).
+  app.addHook("onRequest", async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) return; // static files, the 404 handler
     let token = bearer(req);

@@ -1,7 +1,22 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "./app-error";
 import type { ErrorBody } from "../../contract/errors";
+import { localeFromAcceptLanguage } from "../../contract/i18n/locales";
+import { localize } from "../../contract/i18n/messages";
+
+/**
+ * The error body in the asker's language (Accept-Language, which the client sets to the
+ * member's chosen language): the app's own texts are translated, anything else (a provider's
+ * reason, a member's words) passes through as it is.
+ */
+function inLanguageOf(req: FastifyRequest, body: ErrorBody): ErrorBody {
+  const locale = localeFromAcceptLanguage(req.headers["accept-language"]);
+  if (locale === "en") return body;
+  const out: ErrorBody = { ...body, error: localize(body.error, locale) };
+  if (body.issues) out.issues = body.issues.map((i) => ({ ...i, message: localize(i.message, locale) }));
+  return out;
+}
 
 /**
  * Turns every failure into the one error body: 400 with field issues for validation,
@@ -14,7 +29,7 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaFallback?: 
       if (err.extra.retryAfterSeconds) reply.header("retry-after", String(err.extra.retryAfterSeconds));
       const body: ErrorBody = { error: err.message, code: err.code };
       if (err.extra.issues) body.issues = err.extra.issues;
-      return reply.code(err.status).send(body);
+      return reply.code(err.status).send(inLanguageOf(req, body));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = (err as unknown as { validationContext?: string }).validationContext ?? "body";
@@ -23,7 +38,7 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaFallback?: 
         message: v.message ?? "Invalid input",
       }));
       const body: ErrorBody = { error: issues[0]?.message ?? "Invalid input", code: "BAD_REQUEST", issues };
-      return reply.code(400).send(body);
+      return reply.code(400).send(inLanguageOf(req, body));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, "response did not match its schema");

@@ -4,28 +4,49 @@
  * and buildApp() exactly as main.ts builds it. Requests go through real HTTP handling (inject).
  */
 import pg from "pg";
+import fs from "node:fs";
+import { PGLITE_TEMPLATE_ENV, PG_TEMPLATE_ENV } from "./global-setup";
 import { randomBytes } from "node:crypto";
+import { createSecretBox } from "../security/secret-box";
 import type { LightMyRequestResponse } from "fastify";
 import { loadConfig, type Config } from "../config";
 import { openPglite, openPostgres, type Database } from "../db/client";
 import { readChurchConfig, seedChurch } from "../db/seed/church";
 import { buildApp, type BuildOptions } from "../app";
 import { createOutboxSender } from "../providers/email/sandbox";
-import { createSandboxGateway } from "../providers/payments/sandbox";
+import { createPaymentGateway } from "../providers/payments/index";
+import { createBankProvider } from "../providers/bank/index";
+import { createPushSender } from "../providers/push/index";
 import type { Deps } from "../deps";
 import { createEventBus } from "../events/bus";
 import type { Role } from "../../contract/roles";
 import { hashPassword } from "../http/passwords";
 import { users } from "../db/schema/users";
+import { expect } from "vitest";
+import { testLogger } from "./test-log";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** Creates (and later drops) a uniquely named database on the TEST_DATABASE_URL server. */
+/**
+ * Creates (and later drops) a uniquely named database on the TEST_DATABASE_URL server, as a
+ * copy of the run's migrated template when global-setup.ts made one.
+ */
 async function createPgDatabase(baseUrl: string) {
   const name = `koinonia_t_${randomBytes(6).toString("hex")}`;
+  const template = process.env[PG_TEMPLATE_ENV];
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // Two files copying the template at the same moment make PostgreSQL refuse one ("source
+  // database is being accessed by other users"): wait and try again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+      break;
+    } catch (err) {
+      if (!template || attempt >= 50 || !/being accessed by other users/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -43,7 +64,8 @@ async function createPgDatabase(baseUrl: string) {
 export async function openTestDatabase(): Promise<{ database: Database; url?: string; dispose: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const database = await openPglite();
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    const database = await openPglite(undefined, template ? new Blob([fs.readFileSync(template)]) : undefined);
     await database.migrate();
     return { database, dispose: () => database.close() };
   }
@@ -93,6 +115,7 @@ export async function createTestApp(
   const church = readChurchConfig(config.churchConfigPath);
   await seedChurch(database.db, church);
   const bus = await createEventBus(database);
+  const secrets = createSecretBox(randomBytes(32));
   const deps: Deps = {
     config,
     bus,
@@ -100,10 +123,15 @@ export async function createTestApp(
     db: database.db,
     email: createOutboxSender(database.db),
     church,
-    payments: createSandboxGateway(opts.now ?? (() => new Date())),
+    payments: createPaymentGateway({ config, churchName: church.name, now: opts.now ?? (() => new Date()) }),
+    bank: createBankProvider({ plaid: config.plaid, now: opts.now ?? (() => new Date()) }),
+    secrets,
+    push: createPushSender({ db: database.db, secrets, config: config.push }),
     now: opts.now ?? (() => new Date()),
   };
-  const app = await buildApp(deps, opts.build);
+  // Logs at trace level through the production logger into the run's log files (test-log.ts),
+  // which the suite scans for secrets at the end, unless a test brings its own logger.
+  const app = await buildApp(deps, { ...opts.build, logger: opts.build?.logger ?? testLogger(expect.getState().testPath) });
   await app.ready();
 
   /** Registers a fresh account through the API and gives it `role` directly in the database. */

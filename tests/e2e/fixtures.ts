@@ -45,3 +45,36 @@ export async function register(page: Page, firstName = "Ruth", lastName = "Moabi
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   return email;
 }
+
+/**
+ * Records the text of every toast a page shows, from its next navigation on. Only one toast
+ * shows at a time (spec section 9), and events from tests running in parallel (a prayer, a
+ * testimony) raise broadcast toasts on every member's page: a toast this test waits for may be
+ * replaced before an assertion sees it. `expectToastSeen` asks whether it was ever shown.
+ */
+export async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toastsSeen: string[] }).__toastsSeen = seen;
+    const note = (el: Element) => {
+      const text = el.textContent?.trim();
+      if (text && !seen.includes(text)) seen.push(text);
+    };
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const target = r.target instanceof Element ? r.target : r.target.parentElement;
+        const toast = target?.closest('[role="status"]');
+        if (toast) note(toast);
+        for (const n of r.addedNodes) if (n instanceof Element) n.querySelectorAll('[role="status"]').forEach(note);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+export async function expectToastSeen(page: Page, text: string, description?: string) {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? []))
+    .toContainEqual(expect.stringMatching(new RegExp(`${escapeRegExp(text)}[\\s\\S]*${description ? escapeRegExp(description) : ""}`)));
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -12,10 +12,16 @@ const env: Record<string, string> = {
   PORT: port,
   HOST: "127.0.0.1",
   NODE_ENV: "test",
-  LOG_LEVEL: "warn",
+  // Everything the server logs is kept (playwright.config.ts sends stdout to the run's log file)
+  // and scanned for secrets after the run (scan-server-log.ts).
+  LOG_LEVEL: "trace",
   SEED_DEMO: "true",
   AUTH_RATE_LIMIT_PER_IP: "100000",
   AUTH_RATE_LIMIT_PER_EMAIL: "1000",
+  // POST /api/test/wallet/collect-round-ups (collect and settle round-ups now), and a $1.00
+  // minimum so a week of sandbox round-ups is always collected (docs/decisions/0024).
+  TEST_HOOKS: "true",
+  ROUNDUP_COLLECT_MIN_CENTS: "100",
 };
 
 const base = process.env.TEST_DATABASE_URL;
@@ -34,5 +40,11 @@ if (base) {
   env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "koinonia-e2e-"));
   delete process.env.DATABASE_URL;
 }
+// Integrations: local stand-ins for GoHighLevel and ElevenLabs, and the public address the
+// browser uses (the CRM's redirect comes back to it, with the browser's cookie).
+const { startGhlStandIn } = await import("../../server/testing/ghl-stand-in.ts");
+const { startElevenLabsStandIn } = await import("../../server/testing/elevenlabs-stand-in.ts");
+Object.assign(env, (await startGhlStandIn()).env(), (await startElevenLabsStandIn()).env(), { PUBLIC_URL: `http://127.0.0.1:${port}` });
+
 Object.assign(process.env, env);
 await import("../../server/main.ts");

@@ -2,9 +2,11 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { useAuth } from "@/lib/auth";
 import { Spinner } from "@/components/ui/spinner";
-import { Shell } from "./shell";
+import { OfflineBanner } from "./offline-banner";
 
-// Route-level code splitting: each screen loads when first opened.
+// Route-level code splitting: each screen loads when first opened. The signed-in shell (header,
+// menus, notifications, the live event stream) too, so the sign-in screen does not carry it.
+const Shell = lazy(() => import("./shell").then((m) => ({ default: m.Shell })));
 const LoginPage = lazy(() => import("@/features/auth/login-page"));
 const RegisterPage = lazy(() => import("@/features/auth/register-page"));
 const ForgotPasswordPage = lazy(() => import("@/features/auth/forgot-password-page"));
@@ -13,12 +15,15 @@ const HomePage = lazy(() => import("@/features/home/home-page"));
 const ProfilePage = lazy(() => import("@/features/profile/profile-page"));
 const AdminPage = lazy(() => import("@/features/admin/admin-page"));
 const ConnectPage = lazy(() => import("@/features/connect/connect-page"));
+const GivingPage = lazy(() => import("@/features/giving/giving-page"));
+const GivingStatementPage = lazy(() => import("@/features/giving/giving-statement-page"));
 const PrayerPage = lazy(() => import("@/features/prayer/prayer-page"));
 const MediaPage = lazy(() => import("@/features/media/media-page"));
 const InvitePage = lazy(() => import("@/features/invite/invite-page"));
 const VisitUsPage = lazy(() => import("@/features/visit-us/visit-us-page"));
 const VisitorsPage = lazy(() => import("@/features/visitors/visitors-page"));
 const AiPrayerPage = lazy(() => import("@/features/ai-prayer/ai-prayer-page"));
+const IntegrationsPage = lazy(() => import("@/features/integrations/integrations-page"));
 const NotFoundPage = lazy(() => import("@/features/not-found/not-found-page"));
 
 const FullPageSpinner = () => <Spinner className="min-h-dvh" />;
@@ -31,6 +36,7 @@ export function AppRouter() {
   if (!user || !church) {
     return (
       <Suspense fallback={<FullPageSpinner />}>
+        <OfflineBanner />
         <Switch>
           <Route path="/auth/register" component={RegisterPage} />
           <Route path="/auth/forgot-password" component={ForgotPasswordPage} />
@@ -42,23 +48,28 @@ export function AppRouter() {
   }
 
   return (
-    <Shell>
-      <Suspense fallback={<Spinner />}>
-        <Switch>
-          <Route path="/" component={HomePage} />
-          <Route path="/sunday" component={HomePage} />
-          <Route path="/profile" component={ProfilePage} />
-          <Route path="/prayer" component={PrayerPage} />
-          <Route path="/media" component={MediaPage} />
-          <Route path="/invite" component={InvitePage} />
-          <Route path="/visit-us" component={VisitUsPage} />
-          <Route path="/visitors" component={VisitorsPage} />
-          <Route path="/ai-prayer" component={AiPrayerPage} />
-          <Route path="/admin" component={AdminPage} />
-          <Route path="/connect" component={ConnectPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
-    </Shell>
+    <Suspense fallback={<FullPageSpinner />}>
+      <Shell>
+        <Suspense fallback={<Spinner />}>
+          <Switch>
+            <Route path="/" component={HomePage} />
+            <Route path="/sunday" component={HomePage} />
+            <Route path="/profile" component={ProfilePage} />
+            <Route path="/prayer" component={PrayerPage} />
+            <Route path="/media" component={MediaPage} />
+            <Route path="/invite" component={InvitePage} />
+            <Route path="/visit-us" component={VisitUsPage} />
+            <Route path="/visitors" component={VisitorsPage} />
+            <Route path="/ai-prayer" component={AiPrayerPage} />
+            <Route path="/admin" component={AdminPage} />
+            <Route path="/connect" component={ConnectPage} />
+            <Route path="/giving" component={GivingPage} />
+            <Route path="/giving/statement" component={GivingStatementPage} />
+            <Route path="/integrations" component={IntegrationsPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </Shell>
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { apiRequest, errorText, getQueryFn } from "./api";
+import { apiRequest, errorText, getQueryFn, isNetworkError } from "./api";
 
 /** A real HTTP server that echoes what it received, and answers errors on /fail/<status>. */
 let server: http.Server;
@@ -78,5 +78,13 @@ describe("errorText", () => {
     expect(errorText(new Error("500: Internal Server Error"))).toBe("Internal Server Error");
     expect(errorText(new Error("Failed to fetch"))).toBe("Failed to fetch");
     expect(errorText("nope")).toBeUndefined();
+  });
+
+  it("says plainly that there is no connection when fetch got no answer at all", async () => {
+    // A real fetch to a closed port rejects the way an offline browser's does: a TypeError.
+    const err = await fetch("http://127.0.0.1:9/").catch((e: unknown) => e);
+    expect(isNetworkError(err)).toBe(true);
+    expect(errorText(err)).toBe("No connection. Try again when you're back online.");
+    expect(isNetworkError(new Error("503: down"))).toBe(false);
   });
 });

@@ -4,6 +4,8 @@
  * and any non-ok response becomes an Error whose message is "status: body text".
  */
 import type { QueryFunction } from "@tanstack/react-query";
+import { CONNECTION_TEXTS } from "@contract/connection";
+import { currentLocale } from "./i18n";
 
 export const TOKEN_KEY = "token";
 export const USER_KEY = "user";
@@ -24,19 +26,21 @@ async function throwIfResNotOk(res: Response) {
 }
 
 function headers(hasBody: boolean, extra?: Record<string, string>): Record<string, string> {
-  const h: Record<string, string> = { ...extra };
+  // The member's language, so the server's error messages come back in it.
+  const h: Record<string, string> = { "Accept-Language": currentLocale(), ...extra };
   if (hasBody) h["Content-Type"] = "application/json";
   const token = storedToken();
   if (token) h.Authorization = `Bearer ${token}`;
   return h;
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
+export async function apiRequest(method: string, url: string, data?: unknown, extraHeaders?: Record<string, string>, signal?: AbortSignal): Promise<Response> {
   const res = await fetch(url, {
     method,
     headers: headers(data !== undefined, extraHeaders),
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: "include",
+    signal,
   });
   await throwIfResNotOk(res);
   return res;
@@ -62,10 +66,19 @@ export const getQueryFn =
   };
 
 /**
+ * Whether a call failed for lack of network (fetch rejects with a TypeError when it gets no
+ * answer at all), as opposed to an answer with an error status ("status: body" Error).
+ */
+export function isNetworkError(err: unknown): boolean {
+  return err instanceof TypeError || (err instanceof DOMException && err.name === "NetworkError");
+}
+
+/**
  * The readable part of an API error for a toast: the server's `error` field when the body
- * is our JSON error, else the whole "status: text" message.
+ * is our JSON error, else the whole "status: text" message; no answer at all says so plainly.
  */
 export function errorText(err: unknown): string | undefined {
+  if (isNetworkError(err)) return CONNECTION_TEXTS.writeFailed;
   if (!(err instanceof Error) || !err.message) return undefined;
   const m = /^\d{3}: ([\s\S]*)$/.exec(err.message);
   if (!m) return err.message;

@@ -2,13 +2,19 @@
  * Sign-in state (spec section 4, Auth). On start, a stored token is checked with
  * GET /api/church/me (which also supplies the church); a failed check clears token and user.
  * Login and register store token and user; logout revokes the session and clears both.
+ *
+ * A check that gets no answer at all (offline) has not failed: the member stays signed in with
+ * the user and church last loaded (the church is kept in localStorage beside the user), and the
+ * check runs again when the browser is back online. (docs/decisions/0081)
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { AuthResponse, User } from "@contract/auth";
 import type { Church, ChurchMe } from "@contract/church";
-import { apiRequest, TOKEN_KEY, USER_KEY, storedToken } from "./api";
+import { apiRequest, isNetworkError, TOKEN_KEY, USER_KEY, storedToken } from "./api";
 import { queryClient } from "./query-client";
+import { forgetPushOnThisDevice } from "./push";
+import { clearDrafts } from "./draft";
 
 interface AuthState {
   user: User | null;
@@ -29,10 +35,22 @@ function readStoredUser(): User | null {
   }
 }
 
+const CHURCH_KEY = "church";
+
+function readStoredChurch(): Church | null {
+  try {
+    const raw = localStorage.getItem(CHURCH_KEY);
+    return raw ? (JSON.parse(raw) as Church) : null;
+  } catch {
+    return null;
+  }
+}
+
 function clearStorage() {
   try {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(USER_KEY);
+    localStorage.removeItem(CHURCH_KEY);
   } catch {
     /* storage unavailable */
   }
@@ -45,14 +63,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(() => (storedToken() ? readStoredUser() : null));
 
   const me = useQuery<ChurchMe>({ queryKey: ME_KEY, enabled: !!token });
+  const unreachable = me.isError && isNetworkError(me.error);
 
   useEffect(() => {
-    if (me.isError) {
+    if (me.isError && !isNetworkError(me.error)) {
       clearStorage();
       setToken(null);
       setUser(null);
     }
-  }, [me.isError]);
+  }, [me.isError, me.error]);
+
+  // Offline at start: check again once the browser is back online.
+  const { refetch } = me;
+  useEffect(() => {
+    if (!unreachable) return;
+    const again = () => void refetch();
+    window.addEventListener("online", again);
+    return () => window.removeEventListener("online", again);
+  }, [unreachable, refetch]);
 
   // Signed out: drop every cached answer once the signed-in screens (and their queries) are gone.
   useEffect(() => {
@@ -63,6 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (me.data) {
       setUser(me.data.user);
       localStorage.setItem(USER_KEY, JSON.stringify(me.data.user));
+      localStorage.setItem(CHURCH_KEY, JSON.stringify(me.data.church));
     }
   }, [me.data]);
 
@@ -75,12 +104,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(async () => {
+    // While still signed in: this device stops receiving the member's push notifications.
+    await forgetPushOnThisDevice();
     try {
       if (storedToken()) await apiRequest("POST", "/api/auth/logout");
     } catch {
       /* the session may already be gone; sign out locally regardless */
     }
     clearStorage();
+    clearDrafts();
     setUser(null);
     setToken(null);
   }, []);
@@ -88,12 +120,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthState>(
     () => ({
       user: token ? user : null,
-      church: token ? (me.data?.church ?? null) : null,
+      church: token ? (me.data?.church ?? (unreachable ? readStoredChurch() : null)) : null,
       isLoading: !!token && me.isPending,
       signedIn,
       logout,
     }),
-    [token, user, me.data, me.isPending, signedIn, logout],
+    [token, user, me.data, me.isPending, unreachable, signedIn, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,13 +1,16 @@
 /**
  * The live event stream (spec section 7). Opened once a user and token exist; each event
  * refetches the spec's queries and raises its toast (moderation toasts for non-MEMBER roles
- * only). Errors are only logged. The browser's EventSource reconnects by itself after a drop
- * (the server sends a retry hint); on reconnection every active query is refetched, so nothing
- * missed while offline stays missing.
+ * only). Errors are only logged. After a drop the stream is opened again with exponential
+ * backoff and jitter (1 s doubling to 30 s, so a sanctuary full of phones coming back does not
+ * reconnect at once), at once when the browser comes back online; on reconnection every active
+ * query is refetched, so nothing missed while offline stays missing.
  */
 import { useEffect } from "react";
-import { EVENT_NAMES, EVENT_TOASTS, SERVICE_TOASTS, queriesToRefetch, type EventName, type EventPayloads } from "@contract/events";
+import { EVENT_NAMES, EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST, queriesToRefetch, type EventName, type EventPayloads } from "@contract/events";
 import { isStaff } from "@contract/roles";
+import { kindsForRole } from "@contract/notifications";
+import { EVENT_STREAM_BACKOFF } from "@contract/connection";
 import type { User } from "@contract/auth";
 import { queryClient } from "./query-client";
 import { storedToken } from "./api";
@@ -33,14 +36,93 @@ export function markOwnEvent<E extends EventName>(event: E, data: EventPayloads[
 }
 
 export function handleLiveEvent<E extends EventName>(event: E, data: EventPayloads[E], user: Pick<User, "role">) {
+  // Notifications name no one: refetch the inbox only when the kind can reach this member's role.
+  if (event === "notification" && !kindsForRole(user.role).includes((data as EventPayloads["notification"]).kind)) return;
   refetch(queriesToRefetch(event, data));
   if (ownEvents.delete(ownKey(event, data))) return;
   if (event === "service-status") {
     toast((data as EventPayloads["service-status"]).isLive ? SERVICE_TOASTS.started : SERVICE_TOASTS.ended);
     return;
   }
+  if (event === "new-prayer" && (data as EventPayloads["new-prayer"]).isUrgent && isStaff(user.role)) {
+    toast({ ...URGENT_PRAYER_TOAST, variant: "destructive" });
+    return;
+  }
   const t = EVENT_TOASTS[event];
   if (t && (!t.staffOnly || isStaff(user.role))) toast({ title: t.title, description: t.description });
+}
+
+/** The wait before reconnection attempt `attempt` (0-based): doubling, capped, minus up to 30% jitter. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const { initialMs, maxMs, jitter } = EVENT_STREAM_BACKOFF;
+  const base = Math.min(maxMs, initialMs * 2 ** Math.min(attempt, 30));
+  return Math.round(base * (1 - jitter * random()));
+}
+
+/** What connectLiveStream needs of an EventSource (tests pass a fake). */
+export interface StreamLike {
+  addEventListener(name: string, listener: (e: Event) => void): void;
+  close(): void;
+  onerror: ((e: Event) => void) | null;
+}
+
+export interface LiveStreamOptions {
+  open: () => StreamLike;
+  names: readonly string[];
+  onEvent: (name: string, data: string) => void;
+  /** Called when the stream is back after a drop: refetch what may have been missed. */
+  onCatchUp: () => void;
+  /** Where "online" is announced (the window). */
+  onlineTarget?: Pick<EventTarget, "addEventListener" | "removeEventListener">;
+  random?: () => number;
+}
+
+/**
+ * Keeps one stream open: on an error the stream is closed (the browser's own retry has a fixed
+ * delay and gives up on an error status) and opened again after backoffDelay; the delay resets
+ * once the server says "connected". Returns the function that closes it for good.
+ */
+export function connectLiveStream(opts: LiveStreamOptions): () => void {
+  let source: StreamLike | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let attempt = 0;
+  let connectedBefore = false;
+  let stopped = false;
+
+  const connect = () => {
+    timer = null;
+    const s = opts.open();
+    source = s;
+    s.addEventListener("connected", () => {
+      attempt = 0;
+      if (connectedBefore) opts.onCatchUp();
+      connectedBefore = true;
+    });
+    for (const name of opts.names) s.addEventListener(name, (e) => opts.onEvent(name, (e as MessageEvent<string>).data));
+    s.onerror = (err) => {
+      if (source !== s) return;
+      const delay = backoffDelay(attempt++, opts.random);
+      console.warn(`live event stream error; reconnecting in ${delay} ms`, err);
+      s.close();
+      source = null;
+      if (!stopped) timer = setTimeout(connect, delay);
+    };
+  };
+  const onOnline = () => {
+    if (stopped || source) return;
+    if (timer) clearTimeout(timer);
+    attempt = 0;
+    connect();
+  };
+  opts.onlineTarget?.addEventListener("online", onOnline);
+  connect();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    source?.close();
+    source = null;
+    opts.onlineTarget?.removeEventListener("online", onOnline);
+  };
 }
 
 export function useLiveEvents(user: User | null) {
@@ -48,22 +130,18 @@ export function useLiveEvents(user: User | null) {
   const role = user?.role;
   useEffect(() => {
     if (!userId || !role || !storedToken() || typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events", { withCredentials: true });
-    let connectedOnce = false;
-    source.addEventListener("connected", () => {
-      if (connectedOnce) void queryClient.invalidateQueries({ type: "active" });
-      connectedOnce = true;
-    });
-    for (const name of EVENT_NAMES) {
-      source.addEventListener(name, (e) => {
+    return connectLiveStream({
+      open: () => new EventSource("/api/events", { withCredentials: true }),
+      names: EVENT_NAMES,
+      onEvent: (name, data) => {
         try {
-          handleLiveEvent(name, JSON.parse((e as MessageEvent<string>).data), { role });
+          handleLiveEvent(name as EventName, JSON.parse(data), { role });
         } catch (err) {
           console.warn("live event could not be handled", name, err);
         }
-      });
-    }
-    source.onerror = (err) => console.warn("live event stream error (the browser will reconnect)", err);
-    return () => source.close();
+      },
+      onCatchUp: () => void queryClient.invalidateQueries({ type: "active" }),
+      onlineTarget: window,
+    });
   }, [userId, role]);
 }

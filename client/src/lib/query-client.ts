@@ -1,7 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "./api";
 
-/** Spec defaults: no refetch interval, no refetch on focus, never stale, no retries. */
+/**
+ * Spec defaults: no refetch interval, no refetch on focus, never stale, no retries.
+ * Offline (issue 9): a read waits for the connection and runs when it returns (TanStack's
+ * "online" network mode), keeping what it showed; a write is tried at once and fails, so the
+ * member is told there is no connection instead of watching a spinner ("always").
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -11,6 +16,6 @@ export const queryClient = new QueryClient({
       staleTime: Infinity,
       retry: false,
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: "always" },
   },
 });

@@ -125,6 +125,9 @@ export const mediaItems = pgTable(
     thumbnailUrl: text("thumbnail_url"),
     /** Seconds. */
     duration: integer("duration"),
+    /** Where the video plays (items staff add by hand); null for the seeded demo sermons. */
+    url: text("url"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("media_items_created_idx").on(t.createdAt)],

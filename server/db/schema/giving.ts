@@ -21,6 +21,15 @@ export const recurringGifts = pgTable(
     /** Day of month the gift was set up on, so monthly/yearly dates clamped to a short month spring back. */
     anchorDay: integer("anchor_day").notNull(),
     status: text("status", { enum: ["ACTIVE", "PAUSED", "CANCELLED", "FAILED"] }).notNull().default("ACTIVE"),
+    /**
+     * Failed charge attempts for the period of nextPaymentDate (server/jobs/recurring-gifts.ts
+     * retries a failed charge on the days in RECURRING_RETRY_DAYS, then sets FAILED).
+     */
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    /** Church-zone date of the next retry of a failed period's charge; null when none is pending. */
+    retryDate: date("retry_date", { mode: "string" }),
+    /** The gateway's reason for the last failed attempt (shown to the member, put in the FAILED email). */
+    lastFailureReason: text("last_failure_reason"),
     gatewayProfileId: text("gateway_profile_id").notNull(),
     cardLastFour: text("card_last_four").notNull(),
     cardBrand: text("card_brand").notNull(),
@@ -47,15 +56,28 @@ export const gifts = pgTable(
     /** The gateway's reason for a FAILED gift. */
     failureReason: text("failure_reason"),
     recurringGiftId: uuid("recurring_gift_id").references(() => recurringGifts.id, { onDelete: "set null" }),
-    /** The period (church-zone date) a recurring gift's charge is for: one charge per gift per period. */
+    /**
+     * The period (church-zone date) a recurring gift's charge is for. One gift row per recurring
+     * gift and period (unique index below): the COMPLETED charge, or the FAILED outcome once
+     * every retry failed. Failed attempts before the last are counted on the recurring gift and
+     * never make a row, so a period can never be recorded (or charged) twice.
+     */
     periodDate: date("period_date", { mode: "string" }),
-    cardLastFour: text("card_last_four").notNull(),
-    cardBrand: text("card_brand").notNull(),
+    /** Null for a gift from the wallet balance (no card). */
+    cardLastFour: text("card_last_four"),
+    cardBrand: text("card_brand"),
+    /**
+     * When the emailed receipt was claimed for sending (null: not sent yet). Claimed with a
+     * conditional update, so a gift's receipt goes out once however many senders race.
+     */
+    receiptSentAt: timestamp("receipt_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("gifts_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("gifts_recurring_period_uq").on(t.recurringGiftId, t.periodDate),
+    // The receipts sweep (server/jobs/gift-receipts.ts) reads only completed gifts still without a receipt.
+    index("gifts_receipt_pending_idx").on(t.createdAt).where(sql`${t.receiptSentAt} is null and ${t.status} = 'COMPLETED'`),
     check("gifts_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );

@@ -15,6 +15,8 @@ export const prayerRequests = pgTable(
     category: text("category", { enum: PRAYER_CATEGORIES }).notNull().default("Other"),
     isAnonymous: boolean("is_anonymous").notNull().default(false),
     isUrgent: boolean("is_urgent").notNull().default(false),
+    /** The author asked for the pastoral care team to see it (sent to the CRM when connected). Never true for anonymous requests. */
+    shareWithCareTeam: boolean("share_with_care_team").notNull().default(false),
     isAnswered: boolean("is_answered").notNull().default(false),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
     /** Hidden by staff: off the wall for everyone. */

@@ -47,6 +47,8 @@ export const pollVotes = pgTable(
   },
   (t) => [
     uniqueIndex("poll_votes_one_per_member").on(t.pollId, t.userId),
+    // Covers the results query (counts per option and the member's own vote) as an index-only scan.
+    index("poll_votes_tally_idx").on(t.pollId, t.optionIndex, t.userId),
     index("poll_votes_created_idx").on(t.createdAt),
     check("poll_votes_option_index", sql`${t.optionIndex} >= 0`),
   ],

@@ -17,3 +17,18 @@ export const videos = pgTable("videos", {
   viewCount: integer("view_count").notNull().default(0),
   syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row per synced channel: the lease that keeps two server processes from reading the same
+ * feed at once (claimedUntil, taken by a conditional UPDATE), and the last outcome staff see.
+ */
+export const videoFeedSyncs = pgTable("video_feed_syncs", {
+  channelId: text("channel_id").primaryKey(),
+  claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+  lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  /** Why the last attempt failed (null after a success). */
+  lastError: text("last_error"),
+  /** Videos the last successful read held. */
+  lastCount: integer("last_count"),
+});

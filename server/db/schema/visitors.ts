@@ -1,4 +1,5 @@
 import { pgTable, uuid, text, timestamp, index } from "drizzle-orm/pg-core";
+import { users } from "./users";
 
 /** First-time visitor cards from the public /visitors form (read by staff). */
 export const visitors = pgTable(
@@ -10,6 +11,9 @@ export const visitors = pgTable(
     phone: text("phone"),
     heardFrom: text("heard_from").notNull(),
     prayerRequest: text("prayer_request"),
+    /** Staff marked that someone reached out (Admin, Visitors); null until then. */
+    followedUpAt: timestamp("followed_up_at", { withTimezone: true }),
+    followedUpBy: uuid("followed_up_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("visitors_created_idx").on(t.createdAt)],

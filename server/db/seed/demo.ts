@@ -6,6 +6,8 @@ import type { Role } from "../../../contract/roles";
 import { seedConnectDemo } from "./connect";
 import { seedPrayerMedia } from "./prayer-media";
 import { seedServicesDemo } from "./services";
+import { seedWalletDemo } from "./wallet";
+import type { SecretBox } from "../../security/secret-box";
 
 export const DEMO_PASSWORD = "koinonia-demo";
 
@@ -21,7 +23,7 @@ export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string
  * Demo accounts and content, so every screen can be tried at once (SEED_DEMO=false turns it off).
  * Idempotent: existing rows are left as they are.
  */
-export async function seedDemo(db: Db) {
+export async function seedDemo(db: Db, wallet?: { secrets: SecretBox; now: Date; churchName: string }) {
   const existing = await db
     .select({ email: users.email })
     .from(users)
@@ -38,4 +40,6 @@ export async function seedDemo(db: Db) {
   await seedPrayerMedia(db);
   await seedConnectDemo(db);
   await seedServicesDemo(db);
+  // The demo wallet seals a bank token, so it needs the secrets key (main.ts passes it).
+  if (wallet) await seedWalletDemo(db, wallet);
 }

@@ -2,9 +2,13 @@
  * The church's calendar in its time zone (DESIGN.md, Data rules): the day a moment falls on,
  * and the UTC bounds of "today" and "this week" (weeks start on Sunday, the church's first day).
  */
-function zonedParts(tz: string, at: Date) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Building a DateTimeFormat costs far more than using one (it ran on every signed-in request): one per zone. */
+function formatter(tz: string) {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
       timeZone: tz,
       year: "numeric",
       month: "numeric",
@@ -14,7 +18,15 @@ function zonedParts(tz: string, at: Date) {
       second: "numeric",
       weekday: "short",
       hourCycle: "h23",
-    })
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+function zonedParts(tz: string, at: Date) {
+  const p = Object.fromEntries(
+    formatter(tz)
       .formatToParts(at)
       .map((x) => [x.type, x.value]),
   );

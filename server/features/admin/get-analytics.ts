@@ -6,6 +6,7 @@ import { prayerRequests } from "../../db/schema/prayer";
 import { personalNotes } from "../../db/schema/notes";
 import type { Analytics } from "../../../contract/admin";
 import { churchDay, churchToday, churchWeek } from "./church-time";
+import { activityRecorder } from "./record-activity";
 
 /** The church's calendar bounds every metric is computed in (its time zone, from deps.church). */
 export interface AnalyticsWindow {
@@ -48,6 +49,8 @@ export function analyticsWindow(deps: Pick<Deps, "church" | "now">): AnalyticsWi
 }
 
 export async function getAnalytics(deps: Pick<Deps, "db" | "church" | "now">): Promise<Analytics> {
+  // Visits this process has queued count too (record-activity.ts batches its writes).
+  await activityRecorder(deps).flush();
   const w = analyticsWindow(deps);
   const [activeMembers, prayersToday, notesCompleted, givingTotal] = await Promise.all([
     METRICS.activeMembers(deps.db, w),

@@ -1,11 +1,24 @@
 import type { Deps } from "../../deps";
 import type { AiPrayerInput, AiPrayerReply } from "../../../contract/ai-prayer";
-import type { PrayerCompanion } from "../../providers/ai/port";
+import { collectReply, type PrayerCompanion } from "../../providers/ai/port";
 import { crisisReply, isCrisis } from "./crisis";
 
-/** The crisis rule first, then the companion. */
-export async function replyToPrayerChat(deps: Deps, companion: PrayerCompanion, input: AiPrayerInput): Promise<AiPrayerReply> {
+/**
+ * The crisis rule first, then the companion: words of self-harm or danger in the member's last
+ * message are answered with the 988 Lifeline and the church's prayer line, and never sent to a
+ * provider.
+ */
+export function streamPrayerChat(deps: Deps, companion: PrayerCompanion, input: AiPrayerInput, signal?: AbortSignal) {
   const last = input.messages[input.messages.length - 1];
-  if (isCrisis(last.content)) return { reply: crisisReply(deps.church.prayerLinePhone), crisis: true };
-  return { reply: await companion.reply(input.messages), crisis: false };
+  if (isCrisis(last.content)) {
+    const text = crisisReply(deps.church.prayerLinePhone);
+    return { crisis: true, pieces: (async function* () { yield text; })() };
+  }
+  return { crisis: false, pieces: companion.stream(input.messages, signal) };
+}
+
+/** The same answer, whole (the JSON form of the endpoint). */
+export async function replyToPrayerChat(deps: Deps, companion: PrayerCompanion, input: AiPrayerInput): Promise<AiPrayerReply> {
+  const { crisis, pieces } = streamPrayerChat(deps, companion, input);
+  return { reply: await collectReply(pieces), crisis };
 }

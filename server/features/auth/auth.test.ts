@@ -713,11 +713,11 @@ describe("rate limits", () => {
     expect((await login(other, "right-pass", ip)).statusCode).toBe(200);
   });
 
-  it("is exact under concurrency: of 50 parallel attempts against one email, exactly the limit get through", async () => {
+  it("is exact under concurrency: of 200 parallel attempts against one email, exactly the limit get through", async () => {
     const email = freshEmail("burst");
     await r.insertUser(email, "MEMBER", "right-pass");
     // Each request from its own address, so only the per-email counter decides.
-    const results = await Promise.all(Array.from({ length: 50 }, () => login(email, "wrong-pass", freshIp())));
+    const results = await Promise.all(Array.from({ length: 200 }, () => login(email, "wrong-pass", freshIp())));
     const notLimited = results.filter((res) => res.statusCode !== 429);
     expect(notLimited).toHaveLength(PER_EMAIL);
     for (const res of notLimited) expect(res.statusCode).toBe(401);
@@ -726,7 +726,7 @@ describe("rate limits", () => {
       expect(res.headers["retry-after"]).toBeDefined();
     }
     const [row] = await r.db.select().from(rateLimits).where(eq(rateLimits.key, `login:email:${email}`));
-    expect(row.count).toBe(50);
+    expect(row.count).toBe(200);
   });
 
   it("limits per address across different emails", async () => {
@@ -741,10 +741,32 @@ describe("rate limits", () => {
     expect((await login(email, "right-pass", freshIp())).statusCode).toBe(200);
   });
 
-  it("is exact per address under concurrency too", async () => {
+  it("is exact per address under concurrency too (200 parallel attempts)", async () => {
     const ip = freshIp();
-    const results = await Promise.all(Array.from({ length: 50 }, () => login(freshEmail("par"), "wrong-pass", ip)));
+    const results = await Promise.all(Array.from({ length: 200 }, () => login(freshEmail("par"), "wrong-pass", ip)));
     expect(results.filter((res) => res.statusCode !== 429)).toHaveLength(PER_IP);
+  });
+
+  it("holds for password-reset requests under 200 parallel attempts: exactly the limit of emails are written", async () => {
+    const email = freshEmail("resetburst");
+    await r.insertUser(email, "MEMBER");
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => r.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email }, remoteAddress: freshIp() })),
+    );
+    expect(results.filter((res) => res.statusCode === 202)).toHaveLength(PER_EMAIL);
+    expect(results.filter((res) => res.statusCode === 429)).toHaveLength(200 - PER_EMAIL);
+    expect(await r.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).toHaveLength(PER_EMAIL);
+  });
+
+  it("holds for registration under 200 parallel attempts from one address: exactly the limit of accounts are created", async () => {
+    const ip = freshIp();
+    const emails = Array.from({ length: 200 }, () => freshEmail("regburst"));
+    const results = await Promise.all(
+      emails.map((email) => r.app.inject({ method: "POST", url: "/api/auth/register", payload: { ...validRegister(), email }, remoteAddress: ip })),
+    );
+    expect(results.filter((res) => res.statusCode === 201)).toHaveLength(PER_IP);
+    expect(results.filter((res) => res.statusCode === 429)).toHaveLength(200 - PER_IP);
+    expect(await r.db.select().from(users).where(inArray(users.email, emails))).toHaveLength(PER_IP);
   });
 
   it("limits registration and password-reset requests too", async () => {

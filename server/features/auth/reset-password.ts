@@ -6,7 +6,11 @@ import { hashPassword } from "../../http/passwords";
 import { AppError } from "../../http/app-error";
 import { AUTH_TEXT } from "../../../contract/auth";
 
-/** Uses the token once (atomically), sets the new password and revokes every session of the account. */
+/**
+ * Uses the token once (atomically), sets the new password, revokes every session of the
+ * account (a member who resets because someone else knew the password wants them out, on every
+ * device) and retires every other outstanding reset link of the account.
+ */
 export async function resetPassword(deps: Deps, token: string, password: string) {
   const passwordHash = await hashPassword(password);
   const now = deps.now();
@@ -19,5 +23,9 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     if (!reset) throw new AppError("BAD_REQUEST", AUTH_TEXT.resetInvalid, { issues: [{ path: "body.token", message: AUTH_TEXT.resetInvalid }] });
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
   });
 }

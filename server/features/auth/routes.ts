@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply } from "fastify";
-import { ZAuthResponse, ZForgotPassword, ZLogin, ZMessage, ZRegister, ZResetPassword, AUTH_TEXT } from "../../../contract/auth";
+import { ZAuthResponse, ZForgotPassword, ZLogin, ZMessage, ZRegister, ZResetPassword, ZSetLocale, AUTH_TEXT } from "../../../contract/auth";
 import type { Deps } from "../../deps";
 import { EVENTS_COOKIE, currentUser } from "../../http/auth";
 import { registerUser } from "./register-user";
@@ -9,6 +9,8 @@ import { signOut } from "./sign-out";
 import { requestPasswordReset } from "./request-password-reset";
 import { resetPassword } from "./reset-password";
 import { toPublicUser } from "./public-user";
+import { setLocale } from "./set-locale";
+import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
 
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -27,7 +29,7 @@ export const authRoutes =
       "/api/auth/register",
       { config: { access: "public" }, schema: { body: ZRegister, response: { 201: ZAuthResponse } } },
       async (req, reply) => {
-        const { token, expiresAt, user } = await registerUser(deps, req.body, req.ip);
+        const { token, expiresAt, user } = await registerUser(deps, req.body, req.ip, localeFromAcceptLanguage(req.headers["accept-language"]));
         setEventsCookie(reply, token, expiresAt);
         return reply.code(201).send({ token, user: toPublicUser(user) });
       },
@@ -47,6 +49,11 @@ export const authRoutes =
       currentUser(req);
       await signOut(deps, req.sessionId!);
       reply.clearCookie(EVENTS_COOKIE, { path: "/api/events" });
+      return reply.code(204).send();
+    });
+
+    app.put("/api/auth/locale", { config: { access: "member" }, schema: { body: ZSetLocale } }, async (req, reply) => {
+      await setLocale(deps, currentUser(req).id, req.body.locale);
       return reply.code(204).send();
     });
 

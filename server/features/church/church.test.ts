@@ -131,6 +131,8 @@ describe("the church in the database and the API", () => {
         c.slug = "grace-tampa";
         c.accentColor = "#1D4ED8";
         c.serviceTimes = [{ day: "Saturdays", time: "6:00PM" }];
+        delete c.shortName;
+        delete c.backgroundColor;
       }),
     );
     configured = readChurchConfig(file);
@@ -152,6 +154,24 @@ describe("the church in the database and the API", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/church/me" });
     expect(res.statusCode).toBe(401);
     expect(res.body).not.toContain("Grace Fellowship");
+  });
+
+  it("serves the web app manifest from the church config, to anyone", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    const m = res.json();
+    expect(m).toMatchObject({
+      name: "Grace Fellowship Tampa",
+      short_name: "Grace", // no shortName in the config: the name's first word
+      theme_color: "#1D4ED8",
+      background_color: "#FAF8F5",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+    });
+    expect(m.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`).sort()).toEqual(["192x192 any", "192x192 maskable", "512x512 any", "512x512 maskable"]);
   });
 
   it("wrote the config file to the single church row", async () => {

@@ -3,6 +3,7 @@ import { ZChurchMe, ZChurchPublic } from "../../../contract/church";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
 import { toPublicUser } from "../auth/public-user";
+import { buildManifest, ZWebManifest } from "./build-manifest";
 
 export const churchRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -19,4 +20,11 @@ export const churchRoutes =
       logoUrl: deps.church.logoUrl,
       accentColor: deps.church.accentColor,
     }));
+
+    /** The web app manifest (installable app), from the church config; linked from index.html. */
+    const manifest = buildManifest(deps.church);
+    app.get("/manifest.webmanifest", { config: { access: "public" }, schema: { response: { 200: ZWebManifest } } }, async (_req, reply) => {
+      reply.header("content-type", "application/manifest+json; charset=utf-8").header("cache-control", "no-cache");
+      return manifest;
+    });
   };

@@ -59,14 +59,17 @@ describe("live comments", () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it("lets staff, not members, delete a comment", async () => {
+  it("lets staff, not members, delete a comment, and tells every open feed (comment-deleted)", async () => {
     const m = await t.signUp();
     const pastor = await t.signUp("PASTOR");
     const c = (await post(m.auth, "delete me")).json() as LiveComment;
     const del = (auth: Auth) => t.app.inject({ method: "DELETE", url: `/api/livestream-comments/${c.id}`, headers: auth });
     expect((await del(m.auth)).statusCode).toBe(403);
     expect((await list(m.auth)).some((x) => x.id === c.id)).toBe(true);
+    const spy = vi.spyOn(t.deps.bus, "publish");
     expect((await del(pastor.auth)).statusCode).toBe(204);
+    expect(spy).toHaveBeenCalledWith("comment-deleted", { commentId: c.id });
+    spy.mockRestore();
     expect((await list(m.auth)).some((x) => x.id === c.id)).toBe(false);
     expect((await del(pastor.auth)).statusCode).toBe(404);
   });

@@ -4,7 +4,7 @@ import { livestreamComments } from "../../db/schema/comments";
 import { notFound } from "../../http/app-error";
 import type { AuthUser } from "../../http/auth";
 
-/** Staff remove a comment from the feed (kept, marked deleted, for the record). */
+/** Staff remove a comment from the feed (kept, marked deleted, for the record); every open feed drops it at once. */
 export async function deleteComment(deps: Deps, staff: AuthUser, id: string) {
   const [row] = await deps.db
     .update(livestreamComments)
@@ -12,4 +12,5 @@ export async function deleteComment(deps: Deps, staff: AuthUser, id: string) {
     .where(and(eq(livestreamComments.id, id), isNull(livestreamComments.deletedAt)))
     .returning({ id: livestreamComments.id });
   if (!row) throw notFound("Comment not found");
+  await deps.bus.publish("comment-deleted", { commentId: id });
 }

@@ -37,6 +37,7 @@ export async function enrollJourney(deps: Deps, user: AuthUser, sequenceKey: Seq
     if (isUniqueViolation(err)) throw conflict(DAILY_TEXT.alreadyEnrolled);
     throw err;
   }
-  if (await claimDelivery(deps.db, enrolmentId, today, 1)) await sendJourneyEmail(deps, enrolmentId, today, 1);
+  // The member is waiting: day 1 never waits for the voice AI recording.
+  if (await claimDelivery(deps.db, enrolmentId, today, 1)) await sendJourneyEmail(deps, enrolmentId, today, 1, { waitForAudio: false });
   return { sequenceKey, startDate: today, currentDay: 1, totalDays: JOURNEY_DAYS };
 }

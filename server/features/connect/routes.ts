@@ -27,6 +27,7 @@ import { recordChallengeProgress } from "./record-challenge-progress";
 import { listGroups } from "./list-groups";
 import { joinGroup } from "./join-group";
 import { listMediaItems } from "./list-media-items";
+import { findDevotionalAudio, parseRange } from "./journey-audio";
 
 export const connectRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -52,6 +53,33 @@ export const connectRoutes =
             `<body style="font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 20px;line-height:1.5"><h1 style="font-size:22px">${escapeHtml(deps.church.name)}</h1><p>${escapeHtml(message)}</p></body></html>`,
         );
     });
+
+    /**
+     * The Listen link in journey emails: a stored recording of the day's devotional, found by
+     * its unguessable token. Public (opened from an email, no bearer token); it only reads.
+     */
+    app.get(
+      "/api/daily/audio/:token",
+      { config: { access: "public" }, schema: { params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{40,64}$/) }) } },
+      async (req, reply) => {
+        const found = await findDevotionalAudio(deps, req.params.token);
+        if (!found) return reply.code(404).send({ error: "This recording is not available", code: "NOT_FOUND" });
+        const size = found.audio.length;
+        reply
+          .type(found.contentType)
+          .header("accept-ranges", "bytes")
+          .header("cache-control", "public, max-age=31536000, immutable")
+          .header("content-disposition", 'inline; filename="devotional.mp3"');
+        const range = parseRange(req.headers.range, size);
+        if (range === "unsatisfiable") return reply.code(416).header("content-range", `bytes */${size}`).send();
+        if (!range) return reply.header("content-length", String(size)).send(found.audio);
+        return reply
+          .code(206)
+          .header("content-range", `bytes ${range.start}-${range.end}/${size}`)
+          .header("content-length", String(range.end - range.start + 1))
+          .send(found.audio.subarray(range.start, range.end + 1));
+      },
+    );
 
     // Challenges
     app.get("/api/challenges", { config: { access: "member" }, schema: { response: { 200: z.array(ZChallenge) } } }, async () => listChallenges(deps));

@@ -4,6 +4,7 @@ import { journeyDays, journeyDeliveries, journeyEnrolments } from "../../db/sche
 import { users } from "../../db/schema/users";
 import { escapeHtml } from "../../http/escape-html";
 import { JOURNEY_DAYS, SEQUENCE_LABELS, type SequenceKey } from "../../../contract/connect";
+import { devotionalAudioUrl } from "./journey-audio";
 
 /**
  * Claims the (enrolment, date) delivery under its primary key. Only the caller whose insert
@@ -29,6 +30,8 @@ export function renderJourneyEmail(opts: {
   verseText: string | null;
   content: string;
   unsubscribeUrl: string;
+  /** The devotional read aloud (while the voice AI provider is connected), else none. */
+  listenUrl?: string | null;
 }) {
   const label = SEQUENCE_LABELS[opts.sequenceKey as SequenceKey]?.title ?? "Daily journey";
   const subject = `Day ${opts.day} of ${JOURNEY_DAYS}: ${opts.title}`;
@@ -39,6 +42,7 @@ export function renderJourneyEmail(opts: {
     `${label}, day ${opts.day} of ${JOURNEY_DAYS}: ${opts.title}`,
     "",
     ...(verse ? [verse, ""] : []),
+    ...(opts.listenUrl ? [`Listen to today's devotional: ${opts.listenUrl}`, ""] : []),
     opts.content,
     "",
     `With love, ${opts.churchName}`,
@@ -59,6 +63,7 @@ export function renderJourneyEmail(opts: {
 <h1 style="margin:0 0 16px;font-size:24px">${e(opts.title)}</h1>
 <p style="margin:0 0 16px">Hi ${e(opts.firstName)},</p>
 ${verse ? `<blockquote style="margin:0 0 20px;padding:12px 16px;border-left:4px solid #b45309;background:#fdf6ec;font-style:italic">${e(verse)}</blockquote>` : ""}
+${opts.listenUrl ? `<p style="margin:0 0 20px;font-family:system-ui,sans-serif;font-size:14px;color:#6b6259"><a href="${e(opts.listenUrl)}" style="display:inline-block;margin-right:10px;padding:10px 20px;border-radius:8px;background:#b45309;color:#ffffff;text-decoration:none;font-size:16px;font-weight:600">&#9654; Listen</a>Hear it read aloud</p>` : ""}
 ${paragraphs}
 <p style="margin:24px 0 0">With love,<br>${e(opts.churchName)}</p>
 </div>
@@ -68,8 +73,12 @@ ${paragraphs}
   return { subject, text, html };
 }
 
-/** Sends the claimed day's email; if sending fails, the claim is released so a later run retries. */
-export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: string, day: number) {
+/**
+ * Sends the claimed day's email; if sending fails, the claim is released so a later run retries.
+ * `waitForAudio`: the scheduler waits for the day's recording (made once); a member's own
+ * request (enrolment) does not, and its email carries the link only if it is ready.
+ */
+export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: string, day: number, opts: { waitForAudio: boolean } = { waitForAudio: true }) {
   try {
     const [row] = await deps.db
       .select({
@@ -87,6 +96,8 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
       .innerJoin(journeyDays, and(eq(journeyDays.sequenceKey, journeyEnrolments.sequenceKey), eq(journeyDays.day, day)))
       .where(eq(journeyEnrolments.id, enrolmentId));
     if (!row) throw new Error(`no journey content for enrolment ${enrolmentId} day ${day}`);
+    // The Listen link never holds the email back: without it (not connected, provider failing) the email still goes.
+    const listenUrl = await devotionalAudioUrl(deps, { ...row, day }, { wait: opts.waitForAudio }).catch(() => null);
     const msg = renderJourneyEmail({
       churchName: deps.church.name,
       firstName: row.firstName,
@@ -97,6 +108,7 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
       verseText: row.verseText,
       content: row.content,
       unsubscribeUrl: `${deps.config.publicUrl}/api/daily/unsubscribe?token=${encodeURIComponent(row.token)}`,
+      listenUrl,
     });
     // Sensitive: the unsubscribe link ends the journey, so staff must not read it in the outbox.
     await deps.email.send({ to: row.email, sensitive: true, ...msg });

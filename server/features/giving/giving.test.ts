@@ -9,6 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { LOG_REDACT } from "../../app";
 import { gifts } from "../../db/schema/giving";
+import { emailOutbox } from "../../db/schema/platform";
 import { sessions } from "../../db/schema/users";
 import { GIVING_TEXT, type GiveRequestInput, type GiveResponse, type GivingHistoryEntry, type RecurringDonation } from "../../../contract/giving";
 import { SANDBOX_TEXT } from "../../providers/payments/sandbox";
@@ -262,6 +263,56 @@ describe("giving: recurring gifts", () => {
     expect(res.json().error).toBe(SANDBOX_TEXT.insufficientFunds);
     expect(await recurringList(m.auth)).toEqual([]);
     expect(await countGifts(m.user.id, "COMPLETED")).toBe(0);
+  });
+});
+
+describe("giving: receipts", () => {
+  const receipts = (email: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+
+  it("emails one receipt to the member's account for a gift; a replay or a concurrent duplicate sends no second one", async () => {
+    const m = await t.signUp();
+    const key = newKey();
+    const first = await give(m.auth, body({ amount_cents: 4321 }), key);
+    expect(first.statusCode).toBe(201);
+    expect((await give(m.auth, body({ amount_cents: 4321 }), key)).statusCode).toBe(201);
+    const mails = await receipts(m.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(`Your gift of $43.21 to ${t.deps.church.name}`);
+    expect(mails[0].text).toContain("Paid with: Visa ending 4242");
+    expect(mails[0].text).toContain(`Reference: ${(first.json() as GiveResponse).gift.id}`);
+
+    const other = await t.signUp();
+    const k2 = newKey();
+    const all = await Promise.all(Array.from({ length: 6 }, () => give(other.auth, body({ amount_cents: 999 }), k2)));
+    expect(all.some((r) => r.statusCode === 201)).toBe(true);
+    expect(await receipts(other.user.email)).toHaveLength(1);
+  });
+
+  it("the first recurring charge gets a receipt naming the frequency; a decline gets none", async () => {
+    const m = await t.signUp();
+    expect((await give(m.auth, body({ is_recurring: true, frequency: "yearly" }), newKey(), "recurring")).statusCode).toBe(201);
+    expect((await give(m.auth, body({}, { card_number: "4000 0000 0000 0002" }))).statusCode).toBe(402);
+    const mails = await receipts(m.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain("Recurring: Yearly");
+  });
+
+  it("a receipt that fails to send is logged and never undoes the gift", async () => {
+    const m = await t.signUp();
+    const email = t.deps.email;
+    t.deps.email = { kind: "smtp", send: () => Promise.reject(new Error("SMTP connection refused")) };
+    logLines.length = 0;
+    try {
+      const res = await give(m.auth, body({ amount_cents: 1234 }));
+      expect(res.statusCode).toBe(201);
+      const [row] = await t.db.select().from(gifts).where(eq(gifts.id, (res.json() as GiveResponse).gift.id));
+      expect(row).toMatchObject({ status: "COMPLETED", receiptSentAt: null });
+    } finally {
+      t.deps.email = email;
+    }
+    expect(logLines.join("")).toContain("gift receipt email failed");
+    expect(logLines.join("")).toContain("SMTP connection refused");
+    expect(await history(m.auth)).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,7 @@
  * member can retry; the gateway key is the same, so the gateway still cannot charge twice.
  */
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { idempotencyKeys } from "../../db/schema/giving";
 import { badRequest, conflict } from "../../http/app-error";
@@ -43,40 +43,72 @@ export async function storeAnswer(tx: Tx | Db, userId: string, key: string, answ
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+export interface IdempotencyOptions {
+  /** How long a request that got the key waits for the first one's answer before 409. */
+  waitMs?: number;
+  /**
+   * How long an unanswered claim on the key holds (decision 0065): past it, the request that
+   * held it is taken to have died with its server, and a retry with the same key and body takes
+   * the key over and runs again. The gateway key is the same, so a charge the dead request made
+   * is answered as that charge (Authorize.Net's duplicate window, the sandbox's deterministic
+   * ids) and recorded once, never charged again.
+   */
+  leaseSeconds?: number;
+}
+
 export async function withIdempotency(
   db: Db,
   userId: string,
   key: string,
   hash: string,
   run: () => Promise<StoredAnswer>,
-  waitMs = 5_000,
+  opts: IdempotencyOptions = {},
 ): Promise<StoredAnswer> {
-  const won = await db
+  const { waitMs = 5_000, leaseSeconds = 60 } = opts;
+  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  // The claim's time as PostgreSQL's own text (microseconds): a JS Date keeps only milliseconds,
+  // so comparing with one would never match on PostgreSQL and a failed run would keep its key.
+  const claimStamp = sql<string>`${idempotencyKeys.createdAt}::text`;
+  let claim = await db
     .insert(idempotencyKeys)
     .values({ userId, key, requestHash: hash })
     .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (won.length === 0) {
+    .returning({ claimedAt: claimStamp });
+  if (claim.length === 0) {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const [row] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      const [row] = await db.select().from(idempotencyKeys).where(mine);
       // The winner failed and removed its row: this request may take the key now.
-      if (!row) return withIdempotency(db, userId, key, hash, run, Math.max(0, deadline - Date.now()));
+      if (!row) return withIdempotency(db, userId, key, hash, run, { leaseSeconds, waitMs: Math.max(0, deadline - Date.now()) });
       if (row.requestHash !== hash) throw conflict(GIVING_TEXT.idempotencyMismatch);
       if (row.responseStatus !== null) return { status: row.responseStatus, body: row.responseBody };
+      // Unanswered for longer than the lease: its request died with its server. Take it over
+      // (conditionally, so of several retries exactly one does).
+      claim = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`now()` })
+        .where(
+          and(
+            mine,
+            isNull(idempotencyKeys.responseStatus),
+            eq(idempotencyKeys.requestHash, hash),
+            lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${leaseSeconds})`),
+          ),
+        )
+        .returning({ claimedAt: claimStamp });
+      if (claim.length) break;
       if (Date.now() >= deadline) throw conflict(GIVING_TEXT.idempotencyInProgress);
       await sleep(50);
     }
   }
+  const claimedAt = claim[0].claimedAt;
   try {
     return await run();
   } catch (err) {
+    // Release only our own unanswered claim: never a stored answer, never a newer claim.
     await db
       .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+      .where(and(mine, isNull(idempotencyKeys.responseStatus), sql`${idempotencyKeys.createdAt} = ${claimedAt}::timestamptz`))
       .catch(() => undefined);
     throw err;
   }

@@ -9,6 +9,8 @@ export const toRecurringDonation = (r: typeof recurringGifts.$inferSelect): Recu
   frequency: r.frequency,
   nextPaymentDate: r.nextPaymentDate,
   status: r.status,
+  retryDate: r.status === "ACTIVE" ? r.retryDate : null,
+  lastFailureReason: r.lastFailureReason,
 });
 
 /** The member's own recurring gifts, newest first. */

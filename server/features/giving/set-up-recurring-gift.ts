@@ -2,26 +2,34 @@
  * A recurring gift: store the card at the gateway (customer profile), charge the first
  * period now through that profile, then record the recurring gift, the first gift and the
  * idempotent answer in one transaction. nextPaymentDate is one period after today in the
- * church's time zone. A decline records a FAILED gift and no recurring gift (402).
+ * church's time zone. A decline records a FAILED gift and no recurring gift (402). The
+ * first charge's receipt is emailed after the transaction commits (see give-one-time.ts).
  */
 import type { Deps } from "../../deps";
 import { gifts, recurringGifts } from "../../db/schema/giving";
 import type { GiveRequest, GiveResponse } from "../../../contract/giving";
-import { cardBrand } from "../../providers/payments/sandbox";
+import { cardBrand } from "../../providers/payments/cards";
+import { sendGiftReceiptSafely } from "./send-gift-receipt";
 import { cardDetails, gatewayKey, paymentFailed } from "./card-details";
 import { storeAnswer, type StoredAnswer } from "./idempotency";
 import { toHistoryEntry } from "./list-giving-history";
 import { toRecurringDonation } from "./list-recurring-gifts";
 import { dateInZone, nextPaymentDate, parseDate } from "./next-payment-date";
 
-export async function setUpRecurringGift(deps: Deps, userId: string, key: string, body: GiveRequest): Promise<StoredAnswer> {
+export async function setUpRecurringGift(
+  deps: Deps,
+  userId: string,
+  key: string,
+  body: GiveRequest,
+  onError: (err: unknown) => void = () => undefined,
+): Promise<StoredAnswer> {
   const card = cardDetails(body);
   const gk = gatewayKey(userId, key);
   const lastFour = card.number.slice(-4);
   const profile = await deps.payments.createCustomerProfile(card, gk);
   const charge = profile.ok ? await deps.payments.chargeProfile(profile.profileId, body.amount_cents, `${gk}:first`) : profile;
 
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     if (!charge.ok || !profile.ok) {
       const reason = charge.ok ? "Payment failed" : charge.reason;
       await tx.insert(gifts).values({
@@ -35,7 +43,7 @@ export async function setUpRecurringGift(deps: Deps, userId: string, key: string
       });
       const answer = paymentFailed(reason);
       await storeAnswer(tx, userId, key, answer);
-      return answer;
+      return { answer, giftId: null };
     }
     const today = dateInZone(deps.church.timeZone, deps.now());
     const anchorDay = parseDate(today).d;
@@ -70,6 +78,8 @@ export async function setUpRecurringGift(deps: Deps, userId: string, key: string
       .returning();
     const answer = { status: 201, body: { gift: toHistoryEntry(gift), recurring: toRecurringDonation(recurring) } satisfies GiveResponse };
     await storeAnswer(tx, userId, key, answer);
-    return answer;
+    return { answer, giftId: gift.id };
   });
+  if (outcome.giftId) await sendGiftReceiptSafely(deps, outcome.giftId, onError);
+  return outcome.answer;
 }

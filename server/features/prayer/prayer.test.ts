@@ -3,6 +3,8 @@
  * prayed-once counting, answered by the author, hidden by staff, live events, analytics.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { emailOutbox } from "../../db/schema/platform";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { PRAYER_CATEGORIES, PRAYER_TEXT, type Prayer } from "../../../contract/prayer";
 
@@ -28,7 +30,7 @@ describe("POST /api/prayer-requests", () => {
     const res = await submit(m.auth, { title: "  Healing for my mother ", description: "Surgery on Friday" });
     expect(res.statusCode, res.body).toBe(201);
     const { id } = res.json() as { id: string };
-    expect(spy).toHaveBeenCalledWith("new-prayer", { prayerId: id });
+    expect(spy).toHaveBeenCalledWith("new-prayer", { prayerId: id, isUrgent: false });
     spy.mockRestore();
     const mine = (await wall(m.auth)).find((p) => p.id === id)!;
     expect(mine).toMatchObject({
@@ -138,6 +140,26 @@ describe("the prayer wall", () => {
     const firstNonUrgent = list.findIndex((p) => !p.isUrgent);
     expect(list.findIndex((p) => p.id === urgent)).toBeLessThan(firstNonUrgent);
     expect(list.find((p) => p.id === urgent)!.isUrgent).toBe(true);
+  });
+
+  it("flags an urgent request to staff: isUrgent on new-prayer, and an email to the church that keeps an anonymous author unnamed", async () => {
+    const m = await t.signUp("MEMBER", { firstName: "Martha", lastName: "Bethany" });
+    const spy = vi.spyOn(t.deps.bus, "publish");
+    const { id } = (await submit(m.auth, { title: "Dad in the ICU", description: "Pray tonight", isUrgent: true, category: "Health & Healing" })).json() as { id: string };
+    expect(spy).toHaveBeenCalledWith("new-prayer", { prayerId: id, isUrgent: true });
+    spy.mockRestore();
+    await submit(m.auth, { title: "Quiet & urgent <b>", description: "Please", isUrgent: true, isAnonymous: true });
+    await submit(m.auth, { title: "Not urgent at all", description: "Someday" });
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, t.deps.church.email!));
+    const named = mails.find((x) => x.subject === "Urgent prayer request: Dad in the ICU")!;
+    expect(named.text).toContain("From Martha B.");
+    expect(named.text).toContain("Health & Healing");
+    expect(named.text).toContain(`${t.deps.config.publicUrl}/prayer`);
+    const anonymous = mails.find((x) => x.subject.includes("Quiet & urgent"))!;
+    expect(anonymous.text).toContain("Shared anonymously");
+    expect(anonymous.text + anonymous.html).not.toContain("Martha");
+    expect(anonymous.html).toContain("Quiet &amp; urgent &lt;b&gt;");
+    expect(mails.some((x) => x.subject.includes("Not urgent"))).toBe(false);
   });
 
   it("feeds prayersToday and notesCompleted of the admin analytics", async () => {

@@ -8,6 +8,7 @@ import { listPrayers } from "./list-prayers";
 import { prayForRequest } from "./pray-for-request";
 import { markPrayerAnswered } from "./mark-prayer-answered";
 import { hidePrayerRequest } from "./hide-prayer-request";
+import { notifyUrgentPrayer } from "./notify-urgent-prayer";
 
 export const prayerRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -15,7 +16,16 @@ export const prayerRoutes =
     app.post(
       "/api/prayer-requests",
       { config: { access: "member" }, schema: { body: ZPrayerRequestInput, response: { 201: z.object({ id: z.string() }) } } },
-      async (req, reply) => reply.code(201).send(await submitPrayerRequest(deps, currentUser(req), req.body)),
+      async (req, reply) => {
+        const user = currentUser(req);
+        const created = await submitPrayerRequest(deps, user, req.body);
+        try {
+          await notifyUrgentPrayer(deps, req.body, `${user.firstName} ${user.lastName.slice(0, 1)}.`);
+        } catch (err) {
+          req.log.error({ err, prayerId: created.id }, "urgent prayer email failed");
+        }
+        return reply.code(201).send(created);
+      },
     );
 
     app.get("/api/prayers", { config: { access: "member" }, schema: { response: { 200: z.array(ZPrayer) } } }, (req) =>

@@ -2,13 +2,25 @@ import type { Deps } from "../../deps";
 import type { PrayerRequestData } from "../../../contract/prayer";
 import { prayerRequests } from "../../db/schema/prayer";
 import type { AuthUser } from "../../http/auth";
+import { enqueueCrmSync } from "../../providers/crm/queue";
 
-/** Stores a prayer request and tells every member's wall (new-prayer). */
+/**
+ * Stores a prayer request and tells every member's wall (new-prayer, with isUrgent
+ * for staff). A request the author
+ * shared with the pastoral care team is queued for the church's CRM in the same transaction;
+ * an anonymous one never is (it would carry the author's name), so its opt-in is dropped.
+ */
 export async function submitPrayerRequest(deps: Deps, user: AuthUser, input: PrayerRequestData) {
-  const [row] = await deps.db
-    .insert(prayerRequests)
-    .values({ ...input, userId: user.id, createdAt: deps.now() })
-    .returning({ id: prayerRequests.id });
-  await deps.bus.publish("new-prayer", { prayerId: row.id });
+  const now = deps.now();
+  const shareWithCareTeam = input.shareWithCareTeam && !input.isAnonymous;
+  const row = await deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .insert(prayerRequests)
+      .values({ ...input, shareWithCareTeam, userId: user.id, createdAt: now })
+      .returning({ id: prayerRequests.id });
+    if (shareWithCareTeam) await enqueueCrmSync(tx, "prayer", r.id, now);
+    return r;
+  });
+  await deps.bus.publish("new-prayer", { prayerId: row.id, isUrgent: input.isUrgent });
   return row;
 }

@@ -13,18 +13,20 @@ export const LIVE_QUESTIONS_LIMIT = 50;
 export async function getLiveService(db: Db, user: AuthUser): Promise<LiveService> {
   const [row] = await db.select().from(services).where(eq(services.isLive, true)).limit(1);
   if (!row) return { service: null };
-  const openPolls = await db
+  // The polls (then their results) and the questions side by side: two round trips after the service, not four.
+  const pollsWithResults = db
     .select()
     .from(polls)
     .where(and(eq(polls.serviceId, row.id), eq(polls.isOpen, true)))
-    .orderBy(asc(polls.createdAt));
-  const results = await resultsFor(db, openPolls, user.id);
-  const approved = await db
+    .orderBy(asc(polls.createdAt))
+    .then(async (list) => ({ openPolls: list, results: await resultsFor(db, list, user.id) }));
+  const approvedQuestions = db
     .select()
     .from(questions)
     .where(and(eq(questions.serviceId, row.id), eq(questions.isApproved, true)))
     .orderBy(desc(questions.createdAt))
     .limit(LIVE_QUESTIONS_LIMIT);
+  const [{ openPolls, results }, approved] = await Promise.all([pollsWithResults, approvedQuestions]);
   const viewer = { id: user.id, staff: isStaff(user.role) };
   return {
     service: {

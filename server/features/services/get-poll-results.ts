@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { pollVotes, polls } from "../../db/schema/services";
 import { notFound } from "../../http/app-error";
@@ -6,28 +6,30 @@ import { SERVICES_TEXT, type PollResults } from "../../../contract/services";
 
 /**
  * Counts per option, counted from the votes themselves (one row per member, by a unique
- * index), so they are exact however many members vote at once.
+ * index), so they are exact however many members vote at once. One query gives the counts and
+ * the member's own vote (bool_or over the option's rows), read from the poll_votes_tally index.
  */
 export async function resultsFor(db: Db, list: { id: string; options: string[] }[], userId: string): Promise<Map<string, PollResults>> {
   const ids = list.map((p) => p.id);
   const out = new Map<string, PollResults>();
   if (!ids.length) return out;
   const counts = await db
-    .select({ pollId: pollVotes.pollId, optionIndex: pollVotes.optionIndex, n: sql<number>`count(*)::int` })
+    .select({
+      pollId: pollVotes.pollId,
+      optionIndex: pollVotes.optionIndex,
+      n: sql<number>`count(*)::int`,
+      mine: sql<boolean>`bool_or(${pollVotes.userId} = ${userId})`,
+    })
     .from(pollVotes)
     .where(inArray(pollVotes.pollId, ids))
     .groupBy(pollVotes.pollId, pollVotes.optionIndex);
-  const mine = await db
-    .select({ pollId: pollVotes.pollId, optionIndex: pollVotes.optionIndex })
-    .from(pollVotes)
-    .where(and(inArray(pollVotes.pollId, ids), eq(pollVotes.userId, userId)));
   for (const p of list) {
     const perOption = p.options.map((_, i) => counts.find((c) => c.pollId === p.id && c.optionIndex === i)?.n ?? 0);
     out.set(p.id, {
       pollId: p.id,
       counts: perOption,
       total: perOption.reduce((a, b) => a + b, 0),
-      myVote: mine.find((m) => m.pollId === p.id)?.optionIndex ?? null,
+      myVote: counts.find((c) => c.pollId === p.id && c.mine)?.optionIndex ?? null,
     });
   }
   return out;
@@ -36,5 +38,10 @@ export async function resultsFor(db: Db, list: { id: string; options: string[] }
 export async function getPollResults(db: Db, pollId: string, userId: string): Promise<PollResults> {
   const [poll] = await db.select({ id: polls.id, options: polls.options }).from(polls).where(eq(polls.id, pollId));
   if (!poll) throw notFound(SERVICES_TEXT.pollNotFound);
+  return (await resultsFor(db, [poll], userId)).get(poll.id)!;
+}
+
+/** The results once the poll is known to exist (the vote just read it): one query, not three. */
+export async function resultsOf(db: Db, poll: { id: string; options: string[] }, userId: string): Promise<PollResults> {
   return (await resultsFor(db, [poll], userId)).get(poll.id)!;
 }

@@ -46,7 +46,7 @@ export const servicesRoutes =
     app.patch(
       "/api/services/:id",
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZUpdateService, response: { 200: ZService } } },
-      (req) => updateService(deps, req.params.id, req.body),
+      (req) => updateService(deps, req.params.id, req.body, currentUser(req).id),
     );
 
     app.post(

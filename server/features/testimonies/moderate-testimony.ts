@@ -4,11 +4,21 @@ import type { AuthUser } from "../../http/auth";
 import { testimonies } from "../../db/schema/testimonies";
 import { notFound } from "../../http/app-error";
 import { selectTestimony } from "./testimony-view";
+import { announce, member, notify } from "../../notifications/notify";
+import { NOTIFICATION_MESSAGES } from "../../../contract/notifications";
 
-/** Approve (isApproved true) or reject (false: it stays in the pending list). Staff only. */
+/**
+ * Approve (isApproved true) or reject (false: it stays in the pending list). Staff only.
+ * The first approval tells the author, in the same transaction (not staff approving their own).
+ */
 export async function moderateTestimony(deps: Deps, user: AuthUser, id: string, isApproved: boolean) {
-  const updated = await deps.db.update(testimonies).set({ isApproved }).where(eq(testimonies.id, id)).returning({ id: testimonies.id });
-  if (!updated.length) throw notFound("Testimony not found");
+  const notified = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx.update(testimonies).set({ isApproved }).where(eq(testimonies.id, id)).returning({ userId: testimonies.userId });
+    if (!updated) throw notFound("Testimony not found");
+    if (!isApproved || !updated.userId || updated.userId === user.id) return 0;
+    return notify(tx, { kind: "testimonyApproved", subjectId: id, ...NOTIFICATION_MESSAGES.testimonyApproved(), recipients: member(updated.userId), at: deps.now() });
+  });
   if (isApproved) await deps.bus.publish("testimony-approved", { testimonyId: id });
+  await announce(deps.bus, "testimonyApproved", notified);
   return (await selectTestimony(deps.db, user.id, id))!;
 }

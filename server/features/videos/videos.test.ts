@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { FeedError, decodeXml, parseYouTubeFeed } from "./parse-youtube-feed";
 import { syncVideos, youtubeFeedUrl } from "./sync-videos";
 import { seedPrayerMedia } from "../../db/seed/prayer-media";
-import type { Video } from "../../../contract/videos";
+import { MEDIA_ITEM_TEXT, parseDurationText, type ManualMediaItem, type Video } from "../../../contract/videos";
+import type { MediaItem } from "../../../contract/connect";
 
 const feed = fs.readFileSync(new URL("./fixtures/youtube-feed.xml", import.meta.url), "utf8");
 const broken = fs.readFileSync(new URL("./fixtures/broken-feed.xml", import.meta.url), "utf8");
@@ -85,5 +86,81 @@ describe("syncVideos and GET /api/videos", () => {
 
   it("needs a signed-in member", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/videos" })).statusCode).toBe(401);
+  });
+});
+
+describe("media items staff add by hand", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  type Auth = { authorization: string };
+  const add = (auth: Auth, payload: unknown) => t.app.inject({ method: "POST", url: "/api/media-items", headers: auth, payload: payload as never });
+  const item = { title: "Guest Night: Pastor Ama", description: "A word on hope.", url: "https://vimeo.com/123456", thumbnailUrl: "https://i.vimeocdn.com/123.jpg", duration: 2730 };
+
+  it("lets staff add an item that members then see in /api/media and /api/videos", async () => {
+    const staff = await t.signUp("STAFF");
+    const res = await add(staff.auth, item);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as ManualMediaItem;
+    expect(created).toMatchObject(item);
+
+    const m = await t.signUp();
+    const media = (await t.app.inject({ method: "GET", url: "/api/media", headers: m.auth })).json() as MediaItem[];
+    expect(media[0]).toMatchObject({ id: created.id, title: item.title, duration: 2730, thumbnailUrl: item.thumbnailUrl });
+    const videos = (await t.app.inject({ method: "GET", url: "/api/videos", headers: m.auth })).json() as Video[];
+    expect(videos.find((v) => v.id === created.id)).toMatchObject({ url: item.url, viewCount: null, duration: 2730 });
+
+    const list = (await t.app.inject({ method: "GET", url: "/api/media-items", headers: staff.auth })).json() as ManualMediaItem[];
+    expect(list[0].id).toBe(created.id);
+  });
+
+  it("validates the item with clear messages and refuses a repeated title", async () => {
+    const pastor = await t.signUp("PASTOR");
+    const bad = await add(pastor.auth, { title: " ", url: "javascript:alert(1)", thumbnailUrl: "http://plain.example/x.jpg", duration: -4 });
+    expect(bad.statusCode).toBe(400);
+    const messages = (bad.json() as { issues: { message: string }[] }).issues.map((i) => i.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([MEDIA_ITEM_TEXT.titleRequired, MEDIA_ITEM_TEXT.urlInvalid, MEDIA_ITEM_TEXT.thumbnailInvalid, MEDIA_ITEM_TEXT.durationInvalid]),
+    );
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    for (const date of [future, "2025-02-30x", "yesterday"]) {
+      const res = await add(pastor.auth, { title: "Dated", url: "https://example.org/d", date });
+      expect(res.json().issues[0].message).toBe(MEDIA_ITEM_TEXT.dateInvalid);
+    }
+    const dated = (await add(pastor.auth, { title: "An older recording", url: "https://example.org/old", date: "2024-12-25" })).json() as ManualMediaItem;
+    expect(dated.createdAt).toBe("2024-12-25T12:00:00.000Z");
+    const minimal = await add(pastor.auth, { title: "Minimal item", url: "https://example.org/v", thumbnailUrl: "", duration: null });
+    expect(minimal.json()).toMatchObject({ description: "", thumbnailUrl: null, duration: null });
+    const again = await add(pastor.auth, { title: "Minimal item", url: "https://example.org/w" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(MEDIA_ITEM_TEXT.duplicateTitle);
+  });
+
+  it("lets staff remove an item; members may neither add, list nor remove", async () => {
+    const staff = await t.signUp("OWNER");
+    const created = (await add(staff.auth, { ...item, title: "To remove" })).json() as ManualMediaItem;
+    const m = await t.signUp();
+    expect((await add(m.auth, { ...item, title: "Member try" })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: "/api/media-items", headers: m.auth })).statusCode).toBe(403);
+    const del = (auth: Auth) => t.app.inject({ method: "DELETE", url: `/api/media-items/${created.id}`, headers: auth });
+    expect((await del(m.auth)).statusCode).toBe(403);
+    expect((await del(staff.auth)).statusCode).toBe(204);
+    expect((await del(staff.auth)).statusCode).toBe(404);
+    const media = (await t.app.inject({ method: "GET", url: "/api/media", headers: m.auth })).json() as MediaItem[];
+    expect(media.some((x) => x.id === created.id)).toBe(false);
+  });
+});
+
+describe("parseDurationText", () => {
+  it("reads m:ss, h:mm:ss and plain minutes, and refuses the rest", () => {
+    expect(parseDurationText("45:30")).toBe(2730);
+    expect(parseDurationText("1:02:03")).toBe(3723);
+    expect(parseDurationText("45")).toBe(2700);
+    expect(parseDurationText(" ")).toBeNull();
+    expect(parseDurationText("1:75")).toBeUndefined();
+    expect(parseDurationText("1:60:00")).toBeUndefined();
+    expect(parseDurationText("an hour")).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZVisitor, ZVisitorInput } from "../../../contract/visitors";
+import { ZVisitor, ZVisitorFollowUpInput, ZVisitorIdParams, ZVisitorInput } from "../../../contract/visitors";
+import { currentUser } from "../../http/auth";
+import { markVisitorFollowedUp } from "./mark-visitor-followed-up";
 import type { Deps } from "../../deps";
 import { submitVisitorCard } from "./submit-visitor-card";
 import { listVisitors } from "./list-visitors";
@@ -15,4 +17,10 @@ export const visitorsRoutes =
     );
 
     app.get("/api/visitors", { config: { access: "staff" }, schema: { response: { 200: z.array(ZVisitor) } } }, () => listVisitors(deps.db));
+
+    app.patch(
+      "/api/visitors/:id",
+      { config: { access: "staff" }, schema: { params: ZVisitorIdParams, body: ZVisitorFollowUpInput, response: { 200: ZVisitor } } },
+      (req) => markVisitorFollowedUp(deps, currentUser(req), req.params.id, req.body.followedUp),
+    );
   };

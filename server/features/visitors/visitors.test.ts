@@ -1,5 +1,8 @@
 /** The first-time visitor form (/visitors): public POST with validation and a rate limit, staff-only list. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { VISITOR_RATE_LIMIT, VISITOR_TEXT, type Visitor } from "../../../contract/visitors";
 import { visitors } from "../../db/schema/visitors";
@@ -48,5 +51,45 @@ describe("GET /api/visitors", () => {
     const member = await t.signUp();
     expect((await t.app.inject({ method: "GET", url: "/api/visitors", headers: member.auth })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: "/api/visitors" })).statusCode).toBe(401);
+  });
+});
+
+describe("a configured external visitor form", () => {
+  it("is allowed in the CSP's frame-src by its origin, computed from the church config; without one it is not", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "koinonia-visitors-"));
+    const church = JSON.parse(fs.readFileSync("config/church.json", "utf8"));
+    church.links.visitorsForm = "https://forms.example-crm.com/widget/form/abc123?embed=1";
+    fs.writeFileSync(path.join(dir, "church.json"), JSON.stringify(church));
+    const framed = await createTestApp({ env: { CHURCH_CONFIG: path.join(dir, "church.json") } });
+    try {
+      const csp = (await framed.app.inject({ method: "GET", url: "/api/health" })).headers["content-security-policy"] as string;
+      const frameSrc = csp.split(";").find((d) => d.trim().startsWith("frame-src"))!;
+      expect(frameSrc.trim().split(/\s+/)).toContain("https://forms.example-crm.com");
+      expect(frameSrc).not.toContain("abc123");
+    } finally {
+      await framed.close();
+    }
+    const csp = (await t.app.inject({ method: "GET", url: "/api/health" })).headers["content-security-policy"] as string;
+    expect(csp).not.toContain("example-crm");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("PATCH /api/visitors/{id}", () => {
+  it("lets staff mark a card followed up (with who and when) and undo it; members get 403", async () => {
+    const { id } = (await submit({ name: "Follow Me", email: "f@example.org", heardFrom: "Event" }, "10.0.0.5")).json() as { id: string };
+    const pastor = await t.signUp("PASTOR", { firstName: "John", lastName: "Mark" });
+    const patch = (auth: { authorization: string }, followedUp: boolean, target = id) =>
+      t.app.inject({ method: "PATCH", url: `/api/visitors/${target}`, headers: auth, payload: { followedUp } });
+    const done = await patch(pastor.auth, true);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ id, name: "Follow Me", followedUpBy: "John M." });
+    expect(Date.parse(done.json().followedUpAt)).not.toBeNaN();
+    const list = (await t.app.inject({ method: "GET", url: "/api/visitors", headers: pastor.auth })).json() as Visitor[];
+    expect(list.find((v) => v.id === id)).toMatchObject({ followedUpBy: "John M." });
+    expect((await patch(pastor.auth, false)).json()).toMatchObject({ followedUpAt: null, followedUpBy: null });
+    const member = await t.signUp();
+    expect((await patch(member.auth, true)).statusCode).toBe(403);
+    expect((await patch(pastor.auth, true, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
   });
 });

@@ -6,5 +6,16 @@ export interface ChatMessage {
 
 export interface PrayerCompanion {
   readonly kind: "sandbox" | "openai";
-  reply(messages: ChatMessage[]): Promise<string>;
+  /**
+   * The reply in pieces, as they are written (append them in order). `signal` ends it early
+   * (the member left). A provider that fails throws from the iterator, possibly after some pieces.
+   */
+  stream(messages: ChatMessage[], signal?: AbortSignal): AsyncIterable<string>;
+}
+
+/** The whole reply of a stream, for callers that do not stream (the JSON answer). */
+export async function collectReply(pieces: AsyncIterable<string>): Promise<string> {
+  let text = "";
+  for await (const piece of pieces) text += piece;
+  return text.trim();
 }

@@ -60,18 +60,25 @@ export function pickTopic(text: string) {
   return TOPICS.find((x) => x.words.some((w) => new RegExp(`\\b${w}\\b`).test(t))) ?? GENERAL;
 }
 
+/** The offline answer's paragraphs for the member's last message. */
+export function offlineParagraphs(messages: ChatMessage[]) {
+  const last = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
+  const t = pickTopic(last);
+  return [
+    "Thank you for sharing this. Here is a verse and a short prayer you can pray.",
+    t.verse,
+    `A prayer: ${t.prayer}`,
+    "(I am a simple offline companion that offers scripture by topic; your pastors and prayer team would love to pray with you too.)",
+  ];
+}
+
+/** Streams its answer a paragraph at a time (no artificial delay: it is not pretending to type). */
 export function createSandboxCompanion(): PrayerCompanion {
   return {
     kind: "sandbox",
-    async reply(messages: ChatMessage[]) {
-      const last = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
-      const t = pickTopic(last);
-      return [
-        "Thank you for sharing this. Here is a verse and a short prayer you can pray.",
-        t.verse,
-        `A prayer: ${t.prayer}`,
-        "(I am a simple offline companion that offers scripture by topic; your pastors and prayer team would love to pray with you too.)",
-      ].join("\n\n");
+    async *stream(messages: ChatMessage[]) {
+      const paragraphs = offlineParagraphs(messages);
+      for (const [i, p] of paragraphs.entries()) yield i < paragraphs.length - 1 ? `${p}\n\n` : p;
     },
   };
 }

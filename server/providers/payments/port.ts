@@ -15,7 +15,13 @@ export interface CardDetails {
   address: { line1: string; city: string; state: string; zip: string };
 }
 
-export type DeclineCode = "declined" | "insufficient_funds" | "invalid_card" | "expired_card";
+/**
+ * Why a card was not charged. The member sees the gateway's reason in the 'Payment Failed'
+ * toast; the code is for us (retries, reports).
+ *   held_for_review   the gateway's fraud filter holds the payment (Authorize.Net response code 4)
+ *   processing_error  the gateway refused the request for a reason about this card or payment
+ */
+export type DeclineCode = "declined" | "insufficient_funds" | "invalid_card" | "expired_card" | "held_for_review" | "processing_error";
 
 export type ChargeResult =
   | { ok: true; transactionId: string; lastFour: string; brand: string }
@@ -23,8 +29,21 @@ export type ChargeResult =
 
 export type ProfileResult = { ok: true; profileId: string; lastFour: string; brand: string } | { ok: false; reason: string; code: DeclineCode };
 
+/**
+ * The gateway could not be reached or did not give an answer we can trust (network failure,
+ * timeout, bad credentials, an unreadable reply). Nothing is known to be charged: callers
+ * record nothing and let the same request be retried with the same idempotency key (the
+ * gateway's own duplicate protection makes that retry safe). The message never holds card data.
+ */
+export class GatewayUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "GatewayUnavailableError";
+  }
+}
+
 export interface PaymentGateway {
-  readonly kind: "sandbox";
+  readonly kind: "sandbox" | "authorize_net";
   /** Charges a card once; the same idempotencyKey never charges twice at the gateway. */
   charge(card: CardDetails, amountCents: number, idempotencyKey: string): Promise<ChargeResult>;
   /** Stores the card at the gateway for later charges; returns the gateway's profile id. */

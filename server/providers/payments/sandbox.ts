@@ -6,9 +6,17 @@
  *   4000 0000 0000 0002   declined            "Your card was declined."
  *   4000 0000 0000 9995   insufficient funds  "Your card has insufficient funds."
  *   any other Luhn-valid number succeeds.
+ *
+ * Customer profiles keep no state: the profile id carries the card's test outcome
+ * (sbx_cus_<ok|declined|nsf>_<hash>), so a restarted server (or another instance) charges a
+ * stored profile exactly as the one that created it would. Ids from before this scheme
+ * (sbx_cus_<hash>) charge as the success card.
  */
 import { createHash } from "node:crypto";
 import type { CardDetails, ChargeResult, DeclineCode, PaymentGateway, ProfileResult } from "./port";
+import { cardBrand, luhnValid } from "./cards";
+
+export { cardBrand, luhnValid } from "./cards";
 
 export const SANDBOX_CARDS = {
   success: "4242424242424242",
@@ -23,33 +31,22 @@ export const SANDBOX_TEXT = {
   expiredCard: "Your card has expired.",
 } as const;
 
-export function luhnValid(digits: string) {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+type Outcome = "ok" | "declined" | "insufficient_funds";
+/** The outcome's tag inside a profile id. */
+const PROFILE_TAG: Record<Outcome, string> = { ok: "ok", declined: "declined", insufficient_funds: "nsf" };
 
-export function cardBrand(digits: string) {
-  if (/^4/.test(digits)) return "visa";
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return "mastercard";
-  if (/^3[47]/.test(digits)) return "amex";
-  if (/^6(011|5)/.test(digits)) return "discover";
-  return "card";
-}
+const digest = (key: string) => createHash("sha256").update(key).digest("hex").slice(0, 24);
+const gatewayId = (prefix: string, key: string) => `sbx_${prefix}_${digest(key)}`;
 
-const gatewayId = (prefix: string, key: string) => `sbx_${prefix}_${createHash("sha256").update(key).digest("hex").slice(0, 24)}`;
+/** The test outcome a sandbox profile id carries. */
+export function sandboxProfileOutcome(profileId: string): Outcome {
+  const tag = /^sbx_cus_([a-z]+)_[0-9a-f]{24}$/.exec(profileId)?.[1];
+  if (tag === PROFILE_TAG.declined) return "declined";
+  if (tag === PROFILE_TAG.insufficient_funds) return "insufficient_funds";
+  return "ok";
+}
 
 export function createSandboxGateway(now: () => Date): PaymentGateway {
-  const profiles = new Map<string, { kind: "ok" | DeclineCode }>();
-
   function check(card: CardDetails): { ok: false; reason: string; code: DeclineCode } | null {
     if (!luhnValid(card.number)) return { ok: false, reason: SANDBOX_TEXT.invalidCard, code: "invalid_card" };
     const at = now();
@@ -61,7 +58,7 @@ export function createSandboxGateway(now: () => Date): PaymentGateway {
     return null;
   }
 
-  function outcome(number: string): "ok" | DeclineCode {
+  function outcome(number: string): Outcome {
     if (number === SANDBOX_CARDS.declined) return "declined";
     if (number === SANDBOX_CARDS.insufficientFunds) return "insufficient_funds";
     return "ok";
@@ -92,14 +89,12 @@ export function createSandboxGateway(now: () => Date): PaymentGateway {
     async createCustomerProfile(card, idempotencyKey): Promise<ProfileResult> {
       const bad = check(card);
       if (bad) return bad;
-      const profileId = gatewayId("cus", idempotencyKey);
-      profiles.set(profileId, { kind: outcome(card.number) });
+      const profileId = `sbx_cus_${PROFILE_TAG[outcome(card.number)]}_${digest(idempotencyKey)}`;
       return { ok: true, profileId, lastFour: card.number.slice(-4), brand: cardBrand(card.number) };
     },
     async chargeProfile(profileId, amountCents, idempotencyKey): Promise<ChargeResult> {
       if (!Number.isInteger(amountCents) || amountCents <= 0) return decline("declined");
-      // Profiles live in this process only; an unknown one (e.g. after a restart) charges as the success card.
-      const o = profiles.get(profileId)?.kind ?? "ok";
+      const o = sandboxProfileOutcome(profileId);
       if (o !== "ok") return decline(o);
       return { ok: true, transactionId: gatewayId("ch", idempotencyKey), lastFour: "", brand: "" };
     },

@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
-import type { ComponentProps, HTMLAttributes } from "react";
+import { useRef, type ComponentProps, type HTMLAttributes } from "react";
 import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -11,18 +11,40 @@ const overlay = "fixed inset-0 z-50 bg-black/50";
 const panel =
   "fixed left-1/2 top-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-5 text-card-foreground shadow-lg";
 
-/** A centred modal panel with a close button (Escape and the overlay close it too). */
-export const DialogContent = ({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) => (
-  <DialogPrimitive.Portal>
-    <DialogPrimitive.Overlay className={overlay} />
-    <DialogPrimitive.Content className={cn(panel, className)} {...props}>
-      {children}
-      <DialogPrimitive.Close className="absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-full text-muted-foreground hover:bg-muted" aria-label="Close">
-        <X className="size-5" aria-hidden="true" />
-      </DialogPrimitive.Close>
-    </DialogPrimitive.Content>
-  </DialogPrimitive.Portal>
-);
+/**
+ * A centred modal panel with a close button (Escape and the overlay close it too). Focus stays
+ * inside while it is open (Radix) and, on closing, goes back to what had it when it opened: Radix
+ * returns it only to a DialogTrigger, and most of our dialogs are opened by state (issue 9).
+ */
+export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlay} />
+      <DialogPrimitive.Content
+        className={cn(panel, className)}
+        onOpenAutoFocus={(event) => {
+          // Runs as the dialog opens, before the focus moves in: what has it now opened the dialog.
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          const back = opener.current;
+          if (back?.isConnected && back !== document.body) back.focus();
+        }}
+        {...props}
+      >
+        {children}
+        <DialogPrimitive.Close className="absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-full text-muted-foreground hover:bg-muted" aria-label="Close">
+          <X className="size-5" aria-hidden="true" />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
 
 export const DialogHeader = ({ className, ...props }: HTMLAttributes<HTMLDivElement>) => <div className={cn("grid gap-1 pr-10", className)} {...props} />;
 export const DialogFooter = ({ className, ...props }: HTMLAttributes<HTMLDivElement>) => (

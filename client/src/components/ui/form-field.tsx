@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Label } from "./label";
+import { tr } from "@/lib/i18n";
 
 /** A labelled field with its validation message, linked for screen readers. */
 export function FormField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
@@ -9,7 +10,7 @@ export function FormField({ id, label, error, children }: { id: string; label: s
       {children}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error}
+          {tr(error)}
         </p>
       )}
     </div>

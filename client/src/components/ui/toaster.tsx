@@ -2,10 +2,16 @@ import { Toast } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { dismiss, useToasts } from "./use-toast";
+import { tr, useI18n } from "@/lib/i18n";
 
-/** Renders the toast store; announced politely to screen readers (Radix live region). */
+/**
+ * Renders the toast store. Every toast, errors included, is announced politely (Radix's
+ * role="status" aria-live="polite" announcer, type "background"): an error toast follows the
+ * member's own action, so interrupting what the screen reader is saying gains nothing (issue 9).
+ */
 export function Toaster() {
   const toasts = useToasts();
+  const { m } = useI18n();
   return (
     <Toast.Provider swipeDirection="up" duration={5000}>
       {toasts.map((t) => (
@@ -13,7 +19,7 @@ export function Toaster() {
           key={t.id}
           open={t.open}
           duration={t.duration}
-          type={t.variant === "destructive" ? "foreground" : "background"}
+          type="background"
           onOpenChange={(open) => {
             if (!open) dismiss(t.id);
           }}
@@ -23,10 +29,10 @@ export function Toaster() {
           )}
         >
           <div className="grid gap-1">
-            {t.title && <Toast.Title className="font-semibold">{t.title}</Toast.Title>}
-            {t.description && <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>}
+            {t.title && <Toast.Title className="font-semibold">{tr(t.title)}</Toast.Title>}
+            {t.description && <Toast.Description className="text-sm">{tr(t.description)}</Toast.Description>}
           </div>
-          <Toast.Close aria-label="Close" className="absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-md opacity-70 hover:opacity-100">
+          <Toast.Close aria-label={m.common.close} className="absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-md opacity-70 hover:opacity-100">
             <X className="size-4" aria-hidden="true" />
           </Toast.Close>
         </Toast.Root>

@@ -1,14 +1,23 @@
-/** Admin (/admin, spec section 2): Dashboard, Live Control, Moderation, and People for OWNERs. */
-import { ShieldAlert } from "lucide-react";
+/**
+ * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
+ * (items added by hand, the channel sync) and Visitors (first-time visitor cards) for staff, and
+ * People for OWNERs. Five or six tabs do not fit one phone-width row: they wrap into rows of three.
+ * The Integrations page is one tap away in the header.
+ */
+import { Link } from "wouter";
+import { Plug, ShieldAlert } from "lucide-react";
 import { isStaff } from "@contract/roles";
 import { SERVICES_TEXT } from "@contract/services";
 import { useAuth } from "@/lib/auth";
 import { Card, CardContent } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { DashboardTab } from "./dashboard-tab";
 import { LiveControlTab } from "./live-control-tab";
 import { ModerationTab } from "./moderation-tab";
 import { PeopleTab } from "./people-tab";
+import { MediaTab } from "./media-tab";
+import { VisitorsTab } from "./visitors-tab";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -25,13 +34,20 @@ export default function AdminPage() {
     );
   }
   const owner = user.role === "OWNER";
-  // Four tabs must fit a phone's width: tighter triggers when People shows.
-  const tight = owner ? "px-1 text-[0.8125rem]" : undefined;
+  // Rows of three (a short last row stretches to fill it).
+  const tight = "basis-[calc(33.333%-0.25rem)] px-1";
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
-      <h1 className="text-2xl font-bold">Admin</h1>
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Admin</h1>
+        <Button asChild variant="outline" size="sm">
+          <Link href="/integrations">
+            <Plug aria-hidden="true" /> Integrations
+          </Link>
+        </Button>
+      </div>
       <Tabs defaultValue="dashboard">
-        <TabsList aria-label="Admin sections">
+        <TabsList aria-label="Admin sections" className="flex-wrap">
           <TabsTrigger value="dashboard" className={tight}>
             Dashboard
           </TabsTrigger>
@@ -40,6 +56,12 @@ export default function AdminPage() {
           </TabsTrigger>
           <TabsTrigger value="moderation" className={tight}>
             Moderation
+          </TabsTrigger>
+          <TabsTrigger value="media" className={tight}>
+            Media
+          </TabsTrigger>
+          <TabsTrigger value="visitors" className={tight}>
+            Visitors
           </TabsTrigger>
           {owner && (
             <TabsTrigger value="people" className={tight}>
@@ -55,6 +77,12 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="moderation">
           <ModerationTab />
+        </TabsContent>
+        <TabsContent value="media">
+          <MediaTab />
+        </TabsContent>
+        <TabsContent value="visitors">
+          <VisitorsTab />
         </TabsContent>
         {owner && (
           <TabsContent value="people">

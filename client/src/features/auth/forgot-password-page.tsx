@@ -9,33 +9,35 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
+import { tr, useI18n } from "@/lib/i18n";
 
 export default function ForgotPasswordPage() {
+  const { m } = useI18n();
   const form = useForm<{ email: string }>({ resolver: zodResolver(ZForgotPassword), defaultValues: { email: "" } });
   const request = useMutation({
     mutationFn: (d: { email: string }) => apiJson<{ message: string }>("POST", "/api/auth/forgot-password", d),
-    onError: (err) => toast({ title: "Something went wrong", description: errorText(err) || "Please try again.", variant: "destructive" }),
+    onError: (err) => toast({ title: m.common.somethingWrong, description: errorText(err) || m.common.tryAgain, variant: "destructive" }),
   });
   const { errors } = form.formState;
   return (
-    <AuthLayout title="Forgot your password?" description="We'll email you a link to choose a new one">
+    <AuthLayout title={m.auth.forgotPassword} description={m.auth.forgotDescription}>
       {request.data ? (
         <div className="grid gap-4 text-center">
-          <p role="status">{request.data.message}</p>
+          <p role="status">{tr(request.data.message)}</p>
           <Link href="/auth/login" className="font-semibold text-primary">
-            Back to sign in
+            {m.auth.backToSignIn}
           </Link>
         </div>
       ) : (
         <form noValidate onSubmit={form.handleSubmit((d) => request.mutate(d))} className="grid gap-4">
-          <FormField id="email" label="Email" error={errors.email?.message}>
+          <FormField id="email" label={m.common.email} error={errors.email?.message}>
             <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register("email")} />
           </FormField>
           <Button type="submit" disabled={request.isPending}>
-            {request.isPending ? "Sending..." : "Send reset link"}
+            {request.isPending ? m.common.sending : m.auth.sendResetLink}
           </Button>
           <Link href="/auth/login" className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-primary">
-            Back to sign in
+            {m.auth.backToSignIn}
           </Link>
         </form>
       )}

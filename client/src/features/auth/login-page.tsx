@@ -10,10 +10,12 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
+import { useI18n } from "@/lib/i18n";
 
 export default function LoginPage() {
   const { signedIn } = useAuth();
   const [, navigate] = useLocation();
+  const { m } = useI18n();
   const form = useForm<LoginInput>({ resolver: zodResolver(ZLogin), defaultValues: { email: "", password: "" } });
   const login = useMutation({
     mutationFn: (data: LoginInput) => apiJson<AuthResponse>("POST", "/api/auth/login", data),
@@ -27,25 +29,25 @@ export default function LoginPage() {
   const { errors } = form.formState;
 
   return (
-    <AuthLayout title="Welcome back" description="Sign in to your church family">
+    <AuthLayout title={m.auth.welcomeBack} description={m.auth.signInDescription}>
       <form noValidate onSubmit={form.handleSubmit((d) => login.mutate(d))} className="grid gap-4">
-        <FormField id="email" label="Email" error={errors.email?.message}>
+        <FormField id="email" label={m.common.email} error={errors.email?.message}>
           <Input id="email" type="email" autoComplete="email" inputMode="email" aria-invalid={!!errors.email} aria-describedby={errors.email ? "email-error" : undefined} {...form.register("email")} />
         </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
+        <FormField id="password" label={m.common.password} error={errors.password?.message}>
           <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? "password-error" : undefined} {...form.register("password")} />
         </FormField>
         <Button type="submit" disabled={login.isPending} className="w-full">
-          {login.isPending ? AUTH_TEXT.signingIn : "Sign In"}
+          {login.isPending ? m.auth.signingIn : m.auth.signIn}
         </Button>
         <div className="flex flex-col items-center gap-1 text-sm">
           <Link href="/auth/forgot-password" className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline">
-            Forgot your password?
+            {m.auth.forgotPassword}
           </Link>
           <p className="text-muted-foreground">
-            New here?{" "}
+            {m.auth.newHere}{" "}
             <Link href="/auth/register" className="inline-flex min-h-11 items-center font-semibold text-primary underline-offset-4 hover:underline">
-              Create an account
+              {m.auth.createAnAccount}
             </Link>
           </p>
         </div>

@@ -10,10 +10,12 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
+import { useI18n } from "@/lib/i18n";
 
 export default function RegisterPage() {
   const { signedIn } = useAuth();
   const [, navigate] = useLocation();
+  const { m } = useI18n();
   const form = useForm<RegisterInput>({
     resolver: zodResolver(ZRegister),
     defaultValues: { firstName: "", lastName: "", email: "", password: "" },
@@ -35,29 +37,29 @@ export default function RegisterPage() {
   });
 
   return (
-    <AuthLayout title="Join the family" description="Create your account">
+    <AuthLayout title={m.auth.joinTheFamily} description={m.auth.createYourAccount}>
       <form noValidate onSubmit={form.handleSubmit((d) => register.mutate(d))} className="grid gap-4">
         <div className="grid grid-cols-2 gap-3">
-          <FormField id="firstName" label="First name" error={errors.firstName?.message}>
+          <FormField id="firstName" label={m.auth.firstName} error={errors.firstName?.message}>
             <Input autoComplete="given-name" {...field("firstName")} />
           </FormField>
-          <FormField id="lastName" label="Last name" error={errors.lastName?.message}>
+          <FormField id="lastName" label={m.auth.lastName} error={errors.lastName?.message}>
             <Input autoComplete="family-name" {...field("lastName")} />
           </FormField>
         </div>
-        <FormField id="email" label="Email" error={errors.email?.message}>
+        <FormField id="email" label={m.common.email} error={errors.email?.message}>
           <Input type="email" autoComplete="email" inputMode="email" {...field("email")} />
         </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
+        <FormField id="password" label={m.common.password} error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...field("password")} />
         </FormField>
         <Button type="submit" disabled={register.isPending} className="w-full">
-          {register.isPending ? AUTH_TEXT.creatingAccount : "Create Account"}
+          {register.isPending ? m.auth.creatingAccount : m.auth.createAccount}
         </Button>
         <p className="text-center text-sm text-muted-foreground">
-          Already have an account?{" "}
+          {m.auth.haveAccount}{" "}
           <Link href="/auth/login" className="inline-flex min-h-11 items-center font-semibold text-primary underline-offset-4 hover:underline">
-            Sign in
+            {m.auth.signInLink}
           </Link>
         </p>
       </form>

@@ -10,39 +10,41 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
+import { tr, useI18n } from "@/lib/i18n";
 
 const ZForm = ZResetPassword.pick({ password: true });
 
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const [, navigate] = useLocation();
+  const { m } = useI18n();
   const form = useForm<z.infer<typeof ZForm>>({ resolver: zodResolver(ZForm), defaultValues: { password: "" } });
   const reset = useMutation({
     mutationFn: (d: { password: string }) => apiJson<{ message: string }>("POST", "/api/auth/reset-password", { token, ...d }),
     onSuccess: (res) => {
-      toast({ title: "Password changed", description: res.message });
+      toast({ title: m.auth.passwordChanged, description: tr(res.message) });
       navigate("/auth/login");
     },
-    onError: (err) => toast({ title: "Could not change the password", description: errorText(err) || AUTH_TEXT.resetInvalid, variant: "destructive" }),
+    onError: (err) => toast({ title: m.auth.passwordNotChanged, description: errorText(err) || AUTH_TEXT.resetInvalid, variant: "destructive" }),
   });
   const { errors } = form.formState;
   if (!token) {
     return (
-      <AuthLayout title="Choose a new password" description={AUTH_TEXT.resetInvalid}>
+      <AuthLayout title={m.auth.chooseNewPassword} description={m.auth.resetInvalid}>
         <Link href="/auth/forgot-password" className="font-semibold text-primary">
-          Ask for a new link
+          {m.auth.askForNewLink}
         </Link>
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title="Choose a new password" description="You'll sign in with it from now on">
+    <AuthLayout title={m.auth.chooseNewPassword} description={m.auth.chooseNewPasswordDescription}>
       <form noValidate onSubmit={form.handleSubmit((d) => reset.mutate(d))} className="grid gap-4">
-        <FormField id="password" label="New password" error={errors.password?.message}>
+        <FormField id="password" label={m.auth.newPassword} error={errors.password?.message}>
           <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register("password")} />
         </FormField>
         <Button type="submit" disabled={reset.isPending}>
-          {reset.isPending ? "Saving..." : "Save new password"}
+          {reset.isPending ? m.common.saving : m.auth.saveNewPassword}
         </Button>
       </form>
     </AuthLayout>

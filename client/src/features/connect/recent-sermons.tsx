@@ -38,7 +38,7 @@ export function RecentSermons() {
           <ul className="grid gap-3">
             {items.map((item) => (
               <li key={item.id}>
-                <Link href="/media" className="flex items-center gap-3 rounded-md p-1 transition-colors hover:bg-muted" aria-label={item.title}>
+                <Link href="/media" className="flex items-center gap-3 rounded-md p-1 transition-colors hover:bg-muted">
                   <span className="relative flex h-16 w-28 shrink-0 items-center justify-center overflow-hidden rounded-md bg-gradient-to-br from-primary/80 to-amber-900 text-white">
                     {item.thumbnailUrl ? (
                       <img src={item.thumbnailUrl} alt="" className="size-full object-cover" loading="lazy" />

@@ -79,12 +79,12 @@ function TestimonyItem({ t }: { t: Testimony }) {
           variant="ghost"
           size="sm"
           aria-pressed={t.hasAmened}
-          aria-label={`Amen, ${t.amenCount} ${t.amenCount === 1 ? "amen" : "amens"}`}
           className={cn(t.hasAmened && "text-primary")}
           disabled={amen.isPending}
           onClick={() => !t.hasAmened && amen.mutate()}
         >
           <HandHeart aria-hidden="true" /> Amen <span data-testid="amen-count">{t.amenCount}</span>
+          <span className="sr-only">{t.amenCount === 1 ? "amen" : "amens"}</span>
         </Button>
       </div>
     </li>

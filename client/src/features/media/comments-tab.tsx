@@ -11,6 +11,16 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
 
 const COMMENTS_KEY = ["/api/livestream-comments"];
 const refresh = () => queryClient.invalidateQueries({ queryKey: COMMENTS_KEY });
@@ -32,14 +42,14 @@ function CommentItem({ comment, staff }: { comment: LiveComment; staff: boolean 
       toast({ title: COMMENT_TEXT.deleted });
       void refresh();
     },
-    onError: (err) => toast({ title: COMMENT_TEXT.errorTitle, description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: COMMENT_TEXT.errorTitle, description: errorText(err) ?? COMMENT_TEXT.deleteFailed, variant: "destructive" }),
   });
   return (
     <li data-testid="comment" className="flex gap-3 py-3">
       {comment.userProfileImageUrl ? (
         <img src={comment.userProfileImageUrl} alt="" className="size-10 shrink-0 rounded-full object-cover" />
       ) : (
-        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-bold text-primary">
+        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-bold text-primary-strong">
           {initials(comment.userName)}
         </span>
       )}
@@ -53,9 +63,27 @@ function CommentItem({ comment, staff }: { comment: LiveComment; staff: boolean 
         <p className="whitespace-pre-line break-words">{comment.message}</p>
       </div>
       {staff && (
-        <Button variant="ghost" size="icon" className="text-destructive" aria-label="Delete comment" disabled={remove.isPending} onClick={() => remove.mutate()}>
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="ghost" size="icon" className="text-destructive" aria-label="Delete comment" disabled={remove.isPending}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogTitle>Delete comment</AlertDialogTitle>
+            <AlertDialogDescription>{COMMENT_TEXT.deleteConfirm}</AlertDialogDescription>
+            <AlertDialogFooter>
+              <AlertDialogCancel asChild>
+                <Button variant="outline">Cancel</Button>
+              </AlertDialogCancel>
+              <AlertDialogAction asChild>
+                <Button variant="destructive" onClick={() => remove.mutate()}>
+                  Delete
+                </Button>
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
       )}
     </li>
   );

@@ -51,6 +51,7 @@ export default function MediaPage() {
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-bold">Media</h1>
+      {/* Each panel has a (visually hidden) h2, so the cards' h3 headings follow in order. */}
       <Tabs value={tab} onValueChange={(v) => navigate(`/media?tab=${v}`, { replace: true })}>
         <TabsList>
           {MEDIA_TABS.map((t) => (
@@ -60,15 +61,19 @@ export default function MediaPage() {
           ))}
         </TabsList>
         <TabsContent value="videos">
+          <h2 className="sr-only">{TAB_META.videos.label}</h2>
           <VideosTab />
         </TabsContent>
         <TabsContent value="notes">
+          <h2 className="sr-only">{TAB_META.notes.label}</h2>
           <NotesTab />
         </TabsContent>
         <TabsContent value="bible">
+          <h2 className="sr-only">{TAB_META.bible.label}</h2>
           <BibleTab />
         </TabsContent>
         <TabsContent value="comments">
+          <h2 className="sr-only">{TAB_META.comments.label}</h2>
           <CommentsTab />
         </TabsContent>
       </Tabs>

@@ -4,7 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
 import { NOTE_TEXT, ZNoteInput, noteStamp, type Note, type NoteInput } from "@contract/notes";
-import { apiJson, apiRequest } from "@/lib/api";
+import { CONNECTION_TEXTS } from "@contract/connection";
+import { apiJson, apiRequest, isNetworkError } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { draftKey, readDraft, writeDraft } from "@/lib/draft";
 import { queryClient } from "@/lib/query-client";
 import { shortDate } from "@/lib/format";
 import { Button } from "@/components/ui/button";
@@ -28,22 +31,43 @@ import { toast } from "@/components/ui/use-toast";
 const NOTES_KEY = ["/api/personal-notes"];
 const refresh = () => queryClient.invalidateQueries({ queryKey: NOTES_KEY });
 
-/** The create and edit dialog: closes and resets on a successful save (spec section 4). */
+/**
+ * The create and edit dialog: closes and resets on a successful save (spec section 4). What the
+ * member types is kept as a draft (issue 9) until it is saved: a failed save, a closed dialog or a
+ * reload reopens it with their words.
+ */
 function NoteDialog({ open, onOpenChange, note }: { open: boolean; onOpenChange: (o: boolean) => void; note?: Note }) {
   const editing = !!note;
+  const { user } = useAuth();
+  const key = draftKey(user?.id ?? "", editing ? `note:${note.id}` : "note:new");
   const form = useForm<NoteInput>({ resolver: zodResolver(ZNoteInput), defaultValues: { title: "", content: "" } });
+  const [offlineFailure, setOfflineFailure] = useState(false);
   useEffect(() => {
-    if (open) form.reset({ title: note?.title ?? "", content: note?.content ?? "" });
-  }, [open, note, form]);
+    if (!open) return;
+    const saved = { title: note?.title ?? "", content: note?.content ?? "" };
+    form.reset({ ...saved, ...readDraft<Partial<NoteInput>>(key) });
+    setOfflineFailure(false);
+    const sub = form.watch((v) => writeDraft(key, v.title === saved.title && v.content === saved.content ? null : v));
+    return () => sub.unsubscribe();
+  }, [open, note, form, key]);
   const save = useMutation({
     mutationFn: (data: NoteInput) => (editing ? apiJson<Note>("PUT", `/api/personal-notes/${note.id}`, data) : apiJson<Note>("POST", "/api/personal-notes", data)),
+    onMutate: () => setOfflineFailure(false),
     onSuccess: () => {
       toast({ title: NOTE_TEXT.success, description: editing ? NOTE_TEXT.updated : NOTE_TEXT.created });
       form.reset({ title: "", content: "" });
+      writeDraft(key, null);
       onOpenChange(false);
       void refresh();
     },
-    onError: () => toast({ title: NOTE_TEXT.errorTitle, description: editing ? NOTE_TEXT.updateFailed : NOTE_TEXT.createFailed, variant: "destructive" }),
+    onError: (err) => {
+      if (isNetworkError(err)) {
+        setOfflineFailure(true);
+        toast({ title: CONNECTION_TEXTS.textKept, variant: "destructive" });
+        return;
+      }
+      toast({ title: NOTE_TEXT.errorTitle, description: editing ? NOTE_TEXT.updateFailed : NOTE_TEXT.createFailed, variant: "destructive" });
+    },
   });
   const { errors } = form.formState;
   const prefix = editing ? "edit-note" : "new-note";
@@ -67,6 +91,11 @@ function NoteDialog({ open, onOpenChange, note }: { open: boolean; onOpenChange:
               {...form.register("content")}
             />
           </FormField>
+          {offlineFailure && (
+            <p data-testid="kept-text" className="text-sm font-medium text-destructive">
+              {CONNECTION_TEXTS.textKept}
+            </p>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

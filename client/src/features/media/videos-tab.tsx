@@ -35,7 +35,8 @@ function VideoCard({ video }: { video: Video }) {
         <div className="grid gap-1 p-4">
           <h3 className="font-semibold leading-snug">{video.title}</h3>
           <p className="text-sm text-muted-foreground">
-            {formatRelativeDate(video.publishedAt)} · {formatViews(video.viewCount)}
+            {formatRelativeDate(video.publishedAt)}
+            {video.viewCount != null && ` · ${formatViews(video.viewCount)}`}
           </p>
           {video.description && <p className="line-clamp-2 text-sm text-muted-foreground">{video.description}</p>}
         </div>

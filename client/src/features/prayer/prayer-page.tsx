@@ -14,7 +14,9 @@ import {
   type PrayerRequestInput,
 } from "@contract/prayer";
 import { isStaff } from "@contract/roles";
-import { apiJson, apiRequest, errorText } from "@/lib/api";
+import { CONNECTION_TEXTS } from "@contract/connection";
+import { apiJson, apiRequest, errorText, isNetworkError } from "@/lib/api";
+import { draftKey, readDraft, writeDraft } from "@/lib/draft";
 import { markOwnEvent } from "@/lib/events";
 import { useAuth } from "@/lib/auth";
 import { queryClient } from "@/lib/query-client";
@@ -30,24 +32,44 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 
 const PRAYERS_KEY = ["/api/prayers"];
-const EMPTY = { title: "", description: "", category: DEFAULT_PRAYER_CATEGORY as PrayerCategory, isAnonymous: false, isUrgent: false };
+const EMPTY = { title: "", description: "", category: DEFAULT_PRAYER_CATEGORY as PrayerCategory, isAnonymous: false, isUrgent: false, shareWithCareTeam: false };
 
-function PrayerForm() {
-  // The Prayer Companion's "Turn this into a prayer request" prefills title and description.
+type PrayerDraft = typeof EMPTY;
+
+function PrayerForm({ userId }: { userId: string }) {
+  const key = draftKey(userId, "prayer-request");
+  // The Prayer Companion's "Turn this into a prayer request" prefills title and description;
+  // otherwise the member's unsent draft (issue 9: a dropped connection never loses a request).
   const search = useSearch();
-  const [form, setForm] = useState(() => {
+  const [form, setFormState] = useState<PrayerDraft>(() => {
     const q = new URLSearchParams(search);
-    return { ...EMPTY, title: (q.get("title") ?? "").slice(0, PRAYER_TITLE_MAX), description: (q.get("description") ?? "").slice(0, PRAYER_DESCRIPTION_MAX) };
+    if (q.get("title") || q.get("description"))
+      return { ...EMPTY, title: (q.get("title") ?? "").slice(0, PRAYER_TITLE_MAX), description: (q.get("description") ?? "").slice(0, PRAYER_DESCRIPTION_MAX) };
+    return { ...EMPTY, ...readDraft<Partial<PrayerDraft>>(key) };
   });
+  const setForm = (next: PrayerDraft) => {
+    setFormState(next);
+    writeDraft(key, next.title.trim() || next.description.trim() ? next : null);
+  };
+  const [offlineFailure, setOfflineFailure] = useState(false);
   const submit = useMutation({
     mutationFn: (data: PrayerRequestInput) => apiJson<{ id: string }>("POST", "/api/prayer-requests", data),
-    onSuccess: (res) => {
-      markOwnEvent("new-prayer", { prayerId: res.id });
+    onMutate: () => setOfflineFailure(false),
+    onSuccess: (res, data) => {
+      markOwnEvent("new-prayer", { prayerId: res.id, isUrgent: data.isUrgent ?? false });
       toast({ title: PRAYER_TEXT.submitted, description: PRAYER_TEXT.submittedText });
       setForm(EMPTY);
       void queryClient.invalidateQueries({ queryKey: PRAYERS_KEY });
     },
-    onError: (err) => toast({ title: PRAYER_TEXT.errorTitle, description: errorText(err) ?? PRAYER_TEXT.failed, variant: "destructive" }),
+    // The form keeps what was typed on any failure; a dropped connection says so plainly.
+    onError: (err) => {
+      if (isNetworkError(err)) {
+        setOfflineFailure(true);
+        toast({ title: CONNECTION_TEXTS.textKept, variant: "destructive" });
+        return;
+      }
+      toast({ title: PRAYER_TEXT.errorTitle, description: errorText(err) ?? PRAYER_TEXT.failed, variant: "destructive" });
+    },
   });
 
   function onSubmit(e: FormEvent) {
@@ -93,7 +115,12 @@ function PrayerForm() {
             </select>
           </div>
           <div className="flex min-h-11 items-center gap-3">
-            <Checkbox id="prayer-anonymous" checked={form.isAnonymous} onCheckedChange={(v) => setForm({ ...form, isAnonymous: v === true })} />
+            {/* Anonymous requests never go to the care team's CRM (they would carry the name): turning anonymous on turns sharing off. */}
+            <Checkbox
+              id="prayer-anonymous"
+              checked={form.isAnonymous}
+              onCheckedChange={(v) => setForm({ ...form, isAnonymous: v === true, shareWithCareTeam: v === true ? false : form.shareWithCareTeam })}
+            />
             <Label htmlFor="prayer-anonymous" className="text-base">
               Share anonymously
             </Label>
@@ -104,9 +131,33 @@ function PrayerForm() {
               This is urgent
             </Label>
           </div>
+          <div className="flex min-h-11 items-start gap-3">
+            <Checkbox
+              id="prayer-care-team"
+              className="mt-0.5"
+              checked={form.shareWithCareTeam}
+              disabled={form.isAnonymous}
+              aria-describedby="prayer-care-team-hint"
+              onCheckedChange={(v) => setForm({ ...form, shareWithCareTeam: v === true })}
+            />
+            <div className={form.isAnonymous ? "grid gap-0.5 opacity-60" : "grid gap-0.5"}>
+              <Label htmlFor="prayer-care-team" className="text-base">
+                {PRAYER_TEXT.shareWithCareTeam}
+              </Label>
+              <p id="prayer-care-team-hint" className="text-sm text-muted-foreground">
+                {PRAYER_TEXT.shareWithCareTeamHint}
+              </p>
+            </div>
+          </div>
           <Button type="submit" size="lg" disabled={submit.isPending}>
             <HandHeart aria-hidden="true" /> {submit.isPending ? "Submitting..." : "Submit Prayer Request"}
           </Button>
+          {/* Stays until the next try (the toast, which screen readers announce, goes away). */}
+          {offlineFailure && (
+            <p data-testid="kept-text" className="text-sm font-medium text-destructive">
+              {CONNECTION_TEXTS.textKept}
+            </p>
+          )}
         </form>
       </CardContent>
     </Card>
@@ -213,13 +264,14 @@ function PrayerWall() {
 }
 
 export default function PrayerPage() {
+  const { user } = useAuth();
   return (
     <div className="grid gap-5">
       <div>
         <h1 className="text-2xl font-bold">Prayer Center</h1>
         <p className="text-muted-foreground">&quot;Carry each other&apos;s burdens.&quot; — Galatians 6:2</p>
       </div>
-      <PrayerForm />
+      {user && <PrayerForm userId={user.id} />}
       <Card className="bg-primary/5">
         <CardContent className="flex items-center gap-4 pt-5">
           <Sparkles className="size-8 shrink-0 text-primary" aria-hidden="true" />

@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
+import { LOCALES, LOCALE_NAMES, isLocale } from "@contract/i18n/locales";
+import { useI18n } from "@/lib/i18n";
+import { apiRequest, errorText } from "@/lib/api";
+import { toast } from "@/components/ui/use-toast";
 import { useLocation } from "wouter";
-import { ExternalLink, LayoutDashboard, LogOut, Phone, Clock, MessageSquare, BellOff } from "lucide-react";
+import { ExternalLink, LayoutDashboard, LogOut, Phone, Clock, MessageSquare } from "lucide-react";
 import { isStaff, type Role } from "@contract/roles";
 import { ServiceTimesList } from "@/components/service-times-list";
 import { useAuth, useChurch } from "@/lib/auth";
@@ -9,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/utils";
+import { PushCard } from "./push-card";
 
 /** Role badge colours (spec): OWNER purple, PASTOR blue, STAFF green, other grey. */
 export const ROLE_BADGE: Record<Role, string> = {
@@ -32,19 +37,55 @@ function SettingRow({ id, label, hint, children }: { id: string; label: string; 
   );
 }
 
+/** Wraps each of `words` where it stands in `text` in <strong> (translations move them). */
+function emphasize(text: string, words: string[]) {
+  const parts = text.split(new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`));
+  return parts.map((p, i) => (words.includes(p) ? <strong key={i}>{p}</strong> : p));
+}
+
+/** The language picker: this device at once, and the member's account (for emails). */
+function LanguageRow() {
+  const { locale, m, setLocale } = useI18n();
+  return (
+    <SettingRow id="language" label={m.profile.language} hint={m.profile.languageHint}>
+      <select
+        id="language"
+        value={locale}
+        onChange={(e) => {
+          const next = e.target.value;
+          if (!isLocale(next)) return;
+          setLocale(next);
+          apiRequest("PUT", "/api/auth/locale", { locale: next }).then(
+            () => toast({ title: m.profile.languageSaved, description: LOCALE_NAMES[next] }),
+            (err: unknown) => toast({ title: m.common.somethingWrong, description: errorText(err), variant: "destructive" }),
+          );
+        }}
+        className="h-11 rounded-md border border-input bg-background px-3 text-base"
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </SettingRow>
+  );
+}
+
 export default function ProfilePage() {
   const { user, logout } = useAuth();
   const church = useChurch();
   const [dark, setDark] = useDarkMode();
   const [, navigate] = useLocation();
+  const { m } = useI18n();
   if (!user) return null;
   const initials = `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase();
   const links = [
-    ["Live stream", church.links.liveStream],
-    ["Giving", church.links.giving],
-    ["Become a partner", church.links.partner],
-    ["About us", church.links.about],
-    ["Website", church.links.website],
+    [m.profile.liveStream, church.links.liveStream],
+    [m.profile.givingLink, church.links.giving],
+    [m.profile.partner, church.links.partner],
+    [m.profile.about, church.links.about],
+    [m.profile.website, church.links.website],
   ] as const;
 
   return (
@@ -67,51 +108,44 @@ export default function ProfilePage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Settings</CardTitle>
+          <CardTitle>{m.profile.settings}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-1">
-          <SettingRow id="dark-mode" label="Dark mode" hint="Easier on the eyes at night">
+          <SettingRow id="dark-mode" label={m.profile.darkMode} hint={m.profile.darkModeHint}>
             <Switch id="dark-mode" checked={dark} onCheckedChange={setDark} />
           </SettingRow>
-          <SettingRow id="email-updates" label="Email updates" hint="News and devotionals from the church">
+          <SettingRow id="email-updates" label={m.profile.emailUpdates} hint={m.profile.emailUpdatesHint}>
             <Switch id="email-updates" checked disabled aria-readonly="true" />
           </SettingRow>
+          <LanguageRow />
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Push notifications</CardTitle>
-        </CardHeader>
-        <CardContent className="flex items-start gap-3 text-muted-foreground">
-          <BellOff className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <p>Push notifications are not supported on this device or browser.</p>
-        </CardContent>
-      </Card>
+      <PushCard user={user} />
 
       {isStaff(user.role) && (
         <Button size="lg" onClick={() => navigate("/admin")}>
-          <LayoutDashboard aria-hidden="true" /> Open Admin Dashboard
+          <LayoutDashboard aria-hidden="true" /> {m.profile.openAdmin}
         </Button>
       )}
 
       <Card>
         <CardHeader>
-          <CardTitle>Church information</CardTitle>
+          <CardTitle>{m.profile.churchInformation}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-3">
             <div>
-              <dt className="text-sm text-muted-foreground">Name</dt>
+              <dt className="text-sm text-muted-foreground">{m.profile.name}</dt>
               <dd className="font-medium">{church.name}</dd>
             </div>
             <div>
-              <dt className="text-sm text-muted-foreground">Church code</dt>
+              <dt className="text-sm text-muted-foreground">{m.profile.churchCode}</dt>
               <dd className="font-mono font-medium">{church.slug}</dd>
             </div>
             {church.prayerLinePhone && (
               <div>
-                <dt className="text-sm text-muted-foreground">Prayer line</dt>
+                <dt className="text-sm text-muted-foreground">{m.profile.prayerLine}</dt>
                 <dd>
                   <a href={`tel:${church.prayerLinePhone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-11 items-center gap-2 font-medium text-primary">
                     <Phone className="size-4" aria-hidden="true" /> {church.prayerLinePhone}
@@ -125,7 +159,7 @@ export default function ProfilePage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Church links</CardTitle>
+          <CardTitle>{m.profile.churchLinks}</CardTitle>
         </CardHeader>
         <CardContent>
           <ul className="divide-y divide-border">
@@ -143,7 +177,7 @@ export default function ProfilePage() {
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
-            <Clock className="size-5 text-primary" aria-hidden="true" /> Service times
+            <Clock className="size-5 text-primary" aria-hidden="true" /> {m.profile.serviceTimes}
           </CardTitle>
         </CardHeader>
         <CardContent>
@@ -154,9 +188,7 @@ export default function ProfilePage() {
       <Card>
         <CardContent className="flex items-start gap-3 pt-5">
           <MessageSquare className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <p>
-            Text <strong>{church.textToJoin.keyword}</strong> to <strong>{church.textToJoin.shortcode}</strong> to join our text updates.
-          </p>
+          <p>{emphasize(m.profile.textToJoin(church.textToJoin.keyword, church.textToJoin.shortcode), [church.textToJoin.keyword, church.textToJoin.shortcode])}</p>
         </CardContent>
       </Card>
 
@@ -169,7 +201,7 @@ export default function ProfilePage() {
           navigate("/auth/login");
         }}
       >
-        <LogOut aria-hidden="true" /> Sign Out
+        <LogOut aria-hidden="true" /> {m.profile.signOut}
       </Button>
     </div>
   );

@@ -37,7 +37,7 @@ export default function VisitUsPage() {
       <section className="overflow-hidden rounded-lg bg-primary p-6 text-primary-foreground shadow-sm">
         <img src={church.logoUrl} alt="" width={56} height={56} className="mb-3 size-14 rounded-full bg-white/20" />
         <h1 className="text-3xl font-bold leading-tight">Plan your visit</h1>
-        <p className="mt-1 text-lg opacity-90">{church.name}</p>
+        <p className="mt-1 text-lg">{church.name}</p>
       </section>
 
       <Card>

@@ -69,7 +69,7 @@ export default function VisitorsPage() {
     <div className="grid gap-5">
       <h1 className="text-3xl font-bold">Welcome, visitor!</h1>
       {external ? (
-        // The CSP's frame-src must list this form's origin (server/app.ts) for it to load.
+        // The CSP's frame-src lists this form's origin, taken from the church config (server/http/security-headers.ts).
         <iframe title="Visitor form" src={external} className="min-h-[70dvh] w-full rounded-lg border border-border bg-card" />
       ) : done ? (
         <Card role="status">

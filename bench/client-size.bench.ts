@@ -1,0 +1,137 @@
+/**
+ * Client size and speed. From the Vite manifest (dist/client/.vite/manifest.json) it follows
+ * the module graph a route loads: the entry and its static imports, plus the route's lazy page
+ * chunk and its static imports; each file gzipped (level 9) and summed. Sign-in ≤ 150 KB, Home
+ * ≤ 200 KB. Then it checks the server sends hashed assets compressed and immutable, and runs
+ * Lighthouse (mobile emulation, Debian's Chromium) on the login page, Home and Give & Manage:
+ * Performance ≥ 95, LCP < 2.0 s, CLS < 0.05.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "@playwright/test";
+import { ROOT, fmtMs, type Ctx } from "./lib/harness";
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+const DIST = path.join(ROOT, "dist/client");
+
+function closure(manifest: Record<string, Chunk>, keys: string[]) {
+  const files = new Set<string>();
+  const visit = (k: string) => {
+    const c = manifest[k];
+    if (!c || files.has(c.file)) return;
+    files.add(c.file);
+    for (const i of c.imports ?? []) visit(i);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;
+
+export async function run(ctx: Ctx) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(DIST, ".vite/manifest.json"), "utf8")) as Record<string, Chunk>;
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+  const routes = [
+    { name: "sign-in route", pages: ["src/features/auth/login-page.tsx"], limit: 150 },
+    // Signed in, the lazy shell (header, menus, notifications) loads with the page.
+    { name: "Home", pages: ["src/app/shell.tsx", "src/features/home/home-page.tsx"], limit: 200 },
+  ];
+  for (const r of routes) {
+    const page = r.pages[r.pages.length - 1];
+    if (!manifest[page]) throw new Error(`${page} is not a chunk of its own (route-level splitting)`);
+    const files = [...closure(manifest, [entry, ...r.pages])].filter((f) => f.endsWith(".js"));
+    const kb = files.reduce((s, f) => s + gz(f), 0) / 1024;
+    ctx.log(`${r.name}: ${files.length} JS files, ${kb.toFixed(1)} KB gzipped: ${files.join(", ")}`);
+    ctx.rows.push({ scenario: `client: ${r.name} JS`, figure: `${kb.toFixed(1)} KB gzipped (${files.length} files)`, goal: `≤ ${r.limit} KB`, met: kb <= r.limit });
+  }
+
+  // Served compressed and cached immutably by hash; index.html revalidated.
+  const asset = manifest[entry].file;
+  const checks: string[] = [];
+  for (const enc of ["br", "gzip"]) {
+    const res = await fetch(`${ctx.server.base}/${asset}`, { headers: { "accept-encoding": enc } });
+    await res.arrayBuffer();
+    if (res.headers.get("content-encoding") !== enc) checks.push(`${enc}: got ${res.headers.get("content-encoding") ?? "identity"}`);
+    if (!/immutable/.test(res.headers.get("cache-control") ?? "") || !/max-age=31536000/.test(res.headers.get("cache-control") ?? ""))
+      checks.push(`cache-control ${res.headers.get("cache-control")}`);
+  }
+  const index = await fetch(`${ctx.server.base}/`, { headers: { "accept-encoding": "br" } });
+  await index.arrayBuffer();
+  if (!/no-cache/.test(index.headers.get("cache-control") ?? "")) checks.push(`index.html cache-control ${index.headers.get("cache-control")}`);
+  ctx.rows.push({
+    scenario: "client: static assets",
+    figure: checks.length ? checks.join("; ") : "br and gzip; /assets/* immutable for a year; index.html no-cache",
+    goal: "compressed, immutable by hash",
+    met: checks.length === 0,
+  });
+
+  await runLighthouse(ctx);
+}
+
+async function runLighthouse(ctx: Ctx) {
+  const m = ctx.congregation.members[0];
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    // Sign the browser in (localStorage and the stream's cookie), as the app itself would.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    const me = (await (await fetch(`${ctx.server.base}/api/church/me`, { headers: { authorization: `Bearer ${m.token}` } })).json()) as { user: unknown };
+    const pages = [
+      { name: "login", url: "/", signedIn: false },
+      { name: "Home", url: "/", signedIn: true },
+      { name: "Give & Manage", url: "/giving", signedIn: true },
+    ];
+    for (const p of pages) {
+      await page.goto(`${ctx.server.base}/api/health`);
+      await page.evaluate(
+        ([token, user, signedIn]) => {
+          localStorage.clear();
+          if (signedIn) {
+            localStorage.setItem("token", token as string);
+            localStorage.setItem("user", user as string);
+          }
+        },
+        [m.token, JSON.stringify(me.user), p.signedIn],
+      );
+      if (p.signedIn) await context.addCookies([{ name: "koinonia_events", value: m.token, url: `${ctx.server.base}/api/events` }]);
+      else await context.clearCookies();
+      const result = await lighthouse(`${ctx.server.base}${p.url}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        formFactor: "mobile",
+        disableStorageReset: true,
+      });
+      const lhr = result!.lhr;
+      const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
+      const lcp = lhr.audits["largest-contentful-paint"].numericValue ?? NaN;
+      const cls = lhr.audits["cumulative-layout-shift"].numericValue ?? NaN;
+      const err = lhr.runtimeError ? ` (${lhr.runtimeError.code})` : "";
+      ctx.log(`lighthouse ${p.name}: performance ${score}, LCP ${fmtMs(lcp)}, CLS ${cls.toFixed(3)}, FCP ${fmtMs(lhr.audits["first-contentful-paint"].numericValue ?? NaN)}, TBT ${fmtMs(lhr.audits["total-blocking-time"].numericValue ?? NaN)}${err}`);
+      ctx.rows.push({
+        scenario: `lighthouse: ${p.name}`,
+        figure: `performance ${score}, LCP ${fmtMs(lcp)}, CLS ${cls.toFixed(3)}${err}`,
+        goal: "≥ 95, LCP < 2.0 s, CLS < 0.05",
+        met: score >= 95 && lcp < 2000 && cls < 0.05,
+      });
+    }
+    await browser.close().catch(() => undefined);
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * What every scenario shares: the database (a fresh PostgreSQL database, dropped afterwards, or
+ * a fresh PGlite directory), the real server as a child process, the bare Node baselines,
+ * autocannon, and the one result table.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import autocannon from "autocannon";
+import type { Congregation } from "./seed";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+/** One line of the printed table. */
+export interface Row {
+  scenario: string;
+  figure: string;
+  goal: string;
+  met: boolean | null;
+}
+
+export interface BenchServer {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  stop(): Promise<void>;
+  /** The server's memory after a forced GC (bench/memory-probe.ts). */
+  memory(): Promise<NodeJS.MemoryUsage>;
+}
+
+export interface Ctx {
+  kind: "postgres" | "pglite";
+  /** full: the issue's sizes; modest (BENCH_SCALE=modest): a tenth, for development. */
+  full: boolean;
+  server: BenchServer;
+  congregation: Congregation;
+  /** Ports for extra processes (bare servers, a second app server), all within 5300-5399. */
+  port(): number;
+  /** How the app server was started, for scenarios that start another one. */
+  serverEnv: Record<string, string>;
+  rows: Row[];
+  log(line: string): void;
+}
+
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** A fresh PostgreSQL database; drop() removes it (and ends its connections). */
+export async function createPgDatabase() {
+  const name = `koinonia_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+
+/**
+ * The real server (server/main.ts, the command npm start runs once the client is built) as a
+ * child process, with the memory probe preloaded. Resolves once GET /api/health answers.
+ */
+export async function startAppServer(port: number, env: Record<string, string>, opts: { memoryProbe?: boolean } = {}): Promise<BenchServer> {
+  const memoryFile = path.join(os.tmpdir(), `koinonia-bench-memory-${process.pid}-${port}.json`);
+  // BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to find hot spots.
+  const extra = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const args = [...extra, "--import", "tsx", ...(opts.memoryProbe ? ["--expose-gc", "--import", "./bench/memory-probe.ts"] : []), "server/main.ts"];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      BENCH_MEMORY_FILE: memoryFile,
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let err = "";
+  child.stderr!.on("data", (c: Buffer) => {
+    err += c.toString();
+    if (err.length > 20_000) err = err.slice(-10_000);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const server: BenchServer = {
+    child,
+    base,
+    port,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const t = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(t);
+      }
+    },
+    memory: () => readMemory(child, memoryFile),
+  };
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${err}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return server;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(100);
+  }
+  await server.stop();
+  throw new Error(`the server did not start: ${err}`);
+}
+
+async function readMemory(child: ChildProcess, file: string): Promise<NodeJS.MemoryUsage> {
+  fs.rmSync(file, { force: true });
+  child.kill("SIGUSR2");
+  for (let i = 0; i < 200; i++) {
+    await sleep(50);
+    try {
+      return JSON.parse(fs.readFileSync(file, "utf8")) as NodeJS.MemoryUsage;
+    } catch {
+      /* not written yet */
+    }
+  }
+  throw new Error("the server did not report its memory");
+}
+
+/** The bare Node http baseline (bench/lib/bare-server.ts) as its own process, like the app. */
+export async function startBareServer(port: number): Promise<BenchServer> {
+  const memoryFile = path.join(os.tmpdir(), `koinonia-bench-memory-${process.pid}-${port}.json`);
+  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", "./bench/memory-probe.ts", "bench/lib/bare-server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), BENCH_MEMORY_FILE: memoryFile },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(100);
+  }
+  return {
+    child,
+    base,
+    port,
+    async stop() {
+      child.kill("SIGKILL");
+      await exited;
+    },
+    memory: () => readMemory(child, memoryFile),
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon at `connections` for `seconds`; `tokens` are rotated per request (many members, not one). */
+export async function load(url: string, opts: { connections: number; seconds: number; tokens?: string[] }): Promise<LoadResult> {
+  let i = 0;
+  const tokens = opts.tokens;
+  const result = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (req) => (tokens ? { ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[i++ % tokens.length]}` } } : req),
+      },
+    ],
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+/** fetch with a bearer token; returns status, body and the time it took. */
+export async function timed(base: string, method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
+  const t0 = performance.now();
+  const res = await fetch(base + url, {
+    method,
+    headers: { ...(body !== undefined && { "content-type": "application/json" }), ...(token && { authorization: `Bearer ${token}` }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, text, ms: performance.now() - t0, headers: res.headers };
+}
+
+export async function api<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
+  const r = await timed(base, method, url, token, body);
+  if (r.status >= 300) throw new Error(`${method} ${url}: ${r.status} ${r.text}`);
+  return (r.text ? JSON.parse(r.text) : null) as T;
+}
+
+export const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`);
+export const fmtN = (n: number) => Math.round(n).toLocaleString("en-US");

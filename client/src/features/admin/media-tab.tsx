@@ -1,0 +1,241 @@
+/**
+ * Admin, Media (staff): how the YouTube channel sync is doing, a form to add a media item by
+ * hand (it joins Recent sermons and the video library), and the hand-added items with Remove.
+ */
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { AlertTriangle, CheckCircle2, ExternalLink, Film, PlayCircle, Plus, Trash2, TvMinimalPlay } from "lucide-react";
+import {
+  MEDIA_ITEM_TEXT,
+  ZMediaItemForm,
+  mediaItemFromForm,
+  type ManualMediaItem,
+  type MediaItemFormValues,
+  type VideoSyncStatus,
+} from "@contract/videos";
+import type { z } from "zod";
+import { apiJson, apiRequest, errorText } from "@/lib/api";
+import { formatCommentTime, formatDuration, shortDate } from "@/lib/format";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { FormField } from "@/components/ui/form-field";
+import { Skeleton } from "@/components/ui/skeleton";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { toast } from "@/components/ui/use-toast";
+import { refetchPrefix } from "./use-moderation";
+
+const ITEMS_KEY = "/api/media-items";
+/** Everything a member sees the items in. */
+const refreshAll = () => {
+  refetchPrefix(ITEMS_KEY);
+  refetchPrefix("/api/media");
+  refetchPrefix("/api/videos");
+};
+
+function SyncStatus() {
+  const status = useQuery<VideoSyncStatus>({ queryKey: ["/api/videos/sync-status"] });
+  let body;
+  if (status.isPending) body = <Skeleton className="h-6" />;
+  else if (status.isError) body = <p className="text-muted-foreground">The sync status could not be loaded.</p>;
+  else if (!status.data.channelId)
+    body = (
+      <p className="text-muted-foreground">
+        No channel is set, so members see the demo library. Put the channel id in the church config (<code className="text-sm">youtubeChannelId</code>) and restart to sync
+        the church&apos;s videos every 30 minutes.
+      </p>
+    );
+  else {
+    const s = status.data;
+    body = (
+      <div className="grid gap-2">
+        <p className="break-all text-sm text-muted-foreground">Channel {s.channelId}</p>
+        {s.lastSuccessAt && (
+          <p className="flex items-center gap-2">
+            <CheckCircle2 className="size-5 shrink-0 text-success" aria-hidden="true" />
+            Last synced {formatCommentTime(s.lastSuccessAt)}
+            {s.lastCount != null && ` (${s.lastCount} ${s.lastCount === 1 ? "video" : "videos"})`}
+          </p>
+        )}
+        {s.lastError && (
+          <p className="flex items-start gap-2 text-destructive" role="alert">
+            <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <span>
+              The last attempt failed ({s.lastError}). The library is kept; the next attempt is in 30 minutes.
+            </span>
+          </p>
+        )}
+        {!s.lastAttemptAt && <p className="text-muted-foreground">The first sync runs shortly after the server starts.</p>}
+      </div>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <TvMinimalPlay className="size-5 text-primary" aria-hidden="true" /> YouTube channel
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}
+
+const EMPTY: MediaItemFormValues = { title: "", description: "", url: "", thumbnailUrl: "", date: "", duration: "" };
+
+function AddMediaItem() {
+  const form = useForm<MediaItemFormValues, unknown, z.output<typeof ZMediaItemForm>>({ resolver: zodResolver(ZMediaItemForm), defaultValues: EMPTY });
+  const add = useMutation({
+    mutationFn: (v: z.output<typeof ZMediaItemForm>) => apiJson<ManualMediaItem>("POST", ITEMS_KEY, mediaItemFromForm(v)),
+    onSuccess: () => {
+      toast({ title: MEDIA_ITEM_TEXT.added, description: MEDIA_ITEM_TEXT.addedText });
+      form.reset(EMPTY);
+      refreshAll();
+    },
+    onError: (err) => toast({ title: MEDIA_ITEM_TEXT.addFailed, description: errorText(err), variant: "destructive" }),
+  });
+  const { errors } = form.formState;
+  const field = (name: keyof MediaItemFormValues) => ({
+    id: `media-${name}`,
+    "aria-invalid": !!errors[name],
+    "aria-describedby": errors[name] ? `media-${name}-error` : undefined,
+    ...form.register(name),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Plus className="size-5 text-primary" aria-hidden="true" /> Add a media item
+        </CardTitle>
+        <CardDescription>A sermon or video from anywhere on the web. It shows in Recent sermons and the video library.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={form.handleSubmit((v) => add.mutate(v))} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+          <FormField id="media-title" label="Title" error={errors.title?.message}>
+            <Input {...field("title")} />
+          </FormField>
+          <FormField id="media-description" label="Description (optional)" error={errors.description?.message}>
+            <Textarea rows={3} {...field("description")} />
+          </FormField>
+          <FormField id="media-url" label="Video link" error={errors.url?.message}>
+            <Input type="url" inputMode="url" placeholder="https://" {...field("url")} />
+          </FormField>
+          <FormField id="media-thumbnailUrl" label="Thumbnail image link (optional)" error={errors.thumbnailUrl?.message}>
+            <Input type="url" inputMode="url" placeholder="https://" {...field("thumbnailUrl")} />
+          </FormField>
+          <div className="grid grid-cols-2 gap-3 [&>*]:min-w-0">
+            <FormField id="media-date" label="Date (optional)" error={errors.date?.message}>
+              <Input type="date" className="min-w-0" max={new Date().toLocaleDateString("en-CA")} {...field("date")} />
+            </FormField>
+            <FormField id="media-duration" label="Duration (optional)" error={errors.duration?.message}>
+              <Input inputMode="numeric" className="min-w-0" placeholder="e.g. 45:30" {...field("duration")} />
+            </FormField>
+          </div>
+          <Button type="submit" disabled={add.isPending}>
+            <Plus aria-hidden="true" /> {add.isPending ? "Adding..." : "Add Media Item"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function MediaItemRow({ item }: { item: ManualMediaItem }) {
+  const remove = useMutation({
+    mutationFn: () => apiRequest("DELETE", `${ITEMS_KEY}/${item.id}`),
+    onSuccess: () => {
+      toast({ title: MEDIA_ITEM_TEXT.removed });
+      refreshAll();
+    },
+    onError: (err) => toast({ title: MEDIA_ITEM_TEXT.removeFailed, description: errorText(err), variant: "destructive" }),
+  });
+  const duration = formatDuration(item.duration);
+  return (
+    <li data-testid="media-item" className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+      <span className="relative flex h-14 w-24 shrink-0 items-center justify-center overflow-hidden rounded-md bg-gradient-to-br from-primary/80 to-amber-900 text-white">
+        {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="size-full object-cover" loading="lazy" /> : <PlayCircle className="size-6" aria-hidden="true" />}
+        {duration && <span className="absolute bottom-1 right-1 rounded bg-black/75 px-1 text-xs font-semibold text-white">{duration}</span>}
+      </span>
+      <div className="grid min-w-0 flex-1">
+        <a href={item.url} target="_blank" rel="noopener noreferrer" className="flex min-w-0 items-start gap-1 font-semibold leading-snug hover:underline">
+          <span className="line-clamp-2 break-words">{item.title}</span>
+          <ExternalLink className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        </a>
+        <span className="text-sm text-muted-foreground">{shortDate(new Date(item.createdAt))}</span>
+      </div>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="ghost" size="icon" className="text-destructive" aria-label={`Remove ${item.title}`} disabled={remove.isPending}>
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogTitle>Remove media item</AlertDialogTitle>
+          <AlertDialogDescription>{MEDIA_ITEM_TEXT.removeConfirm}</AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel asChild>
+              <Button variant="outline">Cancel</Button>
+            </AlertDialogCancel>
+            <AlertDialogAction asChild>
+              <Button variant="destructive" onClick={() => remove.mutate()}>
+                Remove
+              </Button>
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}
+
+function MediaItemList() {
+  const items = useQuery<ManualMediaItem[]>({ queryKey: [ITEMS_KEY] });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Film className="size-5 text-primary" aria-hidden="true" /> Added by hand
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {items.isPending ? (
+          <div className="grid gap-3">
+            <Skeleton className="h-14" />
+            <Skeleton className="h-14" />
+          </div>
+        ) : items.isError ? (
+          <p className="text-muted-foreground">Media items could not be loaded.</p>
+        ) : items.data.length === 0 ? (
+          <p className="text-muted-foreground">{MEDIA_ITEM_TEXT.empty}</p>
+        ) : (
+          <ul className="divide-y divide-border" aria-label="Media items added by hand">
+            {items.data.map((item) => (
+              <MediaItemRow key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function MediaTab() {
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <SyncStatus />
+      <AddMediaItem />
+      <MediaItemList />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Admin, Visitors (staff): the first-time visitor cards, newest first, with their details and a
+ * way to mark each followed up (or undo it after a mis-tap). Cards not yet followed up are
+ * counted at the top so the welcome team sees what is waiting.
+ */
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { CheckCircle2, Mail, MessageCircleHeart, Phone, RotateCcw, UserPlus } from "lucide-react";
+import { VISITOR_ADMIN_TEXT, type Visitor } from "@contract/visitors";
+import { apiJson, errorText } from "@/lib/api";
+import { formatRelativeDate, shortDate } from "@/lib/format";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { refetchPrefix } from "./use-moderation";
+
+const VISITORS_KEY = "/api/visitors";
+
+function VisitorCard({ visitor }: { visitor: Visitor }) {
+  const done = !!visitor.followedUpAt;
+  const mark = useMutation({
+    mutationFn: (followedUp: boolean) => apiJson<Visitor>("PATCH", `${VISITORS_KEY}/${visitor.id}`, { followedUp }),
+    onSuccess: (v) => {
+      toast({ title: v.followedUpAt ? VISITOR_ADMIN_TEXT.marked : VISITOR_ADMIN_TEXT.unmarked, description: v.name });
+      refetchPrefix(VISITORS_KEY);
+    },
+    onError: (err) => toast({ title: VISITOR_ADMIN_TEXT.updateFailed, description: errorText(err), variant: "destructive" }),
+  });
+  return (
+    <li>
+      <Card data-testid="visitor-card" className={done ? "opacity-80" : undefined}>
+        <CardContent className="grid gap-3 pt-5">
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h3 className="break-words text-lg font-semibold leading-snug">{visitor.name}</h3>
+              <p className="text-sm text-muted-foreground">
+                <time dateTime={visitor.createdAt} title={shortDate(new Date(visitor.createdAt))}>
+                  {formatRelativeDate(visitor.createdAt)}
+                </time>{" "}
+                · {visitor.heardFrom}
+              </p>
+            </div>
+            {done ? (
+              <Badge variant="success" className="shrink-0 whitespace-nowrap">
+                <CheckCircle2 className="size-3" aria-hidden="true" /> Followed up
+              </Badge>
+            ) : (
+              <Badge className="shrink-0">New</Badge>
+            )}
+          </div>
+          <div className="grid gap-1">
+            <a href={`mailto:${visitor.email}`} className="flex min-h-11 min-w-0 items-center gap-2 text-primary hover:underline">
+              <Mail className="size-5 shrink-0" aria-hidden="true" /> <span className="min-w-0 [overflow-wrap:anywhere]">{visitor.email}</span>
+            </a>
+            {visitor.phone && (
+              <a href={`tel:${visitor.phone.replace(/[^\d+]/g, "")}`} className="flex min-h-11 items-center gap-2 text-primary hover:underline">
+                <Phone className="size-5 shrink-0" aria-hidden="true" /> {visitor.phone}
+              </a>
+            )}
+          </div>
+          {visitor.prayerRequest && (
+            <div className="rounded-md bg-muted p-3">
+              <p className="flex items-center gap-1.5 text-sm font-semibold">
+                <MessageCircleHeart className="size-4 text-primary" aria-hidden="true" /> Prayer request
+              </p>
+              <p className="mt-1 whitespace-pre-line break-words">{visitor.prayerRequest}</p>
+            </div>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
+            {done ? (
+              <>
+                <p className="text-sm text-muted-foreground">
+                  Followed up{visitor.followedUpBy ? ` by ${visitor.followedUpBy}` : ""} {formatRelativeDate(visitor.followedUpAt!).toLowerCase()}
+                </p>
+                <Button variant="ghost" size="sm" disabled={mark.isPending} onClick={() => mark.mutate(false)}>
+                  <RotateCcw aria-hidden="true" /> {VISITOR_ADMIN_TEXT.undo}
+                </Button>
+              </>
+            ) : (
+              <Button size="sm" className="w-full" disabled={mark.isPending} onClick={() => mark.mutate(true)}>
+                <CheckCircle2 aria-hidden="true" /> {VISITOR_ADMIN_TEXT.markFollowedUp}
+              </Button>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+export function VisitorsTab() {
+  const visitors = useQuery<Visitor[]>({ queryKey: [VISITORS_KEY] });
+  const waiting = visitors.data?.filter((v) => !v.followedUpAt).length ?? 0;
+  return (
+    <section aria-labelledby="visitors-title" className="grid gap-3">
+      <Card>
+        <CardHeader>
+          <CardTitle id="visitors-title" className="flex items-center gap-2">
+            <UserPlus className="size-5 text-primary" aria-hidden="true" /> First-time visitors
+          </CardTitle>
+          {visitors.data && visitors.data.length > 0 && (
+            <p className="text-muted-foreground" data-testid="visitors-summary">
+              {waiting === 0 ? "Everyone has been followed up." : `${waiting} waiting for follow-up`} · {visitors.data.length} {visitors.data.length === 1 ? "card" : "cards"}
+            </p>
+          )}
+        </CardHeader>
+      </Card>
+      {visitors.isPending ? (
+        <div className="grid gap-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-44" />
+          ))}
+        </div>
+      ) : visitors.isError ? (
+        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{VISITOR_ADMIN_TEXT.failed}</p>
+      ) : visitors.data.length === 0 ? (
+        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{VISITOR_ADMIN_TEXT.empty}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {visitors.data.map((v) => (
+            <VisitorCard key={v.id} visitor={v} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { CreditCard, Landmark } from "lucide-react";
+import { parseExpiry, WALLET_TEXT, type AddCardRequest, type LinkTokenResponse, type PaymentMethod } from "@contract/wallet";
+import { apiJson, errorText } from "@/lib/api";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FormField } from "@/components/ui/form-field";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/use-toast";
+import { cn } from "@/lib/utils";
+import { refreshWallet } from "./wallet-api";
+import { formatCardNumber, formatExpiry, methodName } from "./wallet-format";
+import { openPlaidLink } from "./plaid-link";
+
+type Kind = "card" | "bank";
+
+/**
+ * Links a bank: the server's link-token answer says how. The sandbox bank takes the spec's
+ * placeholder public token; with Plaid, Plaid Link runs (over nothing of ours) and its public
+ * token is exchanged. Resolves null when the member closes Plaid Link.
+ */
+export async function linkBank(beforePlaidLink: () => void): Promise<PaymentMethod | null> {
+  const t = await apiJson<LinkTokenResponse>("POST", "/api/wallet/plaid/link-token");
+  let publicToken: string | null = `public-sandbox-${crypto.randomUUID()}`;
+  if (t.provider === "plaid") {
+    beforePlaidLink();
+    publicToken = await openPlaidLink(t.linkToken);
+  }
+  if (!publicToken) return null;
+  return apiJson<PaymentMethod>("POST", "/api/wallet/plaid/exchange-token", { publicToken });
+}
+
+function CardForm({ onDone }: { onDone: () => void }) {
+  const [number, setNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [cvv, setCvv] = useState("");
+  const add = useMutation({
+    mutationFn: (body: AddCardRequest) => apiJson<PaymentMethod>("POST", "/api/wallet/payment-methods", body),
+    onSuccess: (m) => {
+      toast({ title: WALLET_TEXT.cardAdded, description: `${methodName(m)} is saved${m.isDefault ? " as your default" : ""}.` });
+      setNumber("");
+      setExpiry("");
+      setCvv("");
+      onDone();
+      void refreshWallet();
+    },
+    onError: (err) => toast({ title: WALLET_TEXT.addMethodFailed, description: errorText(err), variant: "destructive" }),
+  });
+  const submit = () => {
+    // Spec section 5: all three are required, else one message.
+    if (!number.trim() || !expiry.trim() || !cvv.trim()) {
+      toast({ title: WALLET_TEXT.fillCardDetails, variant: "destructive" });
+      return;
+    }
+    const exp = parseExpiry(expiry);
+    if (!exp) {
+      toast({ title: WALLET_TEXT.addMethodFailed, description: WALLET_TEXT.expiryInvalid, variant: "destructive" });
+      return;
+    }
+    add.mutate({ type: "credit_card", cardNumber: number.replace(/\s/g, ""), expiryMonth: exp.month, expiryYear: exp.year, cvv });
+  };
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <FormField id="card-number" label="Card number">
+        <Input
+          id="card-number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 5678 9012 3456"
+          maxLength={23}
+          value={number}
+          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+        />
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id="card-expiry" label="Expiry (MM/YY)">
+          <Input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" maxLength={5} value={expiry} onChange={(e) => setExpiry(formatExpiry(e.target.value))} />
+        </FormField>
+        <FormField id="card-cvv" label="CVV">
+          <Input
+            id="card-cvv"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            value={cvv}
+            onChange={(e) => setCvv(e.target.value.replace(/\D/g, "").slice(0, 4))}
+          />
+        </FormField>
+      </div>
+      <p className="text-sm text-muted-foreground">Your card is stored by our payment processor. We keep only its last four digits.</p>
+      <Button type="submit" disabled={add.isPending}>
+        {add.isPending ? "Adding..." : "Add Card"}
+      </Button>
+    </form>
+  );
+}
+
+function BankForm({ onDone }: { onDone: () => void }) {
+  const link = useMutation({
+    mutationFn: () => linkBank(onDone),
+    onSuccess: (m) => {
+      if (!m) return;
+      toast({ title: WALLET_TEXT.bankLinked, description: `${methodName(m)} is linked. Its card purchases will be rounded up.` });
+      onDone();
+      void refreshWallet();
+    },
+    onError: (err) => toast({ title: WALLET_TEXT.bankLinkFailed, description: errorText(err), variant: "destructive" }),
+  });
+  return (
+    <div className="grid gap-4">
+      <p className="text-muted-foreground">
+        Link your checking account. Each card purchase is rounded up to the next dollar, and the change is saved in your wallet for giving.
+      </p>
+      <Button onClick={() => link.mutate()} disabled={link.isPending}>
+        <Landmark aria-hidden="true" /> {link.isPending ? "Linking..." : "Link Bank Account"}
+      </Button>
+    </div>
+  );
+}
+
+/** 'Add Method' (spec section 2): Credit Card (card number, expiry MM/YY, CVV, 'Add Card') or Link Bank. */
+export function AddMethodDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const [kind, setKind] = useState<Kind>("card");
+  const choices: { value: Kind; label: string; icon: typeof CreditCard }[] = [
+    { value: "card", label: "Credit Card", icon: CreditCard },
+    { value: "bank", label: "Link Bank", icon: Landmark },
+  ];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Payment Method</DialogTitle>
+          <DialogDescription>Save a card to add funds, or link your bank to round up purchases.</DialogDescription>
+        </DialogHeader>
+        <div role="radiogroup" aria-label="Method type" className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-1">
+          {choices.map((c) => (
+            <button
+              key={c.value}
+              type="button"
+              role="radio"
+              aria-checked={kind === c.value}
+              onClick={() => setKind(c.value)}
+              className={cn(
+                "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-2 text-sm font-semibold text-muted-foreground",
+                kind === c.value && "bg-card text-foreground shadow-sm",
+              )}
+            >
+              <c.icon className="size-5" aria-hidden="true" /> {c.label}
+            </button>
+          ))}
+        </div>
+        {kind === "card" ? <CardForm onDone={() => onOpenChange(false)} /> : <BankForm onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

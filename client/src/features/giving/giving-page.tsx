@@ -1,0 +1,31 @@
+import { useLocation, useSearch } from "wouter";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { GiveTab } from "./give-tab";
+import { WalletTab } from "./wallet-tab";
+
+type GivingTab = "give" | "wallet";
+
+/** Give & Manage (spec section 2): two tabs, Give and Wallet. ?tab=wallet opens the wallet (links from emails and Home). */
+export default function GivingPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const param = new URLSearchParams(search).get("tab");
+  const tab: GivingTab = param === "wallet" ? "wallet" : "give";
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-bold">Give &amp; Manage</h1>
+      <Tabs value={tab} onValueChange={(v) => navigate(v === "give" ? "/giving" : `/giving?tab=${v}`, { replace: true })}>
+        <TabsList>
+          <TabsTrigger value="give">Give</TabsTrigger>
+          <TabsTrigger value="wallet">Wallet</TabsTrigger>
+        </TabsList>
+        <TabsContent value="give">
+          <GiveTab />
+        </TabsContent>
+        <TabsContent value="wallet">
+          <WalletTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

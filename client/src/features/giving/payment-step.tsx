@@ -1,0 +1,152 @@
+import type { ReactNode } from "react";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CreditCard, MapPin, UserRound } from "lucide-react";
+import {
+  CARD_NUMBER_MAX_LENGTH,
+  FREQUENCY_EVERY,
+  GIVING_TEXT,
+  ZPaymentForm,
+  formatCardNumberInput,
+  paymentButtonLabel,
+  type Frequency,
+  type PaymentForm,
+  type PaymentFormInput,
+} from "@contract/giving";
+import { formatCents } from "@contract/money";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FormField } from "@/components/ui/form-field";
+
+type FieldName = keyof PaymentFormInput;
+
+/**
+ * The payment step (spec section 2): contact, payment and billing sections with the spec's
+ * validation messages (contract/giving.ts, the same rules the server applies), the card number
+ * grouped in fours, '← Back' (the values are kept) and the submit button, which reads
+ * 'Processing...' while the gift is sent.
+ */
+export function PaymentStep({
+  amountCents,
+  isRecurring,
+  frequency,
+  defaultValues,
+  pending,
+  onBack,
+  onSubmit,
+}: {
+  amountCents: number;
+  isRecurring: boolean;
+  frequency: Frequency;
+  defaultValues: PaymentFormInput;
+  pending: boolean;
+  onBack: (values: PaymentFormInput) => void;
+  onSubmit: (values: PaymentForm, raw: PaymentFormInput) => void;
+}) {
+  const form = useForm<PaymentFormInput, unknown, PaymentForm>({ resolver: zodResolver(ZPaymentForm), defaultValues });
+  const { errors } = form.formState;
+
+  /** A text field with its label, message and the input behaviour of spec section 5. */
+  const field = (name: FieldName, label: string, input: Partial<Parameters<typeof Input>[0]> & { registered?: UseFormRegisterReturn } = {}) => {
+    const id = `pay-${name}`;
+    const error = errors[name]?.message;
+    const { registered, ...props } = input;
+    return (
+      <FormField id={id} label={label} error={error}>
+        <Input id={id} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} {...props} {...(registered ?? form.register(name))} />
+      </FormField>
+    );
+  };
+  const digitsOnly = (name: FieldName) =>
+    form.register(name, {
+      onChange: (e: { target: HTMLInputElement }) => {
+        const clean = e.target.value.replace(/\D/g, "");
+        if (clean !== e.target.value) form.setValue(name, clean, { shouldValidate: form.formState.isSubmitted });
+      },
+    });
+
+  return (
+    <form
+      noValidate
+      aria-label="Payment"
+      onSubmit={form.handleSubmit((values) => onSubmit(values, form.getValues()))}
+      className="grid gap-4"
+    >
+      <div className="grid gap-1 text-center">
+        <h2 className="text-2xl font-bold">{isRecurring ? GIVING_TEXT.completeRecurringGift : GIVING_TEXT.completeGift}</h2>
+        <p className="text-3xl font-bold text-primary" data-testid="payment-amount">
+          {formatCents(amountCents)}
+        </p>
+        {isRecurring && <p className="text-muted-foreground">{FREQUENCY_EVERY[frequency]}</p>}
+      </div>
+
+      <Section icon={<UserRound className="size-5 text-primary" aria-hidden="true" />} title={GIVING_TEXT.contactInformation}>
+        <div className="grid grid-cols-2 items-start gap-3">
+          {field("firstName", "First name", { autoComplete: "given-name" })}
+          {field("lastName", "Last name", { autoComplete: "family-name" })}
+        </div>
+        {field("email", "Email", { type: "email", autoComplete: "email", inputMode: "email" })}
+        {field("phone", "Phone (optional)", { type: "tel", autoComplete: "tel", inputMode: "tel" })}
+      </Section>
+
+      <Section icon={<CreditCard className="size-5 text-primary" aria-hidden="true" />} title={GIVING_TEXT.paymentInformation}>
+        {field("cardNumber", "Card number", {
+          autoComplete: "cc-number",
+          inputMode: "numeric",
+          maxLength: CARD_NUMBER_MAX_LENGTH,
+          placeholder: "1234 5678 9012 3456",
+          registered: form.register("cardNumber", {
+            onChange: (e: { target: HTMLInputElement }) => {
+              const formatted = formatCardNumberInput(e.target.value);
+              // After a first submit, messages follow the formatted value (as they do for typed values).
+              if (formatted !== e.target.value) form.setValue("cardNumber", formatted, { shouldValidate: form.formState.isSubmitted });
+            },
+          }),
+        })}
+        <div className="grid grid-cols-3 items-start gap-3">
+          {field("expMonth", "Month", { autoComplete: "cc-exp-month", inputMode: "numeric", maxLength: 2, placeholder: "MM", registered: digitsOnly("expMonth") })}
+          {field("expYear", "Year", { autoComplete: "cc-exp-year", inputMode: "numeric", maxLength: 4, placeholder: "YYYY", registered: digitsOnly("expYear") })}
+          {field("cvv", "CVV", { autoComplete: "cc-csc", inputMode: "numeric", maxLength: 4, placeholder: "123", registered: digitsOnly("cvv") })}
+        </div>
+      </Section>
+
+      <Section icon={<MapPin className="size-5 text-primary" aria-hidden="true" />} title={GIVING_TEXT.billingAddress}>
+        {field("address", "Address", { autoComplete: "street-address" })}
+        {field("city", "City", { autoComplete: "address-level2" })}
+        <div className="grid grid-cols-2 items-start gap-3">
+          {field("state", "State", {
+            autoComplete: "address-level1",
+            maxLength: 2,
+            placeholder: "FL",
+            className: "uppercase",
+          })}
+          {field("zip", "ZIP", { autoComplete: "postal-code", inputMode: "numeric", maxLength: 10 })}
+        </div>
+      </Section>
+
+      <div className="grid grid-cols-[auto_1fr] gap-3">
+        <Button type="button" variant="outline" onClick={() => onBack(form.getValues())} disabled={pending}>
+          {GIVING_TEXT.back}
+        </Button>
+        <Button type="submit" size="lg" disabled={pending}>
+          {pending ? GIVING_TEXT.processing : paymentButtonLabel(amountCents, isRecurring)}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          {icon}
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">{children}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQuery } from "@tanstack/react-query";
+import { CalendarDays, Landmark, ReceiptText } from "lucide-react";
+import { formatCents } from "@contract/money";
+import { RECENT_ACTIVITY_COUNT, WALLET_TEXT, type WalletOverview, type WalletTransaction } from "@contract/wallet";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { OVERVIEW_KEY, RECENT_KEY } from "./wallet-api";
+import { TransactionRow } from "./wallet-transaction-row";
+
+function Tile({ icon: Icon, label, value, testId }: { icon: typeof Landmark; label: string; value: string | null; testId: string }) {
+  return (
+    <Card className="p-4" data-testid={testId}>
+      <div className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Icon className="size-4 text-primary" aria-hidden="true" />
+        {label}
+      </div>
+      {value === null ? <Skeleton className="mt-2 h-6 w-24" /> : <p className="mt-1 font-semibold">{value}</p>}
+    </Card>
+  );
+}
+
+/**
+ * Overview (spec section 2): Recent Activity (the latest 5, and 'View All Transactions' when
+ * there are more), and the two tiles from real data: linked banks, and this month's round-ups
+ * in the church's time zone (the spec hard-codes them).
+ */
+export function WalletOverviewTab({ onViewAll }: { onViewAll: () => void }) {
+  const recent = useQuery<WalletTransaction[]>({ queryKey: RECENT_KEY });
+  const overview = useQuery<WalletOverview>({ queryKey: OVERVIEW_KEY });
+  const o = overview.data;
+  const banks = o ? (o.linkedBankAccounts === 0 ? "No bank linked" : `${o.linkedBankAccounts} Bank Account${o.linkedBankAccounts === 1 ? "" : "s"}`) : null;
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <div className="grid grid-cols-2 gap-3">
+        <Tile icon={Landmark} label="Linked Accounts" value={overview.isError ? "—" : banks} testId="tile-linked" />
+        <Tile icon={CalendarDays} label="This Month" value={overview.isError ? "—" : o ? `${formatCents(o.roundUpsThisMonthCents)} Saved` : null} testId="tile-month" />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Activity</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {recent.isPending ? (
+            <div className="grid grid-cols-1 gap-3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-12" />
+              ))}
+            </div>
+          ) : recent.isError ? (
+            <p role="alert" className="py-4 text-center text-muted-foreground">
+              Failed to load transactions
+            </p>
+          ) : recent.data.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 py-6 text-center text-muted-foreground">
+              <ReceiptText className="size-8" aria-hidden="true" />
+              <p>{WALLET_TEXT.noTransactions}</p>
+            </div>
+          ) : (
+            <>
+              <ul className="divide-y divide-border" aria-label="Recent activity">
+                {recent.data.slice(0, RECENT_ACTIVITY_COUNT).map((t) => (
+                  <TransactionRow key={t.id} t={t} showDate />
+                ))}
+              </ul>
+              {recent.data.length > RECENT_ACTIVITY_COUNT && (
+                <Button variant="outline" className="mt-3 w-full" onClick={onViewAll}>
+                  View All Transactions
+                </Button>
+              )}
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

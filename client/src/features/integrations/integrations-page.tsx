@@ -1,0 +1,376 @@
+/**
+ * Integrations (/integrations, spec sections 2, 4, 6, 7, 8 and 9): the CRM (Go High Level,
+ * connected through its sign-in in a popup) and the voice AI provider (ElevenLabs, connected
+ * with an API key). Staff only: everyone else sees 'Admin Access Required', and the list is
+ * fetched only for staff.
+ */
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { AlertTriangle, AudioLines, CircleHelp, ContactRound, FlaskConical, KeyRound, Loader2, Plug, ShieldAlert, Unplug } from "lucide-react";
+import {
+  INTEGRATION_TEXT,
+  OAUTH_POPUP,
+  PROVIDER_INFO,
+  ZVoiceConnect,
+  type Integration,
+  type IntegrationProvider,
+  type VoiceConnectInput,
+} from "@contract/integrations";
+import { PRAYER_TEXT } from "@contract/prayer";
+import { isStaff } from "@contract/roles";
+import { apiJson, apiRequest, errorText } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { queryClient } from "@/lib/query-client";
+import { shortDate } from "@/lib/format";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FormField } from "@/components/ui/form-field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { toast } from "@/components/ui/use-toast";
+import { browserPopupEnv, openOAuthPopup, watchOAuthPopup } from "./oauth-popup";
+
+const LIST_KEY = ["/api/integrations"];
+const T = INTEGRATION_TEXT;
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ICONS: Record<IntegrationProvider, typeof ContactRound> = { ghl: ContactRound, voice_ai: AudioLines };
+
+async function refreshList() {
+  await queryClient.invalidateQueries({ queryKey: LIST_KEY });
+  return queryClient.getQueryData<Integration[]>(LIST_KEY) ?? [];
+}
+
+/** Connect for the CRM: popup open (blank, inside the click), authorize, watch it, then refresh the list 1 s after it closed. */
+function useGhlConnect() {
+  const [connecting, setConnecting] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  const name = PROVIDER_INFO.ghl.name;
+  const fail = (err: unknown) => toast({ title: T.connectFailedTitle, description: errorText(err) || T.connectFailedFallback(name), variant: "destructive" });
+
+  function connect() {
+    const env = browserPopupEnv();
+    let popup: ReturnType<typeof openOAuthPopup>;
+    try {
+      popup = openOAuthPopup(env, "koinonia-ghl-oauth");
+    } catch (err) {
+      fail(err);
+      return;
+    }
+    const controller = new AbortController();
+    abort.current = controller;
+    setConnecting(true);
+    void (async () => {
+      try {
+        let authUrl: string;
+        try {
+          ({ authUrl } = await apiJson<{ authUrl: string }>("GET", "/api/integrations/ghl/authorize"));
+        } catch (err) {
+          popup.close();
+          throw err;
+        }
+        popup.location.href = authUrl;
+        const { message } = await watchOAuthPopup(popup, env, controller.signal);
+        await delay(OAUTH_POPUP.refreshDelayMs);
+        const list = await refreshList();
+        const connected = list.some((i) => i.provider === "ghl" && i.isActive);
+        if (connected && message?.ok !== false) toast({ title: T.connectedTitle, description: T.connectedText(name) });
+        else throw new Error(message?.message ?? "");
+      } catch (err) {
+        if (!controller.signal.aborted) fail(err);
+      } finally {
+        if (!controller.signal.aborted) setConnecting(false);
+      }
+    })();
+  }
+  return { connect, connecting };
+}
+
+function VoiceConnectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const form = useForm<VoiceConnectInput>({ resolver: zodResolver(ZVoiceConnect), defaultValues: { apiKey: "" } });
+  useEffect(() => {
+    if (open) form.reset({ apiKey: "" });
+  }, [open, form]);
+  const name = PROVIDER_INFO.voice_ai.name;
+  const save = useMutation({
+    mutationFn: (data: VoiceConnectInput) => apiJson<Integration>("POST", "/api/integrations/voice_ai/connect", data),
+    onSuccess: () => {
+      toast({ title: T.connectedTitle, description: T.connectedText(name) });
+      onOpenChange(false);
+      void refreshList();
+    },
+    onError: (err) => {
+      const message = errorText(err);
+      if (message === T.voiceKeyRejected) form.setError("apiKey", { message });
+      toast({ title: T.connectFailedTitle, description: message || T.connectFailedFallback(name), variant: "destructive" });
+    },
+  });
+  const error = form.formState.errors.apiKey?.message;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Connect {name}</DialogTitle>
+          <DialogDescription>Paste an API key from your ElevenLabs account (Profile, API Keys). It is stored encrypted and never shown again.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={form.handleSubmit((d) => save.mutate(d))} className="grid gap-4">
+          <FormField id="voice-api-key" label={T.voiceKeyLabel} error={error}>
+            <Input
+              id="voice-api-key"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={!!error}
+              aria-describedby={error ? "voice-api-key-error" : undefined}
+              {...form.register("apiKey")}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+              {save.isPending ? T.connecting : T.connect}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-3">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function IntegrationCard({ provider, item }: { provider: IntegrationProvider; item: Integration | undefined }) {
+  const info = PROVIDER_INFO[provider];
+  const Icon = ICONS[provider];
+  const connected = !!item?.isActive;
+  const ghl = useGhlConnect();
+  const [voiceOpen, setVoiceOpen] = useState(false);
+  const test = useMutation({
+    mutationFn: () => apiJson<{ message: string }>("POST", `/api/integrations/${provider}/test`),
+    onSuccess: (res) => toast({ title: T.testOkTitle, description: res.message }),
+    onError: (err) => {
+      toast({ title: T.testFailedTitle, description: errorText(err) || T.testFailedFallback, variant: "destructive" });
+      void refreshList();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/integrations/${id}`),
+    onSuccess: () => {
+      toast({ title: T.removedTitle, description: T.removedText });
+      void refreshList();
+    },
+    onError: (err) => toast({ title: T.removeFailedTitle, description: errorText(err) || T.removeFailedFallback, variant: "destructive" }),
+  });
+  const connecting = provider === "ghl" && ghl.connecting;
+
+  return (
+    <Card data-testid={`integration-${provider}`}>
+      <CardHeader>
+        <div className="flex items-start gap-3">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary" aria-hidden="true">
+            <Icon className="size-6" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <CardTitle>{info.title}</CardTitle>
+            <div className="mt-1">
+              {connected ? <Badge variant="success">{T.connected}</Badge> : <Badge variant="secondary">{T.notConnected}</Badge>}
+            </div>
+          </div>
+        </div>
+        <CardDescription className="pt-1 text-base">{info.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="flex flex-wrap gap-2" aria-label={`${info.name} capabilities`}>
+          {info.capabilities.map((c) => (
+            <li key={c} className="rounded-full border border-border px-3 py-1 text-sm">
+              {c}
+            </li>
+          ))}
+        </ul>
+        {item && (
+          <dl className="grid gap-1.5 rounded-md bg-muted/60 p-3 text-sm">
+            <Fact label="Connected on">{shortDate(new Date(item.createdAt))}</Fact>
+            {item.accountName && <Fact label={provider === "ghl" ? "Location" : "Account"}>{item.accountName}</Fact>}
+            {item.sync && (
+              <Fact label="Contact sync">
+                {item.sync.sent} sent · {item.sync.pending} waiting · {item.sync.failed} failed
+              </Fact>
+            )}
+          </dl>
+        )}
+        {item && !item.isActive && item.lastError && (
+          <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" /> {item.lastError}
+          </p>
+        )}
+        {item?.sync?.failed ? (
+          <p className="text-sm text-muted-foreground">
+            Last sync problem: <span className="break-words">{item.sync.lastError}</span>
+          </p>
+        ) : null}
+        <div className="grid gap-2">
+          {connected && item ? (
+            <Button variant="outline" className="w-full" disabled={test.isPending} onClick={() => test.mutate()}>
+              {test.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FlaskConical aria-hidden="true" />}
+              {test.isPending ? T.testing : T.testConnection}
+            </Button>
+          ) : (
+            <Button className="w-full" disabled={connecting} onClick={() => (provider === "ghl" ? ghl.connect() : setVoiceOpen(true))}>
+              {connecting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plug aria-hidden="true" />}
+              {connecting ? T.connecting : T.connect}
+            </Button>
+          )}
+          {item && (
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button variant="ghost" className="w-full text-destructive" disabled={remove.isPending}>
+                  <Unplug aria-hidden="true" /> {remove.isPending ? T.disconnecting : T.disconnect}
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogTitle>{T.disconnectConfirm(info.name)}</AlertDialogTitle>
+                <AlertDialogDescription>{provider === "ghl" ? T.disconnectGhlWarning : T.disconnectVoiceWarning}</AlertDialogDescription>
+                <AlertDialogFooter>
+                  <AlertDialogCancel asChild>
+                    <Button variant="outline">Cancel</Button>
+                  </AlertDialogCancel>
+                  <AlertDialogAction asChild>
+                    <Button variant="destructive" onClick={() => remove.mutate(item.id)}>
+                      {T.disconnect}
+                    </Button>
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          )}
+        </div>
+      </CardContent>
+      {provider === "voice_ai" && <VoiceConnectDialog open={voiceOpen} onOpenChange={setVoiceOpen} />}
+    </Card>
+  );
+}
+
+const HELP: { q: string; a: string }[] = [
+  {
+    q: "Connecting Go High Level",
+    a: "Press Connect, sign in to Go High Level in the window that opens and choose your church's sub-account. The window closes by itself. If nothing opens, allow pop-ups for this site.",
+  },
+  {
+    q: "What goes to the CRM",
+    a: `New members and first-time visitor cards become contacts, tagged so your workflows can pick them up. Prayer requests go only when the member ticks '${PRAYER_TEXT.shareWithCareTeam}', and anonymous ones never. Sending happens in the background and is retried if the CRM is down.`,
+  },
+  {
+    q: "ElevenLabs voice",
+    a: "Paste an API key from your ElevenLabs profile. While it is connected, each daily journey email has a Listen link to that day's devotional, recorded once and shared by everyone on the journey.",
+  },
+  {
+    q: "Something not working?",
+    a: "Press Test Connection to check. If a connection stopped working, Disconnect and Connect again. If Connect says Go High Level is not set up, ask whoever runs your Koinonia server to add the Go High Level app's client id and secret.",
+  },
+];
+
+function HelpSection() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CircleHelp className="size-5 text-primary" aria-hidden="true" /> Need help?
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4">
+          {HELP.map((h) => (
+            <div key={h.q}>
+              <dt className="font-semibold">{h.q}</dt>
+              <dd className="text-muted-foreground">{h.a}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function IntegrationsList() {
+  const list = useQuery<Integration[]>({ queryKey: LIST_KEY });
+  if (list.isPending) {
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (list.isError) {
+    return (
+      <Card>
+        <CardContent className="grid justify-items-center gap-3 pt-5 text-center">
+          <p role="alert" className="text-muted-foreground">
+            Failed to load integrations
+          </p>
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      {(["ghl", "voice_ai"] as const).map((p) => (
+        <IntegrationCard key={p} provider={p} item={list.data.find((i) => i.provider === p)} />
+      ))}
+    </div>
+  );
+}
+
+export default function IntegrationsPage() {
+  const { user } = useAuth();
+  if (!user || !isStaff(user.role)) {
+    return (
+      <Card>
+        <CardContent className="flex items-start gap-3 pt-5">
+          <ShieldAlert className="mt-0.5 size-6 shrink-0 text-destructive" aria-hidden="true" />
+          <div role="alert">
+            <p className="font-semibold">{T.accessTitle}</p>
+            <p>{T.accessText}</p>
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <div className="grid gap-5">
+      <div>
+        <h1 className="text-2xl font-bold">{T.pageTitle}</h1>
+        <p className="text-muted-foreground">{T.pageIntro}</p>
+      </div>
+      <IntegrationsList />
+      <HelpSection />
+    </div>
+  );
+}

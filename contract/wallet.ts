@@ -1,0 +1,257 @@
+import { z } from "./zod-setup";
+import { GIVING_TEXT, MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, ZGivingHistoryEntry } from "./giving";
+
+/**
+ * Wallet and round-ups (spec sections 2, 3, 4, 7, 8 and 9). Money is integer cents; the client
+ * shows dollars (contract/money.ts). Amounts of wallet transactions are magnitudes (always
+ * positive): the sign comes from the type (spec section 9), see `signedCents`.
+ */
+
+/** GET /api/roundup/setting (spec section 3: Round-up setting). */
+export const ZRoundUpSetting = z.object({ isEnabled: z.boolean() });
+export type RoundUpSetting = z.infer<typeof ZRoundUpSetting>;
+
+/** POST /api/roundup/enable. */
+export const ZRoundUpEnableRequest = z.object({ isEnabled: z.boolean() });
+
+export const ROUNDUP_TEXT = {
+  label: "Round-up Giving",
+  description: "Automatically round up purchases to the nearest dollar",
+  savedTitle: "Round-up setting updated",
+  savedDescription: "Your preference has been saved.",
+} as const;
+
+/**
+ * The first time a member links a bank or turns round-ups on, purchases from this many days
+ * before count too, so the wallet shows something at once; after that only purchases made
+ * while linked and switched on count (docs/decisions/0020-wallet-ledger-and-round-ups.md).
+ */
+export const ROUNDUP_LOOKBACK_DAYS = 7;
+
+/**
+ * Round-ups are money still in the member's bank until it is collected: one ACH debit per bank
+ * once a member's uncollected round-ups reach this (ROUNDUP_COLLECT_MIN_CENTS overrides it on
+ * the server), or once the oldest has waited ROUNDUP_COLLECT_AFTER_DAYS, whatever the amount.
+ * Until the debit settles they are pending and not in the balance
+ * (docs/decisions/0024-collecting-round-ups.md).
+ */
+export const ROUNDUP_COLLECT_MIN_CENTS = 500;
+export const ROUNDUP_COLLECT_AFTER_DAYS = 7;
+
+/** Cents a purchase rounds up by: 425 -> 75, 300 -> 0. Refunds and credits (<= 0) round up nothing. */
+export function roundUpCents(purchaseCents: number) {
+  if (!Number.isInteger(purchaseCents) || purchaseCents <= 0) return 0;
+  return (100 - (purchaseCents % 100)) % 100;
+}
+
+export const WALLET_TRANSACTION_TYPES = ["round_up", "deposit", "withdrawal", "payment"] as const;
+export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
+export const WALLET_TRANSACTION_STATUSES = ["completed", "pending", "failed"] as const;
+export type WalletTransactionStatus = (typeof WALLET_TRANSACTION_STATUSES)[number];
+
+/** Spec section 9: deposit and round_up are positive (green), withdrawal and payment negative (red). */
+export const isCredit = (type: WalletTransactionType) => type === "deposit" || type === "round_up";
+export const signedCents = (type: WalletTransactionType, amountCents: number) => (isCredit(type) ? amountCents : -amountCents);
+
+export const TRANSACTION_TYPE_LABELS: Record<WalletTransactionType, string> = {
+  round_up: "Round-up",
+  deposit: "Deposit",
+  withdrawal: "Withdrawal",
+  payment: "Payment",
+};
+export const TRANSACTION_STATUS_LABELS: Record<WalletTransactionStatus, string> = {
+  completed: "Completed",
+  pending: "Pending",
+  failed: "Failed",
+};
+
+/**
+ * GET /api/wallet/balance (spec section 3: Wallet balance). balanceCents: the available balance,
+ * only money the church has received; roundUpAccumulated: cents of every round-up collected.
+ * pendingRoundUpCents (beyond the spec): round-ups not yet collected from the bank, or whose
+ * debit has not settled yet: on their way, not spendable.
+ */
+export const ZWalletBalance = z.object({ balanceCents: z.number().int(), roundUpAccumulated: z.number().int(), pendingRoundUpCents: z.number().int() });
+export type WalletBalance = z.infer<typeof ZWalletBalance>;
+
+/** Wallet transaction (spec section 3). amountCents is the magnitude; createdAt is ISO 8601. */
+export const ZWalletTransaction = z.object({
+  id: z.string(),
+  type: z.enum(WALLET_TRANSACTION_TYPES),
+  description: z.string(),
+  merchantName: z.string().nullable().optional(),
+  amountCents: z.number().int(),
+  status: z.enum(WALLET_TRANSACTION_STATUSES),
+  createdAt: z.string(),
+});
+export type WalletTransaction = z.infer<typeof ZWalletTransaction>;
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+export const TRANSACTIONS_MAX_PAGE = 100;
+/** Spec section 9: wallet recent activity shows 5. */
+export const RECENT_ACTIVITY_COUNT = 5;
+
+/**
+ * GET /api/wallet/transactions query: newest first. `before` is the id of the last transaction
+ * of the previous page (keyset paging: new round-ups arriving while a member pages never
+ * shift or repeat rows). `search` matches description or merchant, case-insensitively.
+ */
+export const ZTransactionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(TRANSACTIONS_MAX_PAGE).default(TRANSACTIONS_PAGE_SIZE),
+  before: z.uuid().optional(),
+  search: z.string().trim().max(100).optional(),
+  type: z.enum(WALLET_TRANSACTION_TYPES).optional(),
+  status: z.enum(WALLET_TRANSACTION_STATUSES).optional(),
+});
+export type TransactionsQuery = z.input<typeof ZTransactionsQuery>;
+
+/** GET /api/wallet/overview: the Overview tiles from real data (the spec's are hard-coded). */
+export const ZWalletOverview = z.object({
+  linkedBankAccounts: z.number().int(),
+  /** Round-ups saved since the first of this month in the church's time zone. */
+  roundUpsThisMonthCents: z.number().int(),
+});
+export type WalletOverview = z.infer<typeof ZWalletOverview>;
+
+/** POST /api/wallet/process-roundups (spec section 3: Round-up processing result). totalRoundUp is cents. */
+export const ZRoundUpResult = z.object({ totalRoundUp: z.number().int(), transactionCount: z.number().int() });
+export type RoundUpResult = z.infer<typeof ZRoundUpResult>;
+
+export const PAYMENT_METHOD_TYPES = ["credit_card", "bank_account"] as const;
+
+/** Payment method (spec section 3). Cards keep only brand, last four and expiry (20YY); banks their name and mask. */
+export const ZPaymentMethod = z.object({
+  id: z.string(),
+  type: z.enum(PAYMENT_METHOD_TYPES),
+  provider: z.string(),
+  lastFour: z.string(),
+  expiryMonth: z.number().int().nullable(),
+  expiryYear: z.number().int().nullable(),
+  cardBrand: z.string().nullable(),
+  bankName: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type PaymentMethod = z.infer<typeof ZPaymentMethod>;
+
+export const WALLET_TEXT = {
+  fillCardDetails: "Please fill in all card details",
+  cardNumberInvalid: GIVING_TEXT.cardNumberRequired,
+  expiryInvalid: "Expiry must be MM/YY",
+  cvvInvalid: GIVING_TEXT.cvvRequired,
+  cardAdded: "Card Added",
+  addMethodFailed: "Failed to add payment method",
+  bankLinked: "Bank Account Linked",
+  bankLinkFailed: "Failed to link bank account",
+  defaultUpdated: "Default Payment Method Updated",
+  defaultFailed: "Failed to update default payment method",
+  methodRemoved: "Payment Method Removed",
+  /** Shown as the toast 'Error: Failed to remove payment method' (title and description). */
+  removeFailedTitle: "Error",
+  removeFailed: "Failed to remove payment method",
+  noMethods: "No payment methods added yet. Add a card or link your bank account to get started.",
+  roundUpsProcessed: "Round-ups Processed",
+  roundUpsFailed: "Failed to process round-ups",
+  noTransactions: "No transactions yet",
+  noMatches: "No transactions found matching your filters",
+  searchPlaceholder: "Search transactions...",
+  roundUpsDisabled: "Round-ups are turned off. Turn on Round-up Giving to start saving.",
+  noBankLinked: "Link a bank account first: your card purchases are rounded up from there.",
+  bankUnavailable: "Your bank could not be reached. Please try again later.",
+  bankAlreadyLinked: "This bank account is already linked.",
+  bankTokenRequired: "publicToken is required",
+  noPaymentMethod: "Add a card first: Add Funds charges your default payment method.",
+  defaultIsBank: "Add Funds needs a card. Make a card your default payment method.",
+  fundsAddedTitle: "Funds Added",
+  paymentFailedTitle: GIVING_TEXT.paymentFailedTitle,
+  paymentFailedFallback: GIVING_TEXT.paymentFailedFallback,
+  giftThanksTitle: "Thank you for your gift!",
+  insufficientBalance: "Your wallet balance is too low for this gift.",
+  amountMin: GIVING_TEXT.amountMin,
+  depositMax: "Add at most $10,000.00 at a time",
+  roundUpsNotCollected: "Your bank did not pay this round-up: it was not collected.",
+  roundUpsUnlinked: "The bank was unlinked before these round-ups were collected.",
+} as const;
+
+/** Under Round-ups Saved while round-ups are being collected: "$3.25 on its way from your bank". */
+export const roundUpsOnTheWayText = (formatted: string) => `${formatted} on its way from your bank`;
+
+/** "Added $1.25 from 3 transactions" (spec section 8). */
+export const roundUpsProcessedText = (totalCents: number, count: number, format: (c: number) => string) =>
+  `Added ${format(totalCents)} from ${count} ${count === 1 ? "transaction" : "transactions"}`;
+
+/** Quick amounts in the Add Funds dialog, in dollars. */
+export const DEPOSIT_QUICK_AMOUNTS = [10, 25, 50, 100] as const;
+
+/** Largest single Add Funds ($10,000): a wallet is for giving, not for parking savings. */
+export const MAX_DEPOSIT_CENTS = 1_000_000;
+
+const expiryYear = z
+  .number(WALLET_TEXT.fillCardDetails)
+  .int(WALLET_TEXT.expiryInvalid)
+  // The dialog takes MM/YY: 29 means 2029. Stored as 20YY (spec section 9).
+  .transform((y) => (y >= 0 && y <= 99 ? 2000 + y : y))
+  .pipe(z.number().min(2000, WALLET_TEXT.expiryInvalid).max(2099, WALLET_TEXT.expiryInvalid));
+
+/**
+ * POST /api/wallet/payment-methods (a card). The spec's client sends only the last four digits;
+ * here the number, expiry and CVV go to the server, which stores the card at the payment
+ * gateway and keeps only the gateway's profile id, brand, last four and expiry
+ * (docs/decisions/0021-saved-cards-at-the-gateway.md). lastFour and cardBrand are derived,
+ * never taken from the client; provider is the server's gateway.
+ */
+export const ZAddCardRequest = z.object({
+  type: z.literal("credit_card", WALLET_TEXT.fillCardDetails),
+  provider: z.string().max(40).optional(),
+  cardNumber: z
+    .string(WALLET_TEXT.fillCardDetails)
+    .transform((s) => s.replace(/\s+/g, ""))
+    .pipe(z.string().min(1, WALLET_TEXT.fillCardDetails).regex(/^\d{13,19}$/, WALLET_TEXT.cardNumberInvalid)),
+  expiryMonth: z.number(WALLET_TEXT.fillCardDetails).int(WALLET_TEXT.expiryInvalid).min(1, WALLET_TEXT.expiryInvalid).max(12, WALLET_TEXT.expiryInvalid),
+  expiryYear,
+  cvv: z.string(WALLET_TEXT.fillCardDetails).min(1, WALLET_TEXT.fillCardDetails).regex(/^\d{3,4}$/, WALLET_TEXT.cvvInvalid),
+  isDefault: z.boolean().optional(),
+});
+export type AddCardRequest = z.input<typeof ZAddCardRequest>;
+
+/** "MM/YY" as typed in the Add Card dialog -> month and 20YY, or null when it is not a real month. */
+export function parseExpiry(text: string): { month: number; year: number } | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(text);
+  if (!m) return null;
+  const month = Number(m[1]);
+  if (month < 1 || month > 12) return null;
+  return { month, year: 2000 + Number(m[2]) };
+}
+
+/** PUT /api/wallet/payment-methods/:id: only { isDefault: true } (spec section 7). */
+export const ZSetDefaultRequest = z.object({ isDefault: z.literal(true) });
+
+/** POST /api/wallet/plaid/link-token. `provider` tells the client how to link: the sandbox bank, or Plaid Link. */
+export const BANK_PROVIDERS = ["sandbox", "plaid"] as const;
+export const ZLinkTokenResponse = z.object({ linkToken: z.string(), expiration: z.string(), provider: z.enum(BANK_PROVIDERS) });
+export type LinkTokenResponse = z.infer<typeof ZLinkTokenResponse>;
+
+/** POST /api/wallet/plaid/exchange-token. The sandbox accepts the spec's placeholder token. */
+export const ZExchangeTokenRequest = z.object({ publicToken: z.string(WALLET_TEXT.bankTokenRequired).trim().min(1, WALLET_TEXT.bankTokenRequired).max(500) });
+
+/** POST /api/wallet/deposits (Add Funds), with an Idempotency-Key header. */
+export const ZDepositRequest = z.object({
+  amountCents: z
+    .number(WALLET_TEXT.amountMin)
+    .int(WALLET_TEXT.amountMin)
+    .min(MIN_AMOUNT_CENTS, WALLET_TEXT.amountMin)
+    .max(MAX_DEPOSIT_CENTS, WALLET_TEXT.depositMax),
+});
+export type DepositRequest = z.infer<typeof ZDepositRequest>;
+
+export const ZDepositResponse = z.object({ transaction: ZWalletTransaction, balance: ZWalletBalance });
+export type DepositResponse = z.infer<typeof ZDepositResponse>;
+
+/** POST /api/wallet/give: give (part of) the balance to the church, with an Idempotency-Key header. */
+export const ZGiveBalanceRequest = z.object({
+  // The same ceiling as a card gift; without one, an amount past PostgreSQL's integer was a 500.
+  amountCents: z.number(WALLET_TEXT.amountMin).int(WALLET_TEXT.amountMin).min(MIN_AMOUNT_CENTS, WALLET_TEXT.amountMin).max(MAX_AMOUNT_CENTS),
+});
+export type GiveBalanceRequest = z.infer<typeof ZGiveBalanceRequest>;
+
+export const ZGiveBalanceResponse = z.object({ gift: ZGivingHistoryEntry, transaction: ZWalletTransaction, balance: ZWalletBalance });
+export type GiveBalanceResponse = z.infer<typeof ZGiveBalanceResponse>;

@@ -1,0 +1,1 @@
+CREATE INDEX "poll_votes_tally_idx" ON "poll_votes" USING btree ("poll_id","option_index","user_id");

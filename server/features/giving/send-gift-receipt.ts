@@ -1,0 +1,150 @@
+/**
+ * The emailed receipt for a completed gift (issue 5): amount, date in the church's zone, how
+ * it was paid (card brand and last four, or the wallet), the gift's reference and, for a
+ * recurring gift, its frequency; with the statement US donors need for their taxes.
+ * Everything from the database is escaped. Sent after the gift's transaction commits: a
+ * failed send is logged by the caller and never undoes the gift.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { Deps } from "../../deps";
+import { gifts, recurringGifts } from "../../db/schema/giving";
+import { users } from "../../db/schema/users";
+import { escapeHtml } from "../../http/escape-html";
+import { formatCents } from "../../../contract/money";
+import { formatAddress, type Church } from "../../../contract/church";
+import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
+import { messagesFor } from "../../../contract/i18n/messages";
+
+export const RECEIPT_TAX_LINE = messagesFor("en").email.receipt.taxLine;
+
+export interface ReceiptData {
+  church: Church;
+  firstName: string;
+  amountCents: number;
+  givenAt: Date;
+  giftId: string;
+  /** The card's brand and last four, or null for the wallet. */
+  card: { brand: string | null; lastFour: string } | null;
+  frequency: "weekly" | "monthly" | "yearly" | null;
+  /** The member's language (users.locale). */
+  locale?: Locale;
+}
+
+/** "Visa ending 4242", or "Wallet balance" (in the member's language). */
+export function paidWith(cardBrand: string | null, cardLastFour: string | null, locale: Locale = DEFAULT_LOCALE) {
+  const m = messagesFor(locale).email.receipt;
+  if (!cardLastFour) return m.walletBalance;
+  const brand = cardBrand && cardBrand !== "card" ? cardBrand[0].toUpperCase() + cardBrand.slice(1) : m.card;
+  return m.cardEnding(brand, cardLastFour);
+}
+
+export function renderGiftReceipt(r: ReceiptData) {
+  const locale = r.locale ?? DEFAULT_LOCALE;
+  const m = messagesFor(locale).email.receipt;
+  const intl = INTL_LOCALE[locale];
+  const amount = formatCents(r.amountCents, intl);
+  const date = r.givenAt.toLocaleDateString(intl, { timeZone: r.church.timeZone, year: "numeric", month: "long", day: "numeric" });
+  const subject = m.subject(amount, r.church.name);
+  const rows: [string, string][] = [
+    [m.amount, amount],
+    [m.date, date],
+    ...(r.frequency ? ([[m.recurring, m.frequency[r.frequency]]] as [string, string][]) : []),
+    [m.paidWith, paidWith(r.card?.brand ?? null, r.card?.lastFour ?? null, locale)],
+    [m.reference, r.giftId],
+  ];
+  const address = formatAddress(r.church.address);
+  const text = [
+    m.dear(r.firstName),
+    "",
+    m.thanks(r.church.name),
+    "",
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    "",
+    m.taxLine,
+    m.keep,
+    "",
+    r.church.name,
+    address,
+  ].join("\n");
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#faf7f2;font-family:Georgia,serif;color:#1f1a14">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
+<h1 style="margin:0 0 16px;font-size:24px">${e(m.heading)}</h1>
+<p style="margin:0 0 16px">${e(m.dear(r.firstName))}</p>
+<p style="margin:0 0 20px">${e(m.thanks(r.church.name))}</p>
+<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 20px">
+${rows.map(([k, v]) => `<tr><td style="padding:6px 0;color:#6b6259">${e(k)}</td><td style="padding:6px 0;text-align:right;font-weight:bold">${e(v)}</td></tr>`).join("\n")}
+</table>
+<p style="margin:0 0 8px;font-size:14px">${e(m.taxLine)}</p>
+<p style="margin:0 0 20px;font-size:14px">${e(m.keep)}</p>
+<p style="margin:0;font-size:14px;color:#6b6259">${e(r.church.name)}<br>${e(address)}</p>
+</div>
+</body>
+</html>`;
+  return { subject, text, html };
+}
+
+/**
+ * Emails the receipt of a COMPLETED gift to the member's account email, once: the gift is
+ * claimed first (receipt_sent_at set only where it is null), so the request that made the
+ * gift, the scheduler and the receipts sweep never send it twice. A failed send releases the
+ * claim (the sweep in server/jobs/gift-receipts.ts tries again) and throws for the caller to
+ * log. Returns whether this call sent it.
+ */
+export async function sendGiftReceipt(deps: Deps, giftId: string): Promise<boolean> {
+  const claimed = await deps.db
+    .update(gifts)
+    .set({ receiptSentAt: deps.now() })
+    .where(and(eq(gifts.id, giftId), eq(gifts.status, "COMPLETED"), isNull(gifts.receiptSentAt)))
+    .returning({ id: gifts.id });
+  if (!claimed.length) return false;
+  try {
+    const [row] = await deps.db
+      .select({
+        email: users.email,
+        firstName: users.firstName,
+        locale: users.locale,
+        amountCents: gifts.amountCents,
+        createdAt: gifts.createdAt,
+        cardBrand: gifts.cardBrand,
+        cardLastFour: gifts.cardLastFour,
+        frequency: recurringGifts.frequency,
+      })
+      .from(gifts)
+      .innerJoin(users, eq(users.id, gifts.userId))
+      .leftJoin(recurringGifts, eq(recurringGifts.id, gifts.recurringGiftId))
+      .where(eq(gifts.id, giftId));
+    const msg = renderGiftReceipt({
+      church: deps.church,
+      firstName: row.firstName,
+      amountCents: row.amountCents,
+      givenAt: row.createdAt,
+      giftId,
+      card: row.cardLastFour ? { brand: row.cardBrand, lastFour: row.cardLastFour } : null,
+      frequency: row.frequency,
+      locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+    });
+    await deps.email.send({ to: row.email, ...msg });
+    return true;
+  } catch (err) {
+    await deps.db
+      .update(gifts)
+      .set({ receiptSentAt: null })
+      .where(eq(gifts.id, giftId))
+      .catch(() => undefined);
+    throw err;
+  }
+}
+
+/** sendGiftReceipt for callers that must go on whatever happens: a failure is reported to `onError`, never thrown. */
+export async function sendGiftReceiptSafely(deps: Deps, giftId: string, onError: (err: unknown) => void) {
+  try {
+    return await sendGiftReceipt(deps, giftId);
+  } catch (err) {
+    onError(err);
+    return false;
+  }
+}

@@ -1,0 +1,322 @@
+/**
+ * Collecting round-ups from the member's bank (docs/decisions/0024-collecting-round-ups.md).
+ * A round-up is written `pending` (process-round-ups.ts): its money is still in the member's
+ * bank. The collections job (server/jobs/round-up-collections.ts) runs the steps here:
+ *
+ * 1. claimDueCollection: one linked bank (round-ups on) whose uncollected round-ups reach the
+ *    minimum, or whose oldest has waited a week, is locked with FOR UPDATE SKIP LOCKED; in that
+ *    transaction a collection row (`initiating`) is written and the round-ups are tied to it.
+ *    A round-up belongs to at most one collection, so two instances never collect it twice.
+ * 2. startDebit, outside any transaction: one ACH debit for the sum, with the collection's id as
+ *    the idempotency key (a retry after a crash finds the same debit), then the debit id is
+ *    stored and the collection is `pending`. A bank that cannot be reached leaves it
+ *    `initiating`, retried when its lease ends; a declined debit fails it.
+ * 3. checkCollection: a pending debit's status is read at most hourly. Settled: in one
+ *    transaction under the wallet lock the collection and its round-ups become `completed` and
+ *    the balance and the round-ups saved grow by their sum (the only place round-ups reach the
+ *    balance). Failed or returned: the collection and its round-ups become `failed` (nothing is
+ *    reversed: they were never in the balance) and the member is emailed, once (notifiedAt).
+ */
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { Deps } from "../../deps";
+import { bankAccounts, bankPurchases, roundUpCollections, roundUpSettings, walletTransactions } from "../../db/schema/wallet";
+import { users } from "../../db/schema/users";
+import { DebitDeclined, type Debit } from "../../providers/bank/port";
+import { escapeHtml } from "../../http/escape-html";
+import { formatCents } from "../../../contract/money";
+import { ROUNDUP_COLLECT_AFTER_DAYS, WALLET_TEXT } from "../../../contract/wallet";
+import { openAccessToken } from "./bank-token";
+import { credit, lockWallet } from "./ledger";
+
+type Collection = typeof roundUpCollections.$inferSelect;
+type BankAccount = typeof bankAccounts.$inferSelect;
+
+/** An `initiating` collection (or an unsent failure email) is tried again after this. */
+export const COLLECTION_LEASE_MS = 10 * 60_000;
+/** A pending debit's status is read at most this often (ACH takes one to three business days). */
+export const COLLECTION_CHECK_EVERY_MS = 3600_000;
+const DAY_MS = 86_400_000;
+
+const uncollected = and(eq(walletTransactions.type, "round_up"), eq(walletTransactions.status, "pending"), isNull(walletTransactions.collectionId));
+
+/** Claims one bank whose round-ups are due for collection and writes its `initiating` collection. Null when none is due. */
+export async function claimDueCollection(deps: Deps): Promise<{ collection: Collection; account: BankAccount } | null> {
+  const now = deps.now();
+  const waitedSince = new Date(now.getTime() - ROUNDUP_COLLECT_AFTER_DAYS * DAY_MS).toISOString();
+  const min = deps.config.roundUpCollectMinCents;
+  return deps.db.transaction(async (tx) => {
+    // Due: the bank's uncollected round-ups reach the minimum, or the oldest was recorded a week ago.
+    const [due] = await tx
+      .select({ account: bankAccounts })
+      .from(bankAccounts)
+      .innerJoin(roundUpSettings, eq(roundUpSettings.userId, bankAccounts.userId))
+      .where(
+        and(
+          eq(roundUpSettings.isEnabled, true),
+          isNull(bankAccounts.unlinkedAt),
+          isNotNull(bankAccounts.accessTokenSealed),
+          eq(bankAccounts.provider, deps.bank.kind),
+          sql`(select coalesce(sum(t.amount_cents), 0) >= ${min} or min(p.created_at) <= ${waitedSince}::timestamptz
+               from wallet_transactions t join bank_purchases p on p.id = t.bank_purchase_id
+               where p.bank_account_id = ${bankAccounts.id} and t.type = 'round_up' and t.status = 'pending' and t.collection_id is null)`,
+        ),
+      )
+      .orderBy(asc(bankAccounts.linkedAt))
+      .limit(1)
+      .for("update", { of: bankAccounts, skipLocked: true });
+    if (!due) return null;
+    const account = due.account;
+    // Under the bank's lock: a sync of this bank (which moves its cursor first) waits, so the set is stable.
+    const rows = await tx
+      .select({ id: walletTransactions.id, amountCents: walletTransactions.amountCents })
+      .from(walletTransactions)
+      .innerJoin(bankPurchases, eq(bankPurchases.id, walletTransactions.bankPurchaseId))
+      .where(and(eq(walletTransactions.userId, account.userId), uncollected, eq(bankPurchases.bankAccountId, account.id)))
+      .for("update", { of: walletTransactions });
+    const amountCents = rows.reduce((s, r) => s + r.amountCents, 0);
+    if (amountCents <= 0) return null;
+    const [collection] = await tx
+      .insert(roundUpCollections)
+      .values({
+        userId: account.userId,
+        bankAccountId: account.id,
+        amountCents,
+        status: "initiating",
+        nextCheckAt: new Date(now.getTime() + COLLECTION_LEASE_MS),
+        createdAt: now,
+      })
+      .returning();
+    await tx
+      .update(walletTransactions)
+      .set({ collectionId: collection.id })
+      .where(
+        and(
+          inArray(
+            walletTransactions.id,
+            rows.map((r) => r.id),
+          ),
+          uncollected,
+        ),
+      );
+    return { collection, account };
+  });
+}
+
+/** Starts (or, with the same key, finds) the collection's debit and records it. Outside any transaction. */
+export async function startDebit(deps: Deps, collection: Collection, account: BankAccount) {
+  if (!account.accessTokenSealed || account.unlinkedAt || account.provider !== deps.bank.kind) {
+    return failCollection(deps, collection.id, WALLET_TEXT.roundUpsUnlinked);
+  }
+  const [holder] = await deps.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, collection.userId));
+  let debit: Debit;
+  try {
+    debit = await deps.bank.createDebit({
+      accessToken: openAccessToken(deps.secrets, account.id, account.accessTokenSealed),
+      accountId: account.providerAccountId,
+      amountCents: collection.amountCents,
+      idempotencyKey: collection.id,
+      legalName: `${holder?.firstName ?? ""} ${holder?.lastName ?? ""}`.trim() || "Church member",
+    });
+  } catch (err) {
+    // Declined: nothing will move. Anything else (unreachable): retried when the lease ends.
+    if (err instanceof DebitDeclined) return failCollection(deps, collection.id, err.reason);
+    throw err;
+  }
+  const now = deps.now();
+  await deps.db
+    .update(roundUpCollections)
+    .set({ providerDebitId: debit.id, status: "pending", nextCheckAt: new Date(now.getTime() + COLLECTION_CHECK_EVERY_MS) })
+    .where(and(eq(roundUpCollections.id, collection.id), eq(roundUpCollections.status, "initiating")));
+  await applyDebitStatus(deps, collection.id, debit);
+}
+
+/** Claims one collection due for its next step (start its debit, read its status, or tell the member of a failure) and pushes its lease on. */
+export async function claimCollectionToCheck(deps: Deps): Promise<Collection | null> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [due] = await tx
+      .select()
+      .from(roundUpCollections)
+      .where(
+        and(
+          lte(roundUpCollections.nextCheckAt, now),
+          or(
+            inArray(roundUpCollections.status, ["initiating", "pending"]),
+            and(eq(roundUpCollections.status, "failed"), isNull(roundUpCollections.notifiedAt)),
+          ),
+        ),
+      )
+      .orderBy(asc(roundUpCollections.nextCheckAt))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!due) return null;
+    const wait = due.status === "pending" ? COLLECTION_CHECK_EVERY_MS : COLLECTION_LEASE_MS;
+    await tx
+      .update(roundUpCollections)
+      .set({ nextCheckAt: new Date(now.getTime() + wait) })
+      .where(eq(roundUpCollections.id, due.id));
+    return due;
+  });
+}
+
+/** The next step of a claimed collection. */
+export async function checkCollection(deps: Deps, collection: Collection) {
+  if (collection.status === "initiating") {
+    const [account] = await deps.db.select().from(bankAccounts).where(eq(bankAccounts.id, collection.bankAccountId));
+    return startDebit(deps, collection, account);
+  }
+  if (collection.status === "pending" && collection.providerDebitId) {
+    return applyDebitStatus(deps, collection.id, await deps.bank.getDebit(collection.providerDebitId));
+  }
+  if (collection.status === "failed" && !collection.notifiedAt) return sendCollectionFailedEmail(deps, collection.id);
+}
+
+async function applyDebitStatus(deps: Deps, collectionId: string, debit: Debit) {
+  if (debit.status === "settled") return settleCollection(deps, collectionId);
+  if (debit.status === "failed" || debit.status === "returned") return failCollection(deps, collectionId, debit.failureReason ?? `The debit was ${debit.status}`);
+}
+
+/** The debit settled: the collection and its round-ups complete and their money becomes the member's balance, once. */
+export async function settleCollection(deps: Deps, collectionId: string) {
+  const [c] = await deps.db.select({ userId: roundUpCollections.userId }).from(roundUpCollections).where(eq(roundUpCollections.id, collectionId));
+  if (!c) return;
+  await deps.db.transaction(async (tx) => {
+    await lockWallet(tx, c.userId);
+    const now = deps.now();
+    const done = await tx
+      .update(roundUpCollections)
+      .set({ status: "completed", settledAt: now })
+      .where(and(eq(roundUpCollections.id, collectionId), eq(roundUpCollections.status, "pending")))
+      .returning({ id: roundUpCollections.id });
+    if (done.length === 0) return;
+    const ups = await tx
+      .update(walletTransactions)
+      .set({ status: "completed" })
+      .where(and(eq(walletTransactions.collectionId, collectionId), eq(walletTransactions.status, "pending")))
+      .returning({ amountCents: walletTransactions.amountCents });
+    const total = ups.reduce((s, r) => s + r.amountCents, 0);
+    if (total > 0) await credit(tx, c.userId, total, now, { roundUp: true });
+  });
+}
+
+/** Refused or returned: the collection and its round-ups fail (they were never in the balance), then the member is told. */
+export async function failCollection(deps: Deps, collectionId: string, reason: string) {
+  const failed = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(roundUpCollections)
+      // If the email below fails, the job sends it when this lease ends.
+      .set({ status: "failed", failureReason: reason.slice(0, 500), nextCheckAt: new Date(deps.now().getTime() + COLLECTION_LEASE_MS) })
+      .where(and(eq(roundUpCollections.id, collectionId), inArray(roundUpCollections.status, ["initiating", "pending"])))
+      .returning({ id: roundUpCollections.id });
+    if (rows.length === 0) return false;
+    await tx
+      .update(walletTransactions)
+      .set({ status: "failed", failureReason: WALLET_TEXT.roundUpsNotCollected })
+      .where(and(eq(walletTransactions.collectionId, collectionId), eq(walletTransactions.status, "pending")));
+    return true;
+  });
+  if (failed) await sendCollectionFailedEmail(deps, collectionId);
+}
+
+/** Upper bound of steps per pass, so one pass always ends (the rest waits for the next). */
+const MAX_STEPS = 500;
+
+/**
+ * One pass of the collections job: first every collection due a step (start its debit, read
+ * its status, email a failure), then every bank whose round-ups are due. Returns what it did;
+ * a step that fails is reported and retried after its lease.
+ */
+export async function collectRoundUps(deps: Deps, onError: (err: unknown) => void = () => undefined) {
+  let checked = 0;
+  let started = 0;
+  for (let i = 0; i < MAX_STEPS; i++) {
+    const c = await claimCollectionToCheck(deps);
+    if (!c) break;
+    try {
+      await checkCollection(deps, c);
+      checked += 1;
+    } catch (err) {
+      onError(err);
+    }
+  }
+  for (let i = 0; i < MAX_STEPS; i++) {
+    const claimed = await claimDueCollection(deps);
+    if (!claimed) break;
+    try {
+      await startDebit(deps, claimed.collection, claimed.account);
+      started += 1;
+    } catch (err) {
+      onError(err);
+    }
+  }
+  return { checked, started };
+}
+
+/**
+ * Test hook (TEST_HOOKS only, for the browser tests): makes the member's open collections due
+ * now and runs one pass, so "pending -> available" can be driven without waiting for the clock.
+ */
+export async function collectRoundUpsNow(deps: Deps, userId: string) {
+  await deps.db
+    .update(roundUpCollections)
+    .set({ nextCheckAt: deps.now() })
+    .where(and(eq(roundUpCollections.userId, userId), inArray(roundUpCollections.status, ["initiating", "pending"])));
+  return collectRoundUps(deps);
+}
+
+export function renderCollectionFailedEmail(d: { churchName: string; firstName: string; amountCents: number; bank: string; reason: string; walletUrl: string }) {
+  const amount = formatCents(d.amountCents);
+  const subject = `We could not collect your ${amount} of round-ups`;
+  const paragraphs = [
+    `We tried to collect ${amount} of round-ups from your ${d.bank} account, and the payment did not go through. The reason given was: "${d.reason}"`,
+    `No money was taken, and these round-ups were not added to your wallet. We will not try to collect them again. New round-ups will be collected as usual; you can turn Round-up Giving off in your wallet at any time.`,
+  ];
+  const text = [`Dear ${d.firstName},`, "", ...paragraphs.flatMap((p) => [p, ""]), `Your wallet: ${d.walletUrl}`, "", `Thank you for your generosity,`, d.churchName].join("\n");
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#faf7f2;font-family:Georgia,serif;color:#1f1a14">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
+<h1 style="margin:0 0 16px;font-size:24px">Your round-ups were not collected</h1>
+<p style="margin:0 0 16px">Dear ${e(d.firstName)},</p>
+${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${e(p)}</p>`).join("\n")}
+<p style="margin:0 0 24px"><a href="${e(d.walletUrl)}">Open my wallet</a></p>
+<p style="margin:0;font-size:14px;color:#6b6259">Thank you for your generosity,<br>${e(d.churchName)}</p>
+</div>
+</body>
+</html>`;
+  return { subject, text, html };
+}
+
+/** Emails the member about a failed collection, once: notifiedAt is set after the send (a failed send is retried by the job). */
+export async function sendCollectionFailedEmail(deps: Deps, collectionId: string) {
+  const [row] = await deps.db
+    .select({ collection: roundUpCollections, email: users.email, firstName: users.firstName, bank: bankAccounts.institutionName })
+    .from(roundUpCollections)
+    .innerJoin(users, eq(users.id, roundUpCollections.userId))
+    .innerJoin(bankAccounts, eq(bankAccounts.id, roundUpCollections.bankAccountId))
+    .where(eq(roundUpCollections.id, collectionId));
+  if (!row || row.collection.status !== "failed" || row.collection.notifiedAt) return;
+  const msg = renderCollectionFailedEmail({
+    churchName: deps.church.name,
+    firstName: row.firstName,
+    amountCents: row.collection.amountCents,
+    bank: row.bank,
+    reason: row.collection.failureReason ?? "The payment was returned.",
+    walletUrl: `${deps.config.publicUrl}/giving?tab=wallet`,
+  });
+  // Claim the send first, so two instances never both send; a failed send gives the claim back.
+  const claimed = await deps.db
+    .update(roundUpCollections)
+    .set({ notifiedAt: deps.now() })
+    .where(and(eq(roundUpCollections.id, collectionId), isNull(roundUpCollections.notifiedAt)))
+    .returning({ id: roundUpCollections.id });
+  if (claimed.length === 0) return;
+  try {
+    await deps.email.send({ to: row.email, ...msg });
+  } catch (err) {
+    await deps.db.update(roundUpCollections).set({ notifiedAt: null }).where(eq(roundUpCollections.id, collectionId));
+    throw err;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The wallet ledger's rules in one place (docs/decisions/0020-wallet-ledger-and-round-ups.md).
+ * Every change of balance happens inside the database transaction that writes (or completes)
+ * the ledger row explaining it: credit() and debit() take the transaction handle, and debit() refuses (null)
+ * rather than go below zero, which the wallets_balance_not_negative check also enforces.
+ * lockWallet() is the member's money lock: payment-method changes take it too, so "exactly one
+ * default method" holds under concurrent requests.
+ */
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { walletTransactions, wallets } from "../../db/schema/wallet";
+import type { WalletBalance, WalletTransaction } from "../../../contract/wallet";
+
+type Handle = Tx | Db;
+
+/** Creates the member's wallet row if needed and locks it until the transaction ends. */
+export async function lockWallet(tx: Handle, userId: string) {
+  await tx.insert(wallets).values({ userId }).onConflictDoNothing();
+  const [row] = await tx.select().from(wallets).where(eq(wallets.userId, userId)).for("update");
+  return row;
+}
+
+/** Round-ups on their way: not yet collected from the bank, or collected by a debit that has not settled (docs/decisions/0024). */
+export async function pendingRoundUpCents(tx: Handle, userId: string) {
+  const [row] = await tx
+    .select({ cents: sql<string | null>`sum(${walletTransactions.amountCents})` })
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.type, "round_up"), eq(walletTransactions.status, "pending")));
+  return Number(row?.cents ?? 0);
+}
+
+export const toBalance = (row: { balanceCents: number; roundUpAccumulatedCents: number } | undefined, pending: number): WalletBalance => ({
+  balanceCents: row?.balanceCents ?? 0,
+  roundUpAccumulated: row?.roundUpAccumulatedCents ?? 0,
+  pendingRoundUpCents: pending,
+});
+
+/** Adds to the balance (and to the round-ups saved, for round-ups). Call with the ledger row's transaction. */
+export async function credit(tx: Handle, userId: string, cents: number, now: Date, opts: { roundUp?: boolean } = {}) {
+  await tx.insert(wallets).values({ userId }).onConflictDoNothing();
+  const [row] = await tx
+    .update(wallets)
+    .set({
+      balanceCents: sql`${wallets.balanceCents} + ${cents}`,
+      roundUpAccumulatedCents: opts.roundUp ? sql`${wallets.roundUpAccumulatedCents} + ${cents}` : wallets.roundUpAccumulatedCents,
+      updatedAt: now,
+    })
+    .where(eq(wallets.userId, userId))
+    .returning();
+  return toBalance(row, await pendingRoundUpCents(tx, userId));
+}
+
+/** Takes from the balance if it holds enough (one statement, under the row lock); null when it does not. */
+export async function debit(tx: Handle, userId: string, cents: number, now: Date) {
+  const [row] = await tx
+    .update(wallets)
+    .set({ balanceCents: sql`${wallets.balanceCents} - ${cents}`, updatedAt: now })
+    .where(and(eq(wallets.userId, userId), gte(wallets.balanceCents, cents)))
+    .returning();
+  return row ? toBalance(row, await pendingRoundUpCents(tx, userId)) : null;
+}
+
+export async function getBalance(db: Db, userId: string): Promise<WalletBalance> {
+  const [row] = await db.select().from(wallets).where(eq(wallets.userId, userId));
+  return toBalance(row, await pendingRoundUpCents(db, userId));
+}
+
+export const toWalletTransaction = (t: typeof walletTransactions.$inferSelect): WalletTransaction => ({
+  id: t.id,
+  type: t.type,
+  description: t.description,
+  merchantName: t.merchantName,
+  amountCents: t.amountCents,
+  status: t.status,
+  createdAt: t.createdAt.toISOString(),
+});

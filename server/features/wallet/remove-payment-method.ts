@@ -1,0 +1,59 @@
+/**
+ * Removes one of the member's methods, under the wallet lock. Removing the default makes the
+ * oldest remaining method the default. Removing a bank account unlinks the bank: the row stays
+ * (the ledger's round-ups point at its purchases), the sealed access token is dropped, and
+ * after the commit the token is revoked at the provider (a failure there is reported to
+ * `onRevokeError` and not shown: the unlink has happened on our side either way). Its round-ups
+ * not yet collected can no longer be debited: they become failed (they were never in the
+ * balance); a collection already under way finishes on its own (docs/decisions/0024).
+ */
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { Deps } from "../../deps";
+import { bankAccounts, bankPurchases, paymentMethods, walletTransactions } from "../../db/schema/wallet";
+import { WALLET_TEXT } from "../../../contract/wallet";
+import { notFound } from "../../http/app-error";
+import { lockWallet } from "./ledger";
+import { checkMethodId, METHOD_NOT_FOUND } from "./set-default-payment-method";
+import { openAccessToken } from "./bank-token";
+
+export async function removePaymentMethod(deps: Deps, userId: string, id: string, onRevokeError: (err: unknown) => void) {
+  checkMethodId(id);
+  const revoke = await deps.db.transaction(async (tx) => {
+    await lockWallet(tx, userId);
+    const [removed] = await tx
+      .delete(paymentMethods)
+      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+      .returning();
+    if (!removed) throw notFound(METHOD_NOT_FOUND);
+    if (removed.isDefault) {
+      const [next] = await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.userId, userId))
+        .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id))
+        .limit(1);
+      if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+    }
+    if (!removed.bankAccountId) return null;
+    const [bank] = await tx.select().from(bankAccounts).where(eq(bankAccounts.id, removed.bankAccountId));
+    await tx.update(bankAccounts).set({ unlinkedAt: deps.now(), accessTokenSealed: null }).where(eq(bankAccounts.id, removed.bankAccountId));
+    await tx
+      .update(walletTransactions)
+      .set({ status: "failed", failureReason: WALLET_TEXT.roundUpsUnlinked })
+      .where(
+        and(
+          eq(walletTransactions.userId, userId),
+          eq(walletTransactions.type, "round_up"),
+          eq(walletTransactions.status, "pending"),
+          isNull(walletTransactions.collectionId),
+          inArray(
+            walletTransactions.bankPurchaseId,
+            tx.select({ id: bankPurchases.id }).from(bankPurchases).where(eq(bankPurchases.bankAccountId, removed.bankAccountId)),
+          ),
+        ),
+      );
+    if (!bank?.accessTokenSealed || bank.provider !== deps.bank.kind) return null;
+    return openAccessToken(deps.secrets, bank.id, bank.accessTokenSealed);
+  });
+  if (revoke) await deps.bank.removeItem(revoke).catch(onRevokeError);
+}

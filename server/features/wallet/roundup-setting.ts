@@ -1,0 +1,34 @@
+/**
+ * The member's round-up setting: off when never set; saving is an upsert, so it is always one
+ * row. Switching on sets roundsUpFrom, the moment from which bank purchases are rounded up:
+ * the first time ever a week back (ROUNDUP_LOOKBACK_DAYS, so the wallet shows something at
+ * once), after a pause from that moment (purchases made while off are never rounded up).
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { roundUpSettings } from "../../db/schema/wallet";
+import { ROUNDUP_LOOKBACK_DAYS, type RoundUpSetting } from "../../../contract/wallet";
+
+export async function getRoundUpSetting(db: Db, userId: string): Promise<RoundUpSetting> {
+  const [row] = await db.select({ isEnabled: roundUpSettings.isEnabled }).from(roundUpSettings).where(eq(roundUpSettings.userId, userId));
+  return { isEnabled: row?.isEnabled ?? false };
+}
+
+export async function setRoundUpSetting(db: Db, userId: string, isEnabled: boolean, now: Date): Promise<RoundUpSetting> {
+  const firstFrom = new Date(now.getTime() - ROUNDUP_LOOKBACK_DAYS * 86_400_000);
+  const from = roundUpSettings.roundsUpFrom;
+  await db
+    .insert(roundUpSettings)
+    .values({ userId, isEnabled, updatedAt: now, roundsUpFrom: isEnabled ? firstFrom : null })
+    .onConflictDoUpdate({
+      target: roundUpSettings.userId,
+      set: {
+        isEnabled,
+        updatedAt: now,
+        roundsUpFrom: isEnabled
+          ? sql`case when ${roundUpSettings.isEnabled} then ${from} when ${from} is null then ${firstFrom.toISOString()}::timestamptz else ${now.toISOString()}::timestamptz end`
+          : from,
+      },
+    });
+  return { isEnabled };
+}

@@ -1,0 +1,161 @@
+import { createHash } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ZAddCardRequest,
+  ZDepositRequest,
+  ZDepositResponse,
+  ZExchangeTokenRequest,
+  ZGiveBalanceRequest,
+  ZGiveBalanceResponse,
+  ZLinkTokenResponse,
+  ZPaymentMethod,
+  ZRoundUpEnableRequest,
+  ZRoundUpResult,
+  ZRoundUpSetting,
+  ZSetDefaultRequest,
+  ZTransactionsQuery,
+  ZWalletBalance,
+  ZWalletOverview,
+  ZWalletTransaction,
+} from "../../../contract/wallet";
+import type { Deps } from "../../deps";
+import { currentUser } from "../../http/auth";
+import { hitRateLimit } from "../../http/rate-limit";
+import { readIdempotencyKey, withIdempotency } from "../giving/idempotency";
+import { getRoundUpSetting, setRoundUpSetting } from "./roundup-setting";
+import { getBalance } from "./ledger";
+import { listWalletTransactions } from "./list-wallet-transactions";
+import { getWalletOverview } from "./get-wallet-overview";
+import { processRoundUps } from "./process-round-ups";
+import { listPaymentMethods } from "./list-payment-methods";
+import { addCard } from "./add-card";
+import { setDefaultPaymentMethod } from "./set-default-payment-method";
+import { removePaymentMethod } from "./remove-payment-method";
+import { createLinkToken } from "./create-link-token";
+import { linkBankAccount } from "./link-bank-account";
+import { addFunds } from "./add-funds";
+import { giveWalletBalance } from "./give-wallet-balance";
+import { collectRoundUpsNow } from "./collect-round-ups";
+
+/** Any id: one that is not a uuid is as unknown as another member's (404 from the use case). */
+const ZId = z.object({ id: z.string().max(100) });
+/** The request hash of a wallet money request: route and amount (there is no card data in these bodies). */
+const hash = (route: string, body: unknown) => createHash("sha256").update(`${route}\n${JSON.stringify(body)}`).digest("hex");
+
+export const walletRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    /** Charges and card saves share the giving rate limit's numbers, each with its own counter. */
+    const limit = (what: string, userId: string) =>
+      hitRateLimit(deps.db, `${what}:user:${userId}`, deps.config.givingRateLimit.perUser, deps.config.givingRateLimit.windowSeconds, deps.now());
+
+    app.get("/api/roundup/setting", { config: { access: "member" }, schema: { response: { 200: ZRoundUpSetting } } }, (req) =>
+      getRoundUpSetting(deps.db, currentUser(req).id),
+    );
+
+    app.post(
+      "/api/roundup/enable",
+      { config: { access: "member" }, schema: { body: ZRoundUpEnableRequest, response: { 200: ZRoundUpSetting } } },
+      (req) => setRoundUpSetting(deps.db, currentUser(req).id, req.body.isEnabled, deps.now()),
+    );
+
+    app.get("/api/wallet/balance", { config: { access: "member" }, schema: { response: { 200: ZWalletBalance } } }, (req) =>
+      getBalance(deps.db, currentUser(req).id),
+    );
+
+    app.get(
+      "/api/wallet/transactions",
+      { config: { access: "member" }, schema: { querystring: ZTransactionsQuery, response: { 200: z.array(ZWalletTransaction) } } },
+      (req) => listWalletTransactions(deps.db, currentUser(req).id, { ...req.query, search: req.query.search || undefined }),
+    );
+
+    app.get("/api/wallet/overview", { config: { access: "member" }, schema: { response: { 200: ZWalletOverview } } }, (req) =>
+      getWalletOverview(deps.db, currentUser(req).id, deps.church.timeZone, deps.now()),
+    );
+
+    app.post("/api/wallet/process-roundups", { config: { access: "member" }, schema: { response: { 200: ZRoundUpResult } } }, (req) =>
+      processRoundUps(deps, currentUser(req).id, (err) => req.log.warn({ err }, "bank sync failed")),
+    );
+
+    // Browser tests only (TEST_HOOKS, refused in production by config): collect now instead of on the job's clock.
+    if (deps.config.testHooks) {
+      app.post(
+        "/api/test/wallet/collect-round-ups",
+        { config: { access: "member" }, schema: { response: { 200: z.object({ checked: z.number().int(), started: z.number().int() }) } } },
+        (req) => collectRoundUpsNow(deps, currentUser(req).id),
+      );
+    }
+
+    app.get("/api/wallet/payment-methods", { config: { access: "member" }, schema: { response: { 200: z.array(ZPaymentMethod) } } }, (req) =>
+      listPaymentMethods(deps.db, currentUser(req).id),
+    );
+
+    app.post(
+      "/api/wallet/payment-methods",
+      { config: { access: "member" }, schema: { body: ZAddCardRequest, response: { 201: ZPaymentMethod } } },
+      async (req, reply) => {
+        const user = currentUser(req);
+        await limit("wallet-card", user.id);
+        return reply.code(201).send(await addCard(deps, user, req.body));
+      },
+    );
+
+    app.put(
+      "/api/wallet/payment-methods/:id",
+      { config: { access: "member" }, schema: { params: ZId, body: ZSetDefaultRequest, response: { 200: ZPaymentMethod } } },
+      (req) => setDefaultPaymentMethod(deps, currentUser(req).id, req.params.id),
+    );
+
+    app.delete("/api/wallet/payment-methods/:id", { config: { access: "member" }, schema: { params: ZId } }, async (req, reply) => {
+      await removePaymentMethod(deps, currentUser(req).id, req.params.id, (err) => req.log.warn({ err }, "bank token not revoked"));
+      return reply.code(204).send();
+    });
+
+    app.post("/api/wallet/plaid/link-token", { config: { access: "member" }, schema: { response: { 200: ZLinkTokenResponse } } }, (req) =>
+      createLinkToken(deps, currentUser(req).id, (err) => req.log.warn({ err }, "bank link token failed")),
+    );
+
+    app.post(
+      "/api/wallet/plaid/exchange-token",
+      { config: { access: "member" }, schema: { body: ZExchangeTokenRequest, response: { 201: ZPaymentMethod } } },
+      async (req, reply) => {
+        const user = currentUser(req);
+        await limit("wallet-bank", user.id);
+        const method = await linkBankAccount(deps, user.id, req.body.publicToken, (err) => req.log.warn({ err }, "bank link failed"));
+        return reply.code(201).send(method);
+      },
+    );
+
+    app.post(
+      "/api/wallet/deposits",
+      { config: { access: "member" }, schema: { body: ZDepositRequest, response: { 201: ZDepositResponse } } },
+      async (req, reply) => {
+        const userId = currentUser(req).id;
+        const key = readIdempotencyKey(req.headers["idempotency-key"]);
+        await limit("wallet-deposit", userId);
+        const answer = await withIdempotency(deps.db, userId, key, hash("wallet-deposit", req.body), () => addFunds(deps, userId, key, req.body.amountCents), {
+          leaseSeconds: deps.config.idempotencyLeaseSeconds,
+        });
+        return reply.code(answer.status as 201).send(answer.body as never);
+      },
+    );
+
+    app.post(
+      "/api/wallet/give",
+      { config: { access: "member" }, schema: { body: ZGiveBalanceRequest, response: { 201: ZGiveBalanceResponse } } },
+      async (req, reply) => {
+        const userId = currentUser(req).id;
+        const key = readIdempotencyKey(req.headers["idempotency-key"]);
+        const answer = await withIdempotency(
+          deps.db,
+          userId,
+          key,
+          hash("wallet-give", req.body),
+          () => giveWalletBalance(deps, userId, key, req.body.amountCents, (err) => req.log.error({ err }, "gift receipt not sent")),
+          { leaseSeconds: deps.config.idempotencyLeaseSeconds },
+        );
+        return reply.code(answer.status as 201).send(answer.body as never);
+      },
+    );
+  };

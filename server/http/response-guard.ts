@@ -1,0 +1,30 @@
+/**
+ * The last line of defence for credentials in answers: no JSON response may carry a password,
+ * a password hash or a token hash as a field, whatever a use case returns by mistake (a whole
+ * `users` row, say). Response schemas strip unknown fields already; this guard also covers
+ * routes that send without one. A hit is a bug: the answer becomes a 500 and the route is
+ * logged (never the payload), so it is found in tests and never reaches a member.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ErrorBody } from "../../contract/errors";
+
+/** Field names, as they appear in JSON ("name":), that never leave the server. */
+export const FORBIDDEN_RESPONSE_FIELDS = ["password", "passwordHash", "password_hash", "tokenHash", "token_hash"] as const;
+const NEEDLES = FORBIDDEN_RESPONSE_FIELDS.map((f) => `"${f}":`);
+
+/** The forbidden field a JSON text carries as a key, if any (keys inside string values are escaped, so they do not match). */
+export function forbiddenField(json: string): string | null {
+  for (let i = 0; i < NEEDLES.length; i++) if (json.includes(NEEDLES[i])) return FORBIDDEN_RESPONSE_FIELDS[i];
+  return null;
+}
+
+export function installResponseGuard(app: FastifyInstance) {
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (typeof payload !== "string" || !String(reply.getHeader("content-type") ?? "").includes("json")) return payload;
+    const field = forbiddenField(payload);
+    if (!field) return payload;
+    req.log.error({ route: req.routeOptions.url, field }, "response blocked: it carried a credential field");
+    reply.code(500);
+    return JSON.stringify({ error: "Internal Server Error" } satisfies ErrorBody);
+  });
+}

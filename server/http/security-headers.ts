@@ -1,0 +1,56 @@
+/**
+ * Security headers on every answer: the API's JSON, the SPA's index.html (also as the
+ * fallback of app routes), static assets, errors and 404s, and the event stream.
+ *
+ * - Content-Security-Policy: scripts, styles, fonts and connections from this origin only; no
+ *   plugins; nothing may frame the app (frame-ancestors 'none', and X-Frame-Options DENY for
+ *   old browsers). The app itself frames only what the spec embeds: the church's external
+ *   visitor form (church.links.visitorsForm), when one is configured; otherwise frame-src is
+ *   'none'. Images may come from any https origin (video thumbnails, a logo URL).
+ * - Strict-Transport-Security only when PUBLIC_URL is https: over plain http a browser ignores
+ *   it, and sending it from a development server on localhost would pin that name to https.
+ * - X-Content-Type-Options nosniff, Referrer-Policy strict-origin-when-cross-origin (a reset
+ *   link's token never leaves in a Referer to another site).
+ * - Plaid Link (bank linking, docs/decisions/0022) loads a script and a frame from
+ *   cdn.plaid.com: allowed only when Plaid is configured.
+ * - Cross-Origin-Opener-Policy same-origin-allow-popups: the Integrations page opens the CRM's
+ *   sign-in in a popup and watches it close; "same-origin" would cut that link (0031).
+ */
+import type { FastifyHelmetOptions } from "@fastify/helmet";
+import type { Church } from "../../contract/church";
+
+/** The origins the app may frame: those of the pages the spec embeds (https only). */
+export function embeddedOrigins(church: Pick<Church, "links">): string[] {
+  const form = church.links.visitorsForm;
+  return form && new URL(form).protocol === "https:" ? [new URL(form).origin] : [];
+}
+
+const PLAID_CDN = "https://cdn.plaid.com";
+
+export function securityHeaders(opts: { publicUrl: string; church: Pick<Church, "links">; plaid?: boolean }): FastifyHelmetOptions {
+  const frames = [...embeddedOrigins(opts.church), ...(opts.plaid ? [PLAID_CDN] : [])];
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(opts.plaid ? [PLAID_CDN] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameSrc: frames.length ? frames : ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: "deny" },
+    hsts: opts.publicUrl.startsWith("https://") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    noSniff: true,
+  };
+}

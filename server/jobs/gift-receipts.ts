@@ -1,0 +1,41 @@
+/**
+ * Sends the receipts that did not go out when their gift was made (the email provider was
+ * down, or the process stopped between the charge and the send). Only gifts of the last
+ * RECEIPT_CATCH_UP_DAYS: an older gift is better left to the year-end statement than receipted
+ * out of the blue. sendGiftReceipt claims each gift before sending, so this sweep, the request
+ * that made the gift and other instances never send one twice.
+ */
+import { and, asc, eq, gte, isNull } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { gifts } from "../db/schema/giving";
+import { sendGiftReceipt } from "../features/giving/send-gift-receipt";
+import { startInterval } from "./interval";
+
+export const RECEIPT_CATCH_UP_DAYS = 3;
+const BATCH = 50;
+
+/** One pass. Returns how many receipts this pass sent; stops at the first failure (the provider is likely down). */
+export async function runGiftReceipts(deps: Deps, onError: (err: unknown) => void = () => undefined): Promise<number> {
+  const since = new Date(deps.now().getTime() - RECEIPT_CATCH_UP_DAYS * 86_400_000);
+  const pending = await deps.db
+    .select({ id: gifts.id })
+    .from(gifts)
+    .where(and(eq(gifts.status, "COMPLETED"), isNull(gifts.receiptSentAt), gte(gifts.createdAt, since)))
+    .orderBy(asc(gifts.createdAt))
+    .limit(BATCH);
+  let sent = 0;
+  for (const { id } of pending) {
+    try {
+      if (await sendGiftReceipt(deps, id)) sent += 1;
+    } catch (err) {
+      onError(err);
+      return sent;
+    }
+  }
+  return sent;
+}
+
+/** Runs the sweep every `intervalMs` (five minutes by default). */
+export function startGiftReceiptsScheduler(deps: Deps, intervalMs = 5 * 60_000, onError: (err: unknown) => void = () => undefined) {
+  return startInterval(() => runGiftReceipts(deps, onError), intervalMs, onError);
+}

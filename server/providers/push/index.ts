@@ -1,0 +1,11 @@
+import type { Db } from "../../db/client";
+import type { SecretBox } from "../../security/secret-box";
+import type { Config } from "../../config";
+import type { PushSender } from "./port";
+import { createVapidKeySource } from "./vapid";
+import { createWebPushSender } from "./web-push";
+
+/** Web Push to whatever push service a subscription names, with VAPID keys from config or the database. */
+export function createPushSender(opts: { db: Db; secrets: SecretBox; config: Config["push"] }): PushSender {
+  return createWebPushSender({ vapidKeys: createVapidKeySource(opts) });
+}

@@ -1,0 +1,144 @@
+/**
+ * The role matrix: every API route (method and URL pattern, exactly as Fastify registers it)
+ * and who may call it. This table is the one place a reviewer reads to know who can do what.
+ *   public  anyone, signed in or not
+ *   member  any signed-in user (401 without a valid session)
+ *   staff   OWNER, PASTOR or STAFF (403 for members)
+ *   owner   OWNER only (403 for everyone else signed in)
+ * Each route also states its access in `config.access` next to its handler (http/auth.ts guards
+ * by it); server/security/route-matrix.test.ts fails when a registered route is missing here,
+ * when this table names a route that does not exist, when a route's `config.access` disagrees
+ * with this table, and when any role gets a different answer than the table says (decision 0064).
+ */
+import type { Access } from "../http/auth";
+
+export const ROUTE_ACCESS = {
+  // health
+  "GET /api/health": "public",
+  // auth
+  "POST /api/auth/register": "public",
+  "POST /api/auth/login": "public",
+  "POST /api/auth/logout": "member",
+  "PUT /api/auth/locale": "member",
+  "POST /api/auth/forgot-password": "public",
+  "POST /api/auth/reset-password": "public",
+  // church
+  "GET /api/church/me": "member",
+  "GET /api/church/public": "public",
+  // admin
+  "GET /api/admin/users": "owner",
+  "PATCH /api/admin/users/:id": "owner",
+  "GET /api/admin/outbox": "staff",
+  "GET /api/admin/analytics": "staff",
+  "GET /api/admin/activity": "staff",
+  // services
+  "GET /api/services/live": "member",
+  "GET /api/services": "member",
+  "POST /api/services": "staff",
+  "PATCH /api/services/:id": "staff",
+  "POST /api/services/:id/polls": "staff",
+  "POST /api/services/:id/questions": "member",
+  "GET /api/services/:id/questions": "member",
+  // polls
+  "PATCH /api/polls/:id": "staff",
+  "POST /api/polls/:pollId/vote": "member",
+  "GET /api/polls/:pollId/results": "member",
+  // questions
+  "PATCH /api/questions/:id": "staff",
+  // prayer-requests
+  "POST /api/prayer-requests": "member",
+  // prayers
+  "GET /api/prayers": "member",
+  "POST /api/prayers/:id/pray": "member",
+  "POST /api/prayers/:id/answered": "member",
+  "POST /api/prayers/:id/hide": "staff",
+  // personal-notes
+  "GET /api/personal-notes": "member",
+  "GET /api/personal-notes/:id": "member",
+  "POST /api/personal-notes": "member",
+  "PUT /api/personal-notes/:id": "member",
+  "DELETE /api/personal-notes/:id": "member",
+  // livestream-comments
+  "GET /api/livestream-comments": "member",
+  "POST /api/livestream-comments": "member",
+  "DELETE /api/livestream-comments/:id": "staff",
+  // videos
+  "GET /api/videos": "member",
+  "GET /api/videos/sync-status": "staff",
+  // media-items
+  "GET /api/media-items": "staff",
+  "POST /api/media-items": "staff",
+  "DELETE /api/media-items/:id": "staff",
+  // events
+  "GET /api/events": "member",
+  // testimonies
+  "GET /api/testimonies": "member",
+  "POST /api/testimonies": "member",
+  "POST /api/testimonies/:id/amen": "member",
+  "PATCH /api/testimonies/:id": "staff",
+  // daily
+  "POST /api/daily/enroll": "member",
+  "GET /api/daily/preview": "member",
+  "GET /api/daily/unsubscribe": "public",
+  "GET /api/daily/audio/:token": "public",
+  // challenges
+  "GET /api/challenges": "member",
+  "POST /api/challenges": "staff",
+  "GET /api/challenges/mine": "member",
+  "POST /api/challenges/:id/join": "member",
+  "POST /api/challenges/:id/progress": "member",
+  // groups
+  "GET /api/groups": "member",
+  "GET /api/groups/mine": "member",
+  "POST /api/groups/:id/join": "member",
+  // media
+  "GET /api/media": "member",
+  // giving
+  "GET /api/giving/history": "member",
+  "GET /api/giving/recurring": "member",
+  "POST /api/giving/one-time": "member",
+  "POST /api/giving/recurring": "member",
+  "POST /api/giving/recurring/:id/:action": "member",
+  "GET /api/giving/statement": "member",
+  // roundup
+  "GET /api/roundup/setting": "member",
+  "POST /api/roundup/enable": "member",
+  // wallet
+  "GET /api/wallet/balance": "member",
+  "GET /api/wallet/transactions": "member",
+  "GET /api/wallet/overview": "member",
+  "POST /api/wallet/process-roundups": "member",
+  "GET /api/wallet/payment-methods": "member",
+  "POST /api/wallet/payment-methods": "member",
+  "PUT /api/wallet/payment-methods/:id": "member",
+  "DELETE /api/wallet/payment-methods/:id": "member",
+  "POST /api/wallet/plaid/link-token": "member",
+  "POST /api/wallet/plaid/exchange-token": "member",
+  "POST /api/wallet/deposits": "member",
+  "POST /api/wallet/give": "member",
+  // visitors
+  "POST /api/visitors": "public",
+  "GET /api/visitors": "staff",
+  "PATCH /api/visitors/:id": "staff",
+  // ai-prayer
+  "POST /api/ai-prayer/messages": "member",
+  // integrations
+  "GET /api/integrations": "staff",
+  "GET /api/integrations/ghl/authorize": "staff",
+  "GET /api/integrations/ghl/callback": "public",
+  "GET /api/integrations/oauth-popup.js": "public",
+  "POST /api/integrations/voice_ai/connect": "staff",
+  "POST /api/integrations/:provider/test": "staff",
+  "DELETE /api/integrations/:id": "staff",
+  // notifications
+  "GET /api/notifications": "member",
+  "POST /api/notifications/:id/read": "member",
+  "POST /api/notifications/read-all": "member",
+  "GET /api/notifications/vapid-public-key": "member",
+  "GET /api/notifications/preferences": "member",
+  "PUT /api/notifications/preferences": "member",
+  "POST /api/notifications/register-token": "member",
+  "DELETE /api/notifications/token/*": "member",
+} as const satisfies Record<string, Access>;
+
+export type RouteKey = keyof typeof ROUTE_ACCESS;
