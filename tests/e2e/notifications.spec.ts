@@ -30,6 +30,10 @@ async function approveNewTestimony(page: Page) {
 
 test("the inbox shows a notification when staff approve the member's testimony; mark-as-read clears the badge", async ({ page }) => {
   await register(page, "Lydia", "Thyatira");
+  // Services other tests start meanwhile would each tell Lydia; she turns that kind off so her
+  // inbox holds only what this test sends (off means not stored, see update-preferences.ts).
+  const quiet = await page.request.put("/api/notifications/preferences", { headers: bearer(await tokenOf(page)), data: { kinds: { serviceStarted: false } } });
+  expect(quiet.ok()).toBe(true);
   const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
   await expect(bell).toBeVisible();
   await expect(page.getByTestId("unread-badge")).toHaveCount(0);
