@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Deps } from "./deps";
 import { installAuth } from "./http/auth";
+import { AUTH_CHANNEL, SessionCache } from "./http/session-cache";
 import { installErrorHandler } from "./http/error-handler";
 import { rejectNul } from "./http/reject-nul";
 import { installResponseGuard } from "./http/response-guard";
@@ -72,7 +73,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   const activity = activityRecorder(deps);
-  installAuth(app, deps.db, activity, deps.now);
+  // Sessions are cached briefly in this process; PostgreSQL tells every instance when one is
+  // revoked or its user changes (session-cache.ts, decision 0071).
+  const sessionCache = new SessionCache(deps.config.sessionCacheSeconds * 1000);
+  const unlistenAuth = await deps.database.listen(AUTH_CHANNEL, (payload) => sessionCache.notice(payload));
+  app.addHook("onClose", async () => unlistenAuth().catch(() => undefined));
+  installAuth(app, deps.db, activity, deps.now, sessionCache);
   // First visits of the day still queued are written before the database closes.
   app.addHook("onClose", async () => activity.flush().catch(() => undefined));
 

@@ -15,6 +15,7 @@ import { sessions, users } from "../db/schema/users";
 import { hashToken } from "./tokens";
 import { forbidden, unauthorized } from "./app-error";
 import { isStaff, type Role } from "../../contract/roles";
+import { SessionCache, type CachedSession } from "./session-cache";
 
 export type Access = "public" | "member" | "staff" | "owner";
 
@@ -36,14 +37,23 @@ declare module "fastify" {
     user: AuthUser | null;
     sessionId: string | null;
   }
+  interface FastifyInstance {
+    /** Signed-in sessions cached in this process (session-cache.ts); routes that sign out, reset a password or change a role forget the user at once. */
+    sessionCache: SessionCache;
+  }
 }
 
 export const EVENTS_COOKIE = "koinonia_events";
 
-export async function findSession(db: Db, token: string, now: Date = new Date()) {
+export async function findSession(db: Db, token: string, now: Date = new Date()): Promise<CachedSession | null> {
+  return findSessionByHash(db, hashToken(token), now);
+}
+
+async function findSessionByHash(db: Db, tokenHash: string, now: Date): Promise<CachedSession | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
       id: users.id,
       email: users.email,
       firstName: users.firstName,
@@ -53,11 +63,22 @@ export async function findSession(db: Db, token: string, now: Date = new Date())
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  const { sessionId, ...user } = row;
-  return { sessionId, user: user as AuthUser };
+  const { sessionId, expiresAt, ...user } = row;
+  return { sessionId, expiresAt, user: user as AuthUser };
+}
+
+/** The session of a token: from this process's cache when fresh, else from the database (and cached). */
+async function lookUpSession(db: Db, cache: SessionCache, token: string, now: Date): Promise<CachedSession | null> {
+  const tokenHash = hashToken(token);
+  const cached = cache.get(tokenHash, now);
+  if (cached) return cached;
+  const begun = cache.begin();
+  const found = await findSessionByHash(db, tokenHash, now);
+  if (found) cache.set(tokenHash, found, begun);
+  return found;
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -79,7 +100,9 @@ export function installAuth(
   db: Db,
   onAuthenticated?: (userId: string) => Promise<void>,
   now: () => Date = () => new Date(),
+  cache: SessionCache = new SessionCache(0),
 ) {
+  app.decorate("sessionCache", cache);
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
 
@@ -98,7 +121,7 @@ export function installAuth(
     let token = bearer(req);
     if (!token && req.routeOptions.config.cookieAuth) token = req.cookies?.[EVENTS_COOKIE] ?? null;
     if (token) {
-      const found = await findSession(db, token, now());
+      const found = await lookUpSession(db, cache, token, now());
       if (found) {
         req.user = found.user;
         req.sessionId = found.sessionId;

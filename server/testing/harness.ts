@@ -22,6 +22,7 @@ import { createEventBus } from "../events/bus";
 import type { Role } from "../../contract/roles";
 import { hashPassword } from "../http/passwords";
 import { users } from "../db/schema/users";
+import { AUTH_CHANNEL, MARKER_PREFIX } from "../http/session-cache";
 import { expect } from "vitest";
 import { testLogger } from "./test-log";
 
@@ -149,8 +150,21 @@ export async function createTestApp(
     if (role !== "MEMBER") {
       const { eq } = await import("drizzle-orm");
       await database.db.update(users).set({ role }).where(eq(users.id, user.id));
+      await authSettled();
     }
     return { token, user: { ...user, role }, password: body.password, auth: { authorization: `Bearer ${token}` } };
+  }
+
+  /**
+   * Waits until this instance's session cache has heard of every change to sessions and users
+   * committed so far (session-cache.ts): for tests that change them with plain SQL and then
+   * call the API at once. A marker sent now arrives after every earlier notice.
+   */
+  async function authSettled() {
+    const marker = `${MARKER_PREFIX}${randomBytes(8).toString("hex")}`;
+    const arrived = app.sessionCache.waitForMarker(marker);
+    await database.notify(AUTH_CHANNEL, marker);
+    await arrived;
   }
 
   /** Inserts a user without going through the API (fast; for bulk set-up). */
@@ -170,6 +184,7 @@ export async function createTestApp(
     databaseUrl: url,
     signUp,
     insertUser,
+    authSettled,
     async close() {
       await app.close();
       await bus.close();

@@ -46,6 +46,7 @@ async function resetRoles(owners: Account[] = [owner]) {
   await t.db.update(users).set({ role: "STAFF" }).where(eq(users.id, staff.user.id));
   await t.db.update(users).set({ role: "MEMBER" }).where(eq(users.id, member.user.id));
   if (owners.length) await t.db.update(users).set({ role: "OWNER" }).where(inArray(users.id, owners.map((o) => o.user.id)));
+  await t.authSettled();
 }
 
 describe("PATCH /api/admin/users/:id", () => {

@@ -21,7 +21,11 @@ export const adminRoutes =
     app.patch(
       "/api/admin/users/:id",
       { config: { access: "owner" }, schema: { params: ZUserIdParams, body: ZRoleChange, response: { 200: ZUser } } },
-      async (req) => toPublicUser(await changeRole(deps.db, { id: req.params.id }, req.body.role)),
+      async (req) => {
+        const changed = await changeRole(deps.db, { id: req.params.id }, req.body.role);
+        app.sessionCache.forgetUser(changed.id);
+        return toPublicUser(changed);
+      },
     );
 
     /**

@@ -440,9 +440,11 @@ describe("sessions and GET /api/church/me", () => {
     offsetMs = 0;
   });
 
-  it("shows the user's current role (read at every request, not frozen in the token)", async () => {
+  it("shows the user's current role (not frozen in the token, nor in the session cache)", async () => {
     const { token, user } = await register();
+    expect((await me(token)).json().user.role).toBe("MEMBER"); // now cached
     await t.db.update(users).set({ role: "STAFF" }).where(eq(users.id, user.id));
+    await t.authSettled();
     const res = await me(token);
     expect(res.json().user.role).toBe("STAFF");
   });

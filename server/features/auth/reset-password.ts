@@ -11,10 +11,11 @@ import { AUTH_TEXT } from "../../../contract/auth";
  * account (a member who resets because someone else knew the password wants them out, on every
  * device) and retires every other outstanding reset link of the account.
  */
-export async function resetPassword(deps: Deps, token: string, password: string) {
+/** Returns the user whose password changed (all their sessions are revoked). */
+export async function resetPassword(deps: Deps, token: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
@@ -27,5 +28,6 @@ export async function resetPassword(deps: Deps, token: string, password: string)
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+    return reset.userId;
   });
 }

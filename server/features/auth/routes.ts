@@ -48,6 +48,7 @@ export const authRoutes =
     app.post("/api/auth/logout", { config: { access: "member" } }, async (req, reply) => {
       currentUser(req);
       await signOut(deps, req.sessionId!);
+      app.sessionCache.forgetUser(req.user!.id);
       reply.clearCookie(EVENTS_COOKIE, { path: "/api/events" });
       return reply.code(204).send();
     });
@@ -70,7 +71,8 @@ export const authRoutes =
       "/api/auth/reset-password",
       { config: { access: "public" }, schema: { body: ZResetPassword, response: { 200: ZMessage } } },
       async (req) => {
-        await resetPassword(deps, req.body.token, req.body.password);
+        const userId = await resetPassword(deps, req.body.token, req.body.password);
+        app.sessionCache.forgetUser(userId);
         return { message: AUTH_TEXT.resetDone };
       },
     );

@@ -92,7 +92,10 @@ describe("an expired or revoked session is refused on every kind of route", () =
       // Each works before it ends (so a 401 below is the ending, not a bad token).
       expect((await t.app.inject({ method: "GET", url: "/api/church/me", headers: who.auth })).statusCode).toBe(200);
       if (how === "revoked") expect((await post("/api/auth/logout", undefined, who.auth)).statusCode).toBe(204);
-      else await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(who.token)));
+      else {
+        await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(who.token)));
+        await t.authSettled(); // the cached session heard of it (session-cache.ts)
+      }
     }
     return { staff, owner };
   }

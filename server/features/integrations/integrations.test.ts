@@ -253,6 +253,7 @@ describe("GoHighLevel OAuth 2", () => {
     const url = await signInAtGhl(demoted.authUrl);
     const { users } = await import("../../db/schema/users");
     await t.db.update(users).set({ role: "MEMBER" }).where(eq(users.id, staff.user.id));
+    await t.authSettled();
     res = await callback(url, demoted.cookie);
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(INTEGRATION_TEXT.accessText);

@@ -1,0 +1,120 @@
+/**
+ * A short-lived, in-process cache of signed-in sessions, so a member's read (the session check,
+ * the live service, testimonies) does not need a database round trip just to learn who is asking.
+ * On Sunday morning that round trip was most of the cost of every signed-in request
+ * (bench/README.md; docs/decisions/0071-session-cache.md).
+ *
+ * What keeps it correct:
+ * - An entry lives at most `ttlMs` (SESSION_CACHE_SECONDS, 10 s by default; 0 turns it off), and
+ *   the session's own expiry is checked on every hit against the app clock.
+ * - PostgreSQL tells every instance when a session or a user changes: triggers on `sessions`
+ *   (revoked, expiry changed, deleted) and `users` (role, name, email changed, deleted) send
+ *   NOTIFY on `koinonia_auth` with the user's id, whatever made the change (the API, the
+ *   `npm run role` script, a hand-written SQL statement). Each instance LISTENs and forgets that
+ *   user's entries. So sign-out, a password reset or a role change reaches every instance within
+ *   the NOTIFY's delivery time, and the TTL bounds it if the listening connection is lost.
+ * - The instance that made the change forgets at once, without waiting for its own NOTIFY
+ *   (`forgetUser` from the route), so a token signed out is refused by its very next request.
+ * - A lookup that started before a forget does not store its (possibly stale) answer: every
+ *   forget moves an epoch, and `set` only stores when the epoch is the one the lookup began in.
+ * - Unknown tokens are never cached (a flood of made-up tokens cannot fill it), and at most
+ *   `max` entries are kept (the oldest go first).
+ */
+import type { AuthUser } from "./auth";
+
+export const AUTH_CHANNEL = "koinonia_auth";
+export const MARKER_PREFIX = "marker:";
+
+export interface CachedSession {
+  sessionId: string;
+  user: AuthUser;
+  expiresAt: Date;
+}
+
+export class SessionCache {
+  private readonly byToken = new Map<string, { session: CachedSession; until: number }>();
+  private readonly byUser = new Map<string, Set<string>>();
+  private epoch = 0;
+  private readonly waiting = new Map<string, () => void>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 50_000,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  get size() {
+    return this.byToken.size;
+  }
+
+  /** The cached session of a token hash, if fresh and not expired at `now` (the app clock). */
+  get(tokenHash: string, now: Date): CachedSession | undefined {
+    const hit = this.byToken.get(tokenHash);
+    if (!hit) return undefined;
+    if (hit.until <= this.clock() || hit.session.expiresAt <= now) {
+      this.drop(tokenHash, hit.session.user.id);
+      return undefined;
+    }
+    return hit.session;
+  }
+
+  /** Call before reading the database; pass the result to `set`. */
+  begin(): number {
+    return this.epoch;
+  }
+
+  set(tokenHash: string, session: CachedSession, begunAt: number) {
+    if (this.ttlMs <= 0 || begunAt !== this.epoch) return;
+    if (this.byToken.size >= this.max) {
+      const oldest = this.byToken.entries().next().value;
+      if (oldest) this.drop(oldest[0], oldest[1].session.user.id);
+    }
+    this.byToken.set(tokenHash, { session, until: this.clock() + this.ttlMs });
+    let tokens = this.byUser.get(session.user.id);
+    if (!tokens) this.byUser.set(session.user.id, (tokens = new Set()));
+    tokens.add(tokenHash);
+  }
+
+  /** Forgets every session of a user (signed out, password reset, role or name changed). */
+  forgetUser(userId: string) {
+    this.epoch++;
+    const tokens = this.byUser.get(userId);
+    if (!tokens) return;
+    for (const t of tokens) this.byToken.delete(t);
+    this.byUser.delete(userId);
+  }
+
+  /**
+   * A payload from the `koinonia_auth` channel: a user's id to forget, or a marker someone is
+   * waiting for. PostgreSQL delivers notices in commit order, so once a marker sent after a
+   * change has arrived, the change's notice has been handled too (tests use it to wait).
+   */
+  notice(payload: string) {
+    const waiter = this.waiting.get(payload);
+    if (waiter) {
+      this.waiting.delete(payload);
+      waiter();
+      return;
+    }
+    if (payload.startsWith(MARKER_PREFIX)) return;
+    this.forgetUser(payload);
+  }
+
+  /** Resolves when `marker` (which must start with MARKER_PREFIX) arrives through `notice`. */
+  waitForMarker(marker: string): Promise<void> {
+    return new Promise((resolve) => this.waiting.set(marker, resolve));
+  }
+
+  clear() {
+    this.epoch++;
+    this.byToken.clear();
+    this.byUser.clear();
+  }
+
+  private drop(tokenHash: string, userId: string) {
+    this.byToken.delete(tokenHash);
+    const tokens = this.byUser.get(userId);
+    tokens?.delete(tokenHash);
+    if (tokens?.size === 0) this.byUser.delete(userId);
+  }
+}
