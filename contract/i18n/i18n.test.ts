@@ -6,6 +6,11 @@ import { AUTH_TEXT } from "../auth";
 import { ZLogin, ZRegister } from "../auth";
 
 const SAMPLE = [3, 7, 11];
+/**
+ * Keys whose Spanish is rightly the English text (a word written the same in both, such as
+ * "Error"). One line each, sorted, with the reason where it is not obvious.
+ */
+const SAME_IN_SPANISH = new Set<string>([]);
 const placeholders = (s: string) => (s.match(/\d+/g) ?? []).sort();
 
 describe("message files", () => {
@@ -47,10 +52,12 @@ describe("message files", () => {
     }
   });
 
-  it("Spanish is really translated: an English text left as it was is a mistake", () => {
+  it("Spanish is really translated: an English text left as it was is a mistake, unless it is listed as the same in Spanish", () => {
     const es = new Map(leaves(MESSAGES.es));
     const same = english.filter(([k, v]) => typeof v === "string" && es.get(k) === v).map(([k]) => k);
-    expect(same).toEqual([]);
+    expect(same.filter((k) => !SAME_IN_SPANISH.has(k))).toEqual([]);
+    // A key listed here that is now translated (or gone) is stale: take it off the list.
+    expect([...SAME_IN_SPANISH].filter((k) => !same.includes(k))).toEqual([]);
   });
 });
 
