@@ -19,6 +19,7 @@ interface Chunk {
   src?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -51,8 +52,13 @@ export async function run(ctx: Ctx) {
     if (!manifest[page]) throw new Error(`${page} is not a chunk of its own (route-level splitting)`);
     const files = [...closure(manifest, [entry, ...r.pages])].filter((f) => f.endsWith(".js"));
     const kb = files.reduce((s, f) => s + gz(f), 0) / 1024;
-    ctx.log(`${r.name}: ${files.length} JS files, ${kb.toFixed(1)} KB gzipped: ${files.join(", ")}`);
-    ctx.rows.push({ scenario: `client: ${r.name} JS`, figure: `${kb.toFixed(1)} KB gzipped (${files.length} files)`, goal: `≤ ${r.limit} KB`, met: kb <= r.limit });
+    // What the page itself fetches after its first paint (the forms' validation, lib/lazy-resolver.ts):
+    // reported beside the figure, not hidden in it.
+    const later = [...closure(manifest, manifest[page].dynamicImports ?? [])].filter((f) => f.endsWith(".js") && !files.includes(f));
+    const laterKb = later.reduce((s, f) => s + gz(f), 0) / 1024;
+    const after = later.length ? `; then ${laterKb.toFixed(1)} KB after first paint` : "";
+    ctx.log(`${r.name}: ${files.length} JS files, ${kb.toFixed(1)} KB gzipped: ${files.join(", ")}${after}`);
+    ctx.rows.push({ scenario: `client: ${r.name} JS`, figure: `${kb.toFixed(1)} KB gzipped (${files.length} files)${after}`, goal: `≤ ${r.limit} KB`, met: kb <= r.limit });
   }
 
   // Served compressed and cached immutably by hash; index.html revalidated.

@@ -56,11 +56,7 @@ function truncate(s: string, max: number) {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
-/** Spec section 9. */
-export const SERVICE_WORKER_ACTIVATION_TIMEOUT_MS = 10_000;
-/** Spec section 9: a browser re-registers its subscription when the stored registration is older. */
-export const PUSH_TOKEN_REFRESH_MS = 7 * 24 * 3600 * 1000;
-export const SERVICE_WORKER_URL = "/sw.js";
+export { SERVICE_WORKER_ACTIVATION_TIMEOUT_MS, PUSH_TOKEN_REFRESH_MS, SERVICE_WORKER_URL } from "./service-worker";
 /** Inbox page size and the most a member may ask for at once. */
 export const INBOX_PAGE_SIZE = 20;
 export const INBOX_PAGE_MAX = 50;

@@ -1,18 +1,14 @@
 /**
  * Zod's default messages, set once for client and server so both speak the spec's
  * generic fallbacks (section 5): 'Required', 'Invalid input' and
- * 'String must contain at least N character(s)'. Import this file before any schema
- * is used (server/app.ts and client/src/main.tsx do).
+ * 'String must contain at least N character(s)'. Every schema module takes `z` from here, so
+ * the messages are set before any schema exists, on the server (which also imports this first,
+ * server/app.ts) and in the client, where zod loads only with the first screen that validates.
  */
 import { z } from "zod";
+import { ZOD_TEXT } from "./zod-text";
 
-/** The generic messages (English; contract/i18n holds their translations). */
-export const ZOD_TEXT = {
-  required: "Required",
-  invalid: "Invalid input",
-  tooShort: (n: number | string) => `String must contain at least ${n} character(s)`,
-  tooLong: (n: number | string) => `String must contain at most ${n} character(s)`,
-} as const;
+export { ZOD_TEXT };
 
 z.config({
   customError: (issue) => {

@@ -1,4 +1,3 @@
-import "@contract/zod-setup";
 import "./index.css";
 import { StrictMode, useEffect } from "react";
 import { createRoot } from "react-dom/client";

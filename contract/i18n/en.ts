@@ -3,8 +3,8 @@
  * the `*_TEXT` constants that the schemas use, so each is written once; the app's own screen
  * texts are written here. Areas are added as their screens are translated.
  */
-import { ZOD_TEXT } from "../zod-setup";
-import { AUTH_TEXT } from "../auth";
+import { ZOD_TEXT } from "../zod-text";
+import { AUTH_TEXT } from "../auth-text";
 
 export const en = {
   zod: ZOD_TEXT,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ZOD_TEXT } from "../../contract/zod-setup";
+import { ZOD_TEXT } from "../../contract/zod-text";
 import { badRequest } from "./app-error";
 
 /**

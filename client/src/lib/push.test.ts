@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PUSH_TOKEN_REFRESH_MS } from "@contract/notifications";
+import { PUSH_TOKEN_REFRESH_MS } from "@contract/service-worker";
 import { isRegisteredHere, pushRefreshAction, type StoredRegistration } from "./push";
 
 const now = Date.parse("2026-05-10T12:00:00Z");

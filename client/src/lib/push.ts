@@ -9,7 +9,7 @@
  * does not inherit it. Signing out forgets this device (forgetPushOnThisDevice), so a shared
  * tablet stops receiving the previous member's notifications.
  */
-import { PUSH_TOKEN_REFRESH_MS, SERVICE_WORKER_ACTIVATION_TIMEOUT_MS, SERVICE_WORKER_URL } from "@contract/notifications";
+import { PUSH_TOKEN_REFRESH_MS, SERVICE_WORKER_ACTIVATION_TIMEOUT_MS, SERVICE_WORKER_URL } from "@contract/service-worker";
 import { apiJson, apiRequest } from "./api";
 
 const STORE_KEY = "pushRegistration";

@@ -4,7 +4,7 @@
  * start in the built app so it opens offline next time; Web Push (push.ts) registers the same
  * worker again, which is a no-op. Not in development (vite serve has no built shell to cache).
  */
-import { SERVICE_WORKER_URL } from "@contract/notifications";
+import { SERVICE_WORKER_URL } from "@contract/service-worker";
 
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;

@@ -1,8 +1,7 @@
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { ZForgotPassword } from "@contract/auth";
+import { lazyResolver, useLazyResolver } from "@/lib/lazy-resolver";
 import { apiJson, errorText } from "@/lib/api";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -11,9 +10,11 @@ import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
 import { tr, useI18n } from "@/lib/i18n";
 
+const resolver = lazyResolver<{ email: string }>(() => import("./auth-resolvers").then((r) => r.forgotPasswordResolver));
+
 export default function ForgotPasswordPage() {
   const { m } = useI18n();
-  const form = useForm<{ email: string }>({ resolver: zodResolver(ZForgotPassword), defaultValues: { email: "" } });
+  const form = useForm<{ email: string }>({ resolver: useLazyResolver(resolver), defaultValues: { email: "" } });
   const request = useMutation({
     mutationFn: (d: { email: string }) => apiJson<{ message: string }>("POST", "/api/auth/forgot-password", d),
     onError: (err) => toast({ title: m.common.somethingWrong, description: errorText(err) || m.common.tryAgain, variant: "destructive" }),

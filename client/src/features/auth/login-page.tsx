@@ -1,8 +1,9 @@
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
-import { ZLogin, AUTH_TEXT, type LoginInput, type AuthResponse } from "@contract/auth";
+import { AUTH_TEXT } from "@contract/auth-text";
+import type { LoginInput, AuthResponse } from "@contract/auth";
+import { lazyResolver, useLazyResolver } from "@/lib/lazy-resolver";
 import { apiJson, errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
@@ -12,11 +13,13 @@ import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
 import { useI18n } from "@/lib/i18n";
 
+const resolver = lazyResolver<LoginInput>(() => import("./auth-resolvers").then((r) => r.loginResolver));
+
 export default function LoginPage() {
   const { signedIn } = useAuth();
   const [, navigate] = useLocation();
   const { m } = useI18n();
-  const form = useForm<LoginInput>({ resolver: zodResolver(ZLogin), defaultValues: { email: "", password: "" } });
+  const form = useForm<LoginInput>({ resolver: useLazyResolver(resolver), defaultValues: { email: "", password: "" } });
   const login = useMutation({
     mutationFn: (data: LoginInput) => apiJson<AuthResponse>("POST", "/api/auth/login", data),
     onSuccess: (res) => {

@@ -1,8 +1,9 @@
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
-import { ZRegister, AUTH_TEXT, type RegisterInput, type AuthResponse } from "@contract/auth";
+import { AUTH_TEXT } from "@contract/auth-text";
+import type { RegisterInput, AuthResponse } from "@contract/auth";
+import { lazyResolver, useLazyResolver } from "@/lib/lazy-resolver";
 import { apiJson, errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
@@ -12,12 +13,14 @@ import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
 import { useI18n } from "@/lib/i18n";
 
+const resolver = lazyResolver<RegisterInput>(() => import("./auth-resolvers").then((r) => r.registerResolver));
+
 export default function RegisterPage() {
   const { signedIn } = useAuth();
   const [, navigate] = useLocation();
   const { m } = useI18n();
   const form = useForm<RegisterInput>({
-    resolver: zodResolver(ZRegister),
+    resolver: useLazyResolver(resolver),
     defaultValues: { firstName: "", lastName: "", email: "", password: "" },
   });
   const register = useMutation({

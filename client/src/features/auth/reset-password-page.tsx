@@ -1,9 +1,8 @@
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation, useSearch } from "wouter";
-import { z } from "zod";
-import { ZResetPassword, AUTH_TEXT } from "@contract/auth";
+import { AUTH_TEXT } from "@contract/auth-text";
+import { lazyResolver, useLazyResolver } from "@/lib/lazy-resolver";
 import { apiJson, errorText } from "@/lib/api";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -12,13 +11,13 @@ import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
 import { tr, useI18n } from "@/lib/i18n";
 
-const ZForm = ZResetPassword.pick({ password: true });
+const resolver = lazyResolver<{ password: string }>(() => import("./auth-resolvers").then((r) => r.newPasswordResolver));
 
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const [, navigate] = useLocation();
   const { m } = useI18n();
-  const form = useForm<z.infer<typeof ZForm>>({ resolver: zodResolver(ZForm), defaultValues: { password: "" } });
+  const form = useForm<{ password: string }>({ resolver: useLazyResolver(resolver), defaultValues: { password: "" } });
   const reset = useMutation({
     mutationFn: (d: { password: string }) => apiJson<{ message: string }>("POST", "/api/auth/reset-password", { token, ...d }),
     onSuccess: (res) => {
