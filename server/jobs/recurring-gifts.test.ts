@@ -40,6 +40,7 @@ let n = 0;
 async function setUp(card: string, frequency: "weekly" | "monthly" | "yearly", at: string) {
   const m = await t.signUp();
   await t.db.update(sessions).set({ expiresAt: new Date("2100-01-01T00:00:00Z") }).where(eq(sessions.userId, m.user.id));
+  await t.authSettled(); // the session cache hears of the new expiry
   fixedNow = new Date(at);
   const res = await t.app.inject({
     method: "POST",

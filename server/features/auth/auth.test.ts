@@ -414,6 +414,7 @@ describe("sessions and GET /api/church/me", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, hashToken(token)));
+    await t.authSettled(); // the cached session heard of it (session-cache.ts)
     const res = await me(token);
     expect(res.statusCode).toBe(401);
   });

@@ -24,6 +24,7 @@ let n = 0;
 async function member() {
   const m = await t.signUp();
   await t.db.update(sessions).set({ expiresAt: new Date("2100-01-01T00:00:00Z") }).where(eq(sessions.userId, m.user.id));
+  await t.authSettled(); // the session cache hears of the new expiry
   return m;
 }
 async function setUp(auth: Auth, frequency: "weekly" | "monthly" | "yearly" = "monthly", at?: string) {

@@ -50,6 +50,7 @@ describe("year-end giving statement", () => {
   it("lists the year's completed gifts by the church's calendar, with total, church and tax line", async () => {
     const m = await t.signUp("MEMBER", { firstName: "Lois", lastName: "Eunice" });
     await t.db.update(sessions).set({ expiresAt: new Date("2100-01-01T00:00:00Z") }).where(eq(sessions.userId, m.user.id));
+    await t.authSettled(); // the session cache hears of the new expiry
     // 23:30 on 31 Dec 2025 in Orlando (already 2026 in UTC): a 2025 gift.
     expect(await giveAt(m.auth, "2026-01-01T04:30:00Z", 1000)).toBe(201);
     // 00:30 on 1 Jan 2026 in Orlando: the first gift of 2026.

@@ -154,6 +154,7 @@ describe("giving: one-time gifts with the sandbox cards", () => {
     const m = await t.signUp();
     // Sessions expire by the same clock: keep this one valid in 2030.
     await t.db.update(sessions).set({ expiresAt: new Date("2100-01-01T00:00:00Z") }).where(eq(sessions.userId, m.user.id));
+    await t.authSettled(); // the session cache hears of the new expiry
     const res = await give(m.auth, body({}, { card_exp: "01/2020" }));
     expect(res.statusCode).toBe(402);
     expect(res.json().error).toBe(SANDBOX_TEXT.expiredCard);

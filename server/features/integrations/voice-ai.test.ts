@@ -33,6 +33,7 @@ beforeAll(async () => {
   staff = await t.signUp("PASTOR");
   // The tests move the app's clock years ahead: keep the pastor signed in.
   await t.db.update(sessions).set({ expiresAt: new Date("2100-01-01T00:00:00Z") }).where(eq(sessions.userId, staff.user.id));
+  await t.authSettled(); // the session cache hears of the new expiry
 });
 afterAll(async () => {
   await t.close();

@@ -298,6 +298,7 @@ describe("Authorize.Net through the app", () => {
   it("the scheduler charges the stored customer profile at the gateway", async () => {
     const m = await t.signUp();
     await t.db.update(sessions).set({ expiresAt: new Date("2100-01-01T00:00:00Z") }).where(eq(sessions.userId, m.user.id));
+    await t.authSettled(); // the session cache hears of the new expiry
     fixedNow = new Date("2026-05-04T15:00:00Z");
     const res = await give(m.auth, body(CARD, { is_recurring: true, frequency: "weekly", amount_cents: 2100 }), key("sched"), "recurring");
     expect(res.statusCode, res.body).toBe(201);
