@@ -1,8 +1,9 @@
 /**
  * Embedded default: the same authenticated reads on PGlite (the database `npm start` uses with
  * no DATABASE_URL) reach at least 1,500 requests per second, and a cold start on an existing
- * data directory with the client already built (what `npm start` runs: scripts/ensure-client.mjs,
- * then server/main.ts) is serving the app and the API within 3 s. On the PostgreSQL run this
+ * data directory with the client and the server already built (what `npm start` runs:
+ * scripts/start.mjs, which checks both builds are current, then runs the server bundle
+ * dist/server/main.mjs) is serving the app and the API within 3 s. On the PostgreSQL run this
  * scenario seeds its own PGlite congregation and starts its own server.
  */
 import { spawn } from "node:child_process";
@@ -54,7 +55,7 @@ export async function run(ctx: Ctx) {
 
 /** Spawn to the first 200 of both GET / (the app) and GET /api/health, as `npm start` does it. */
 async function coldStart(port: number, env: Record<string, string>) {
-  const child = spawn("/bin/sh", ["-c", "node scripts/ensure-client.mjs && exec node --import tsx server/main.ts"], {
+  const child = spawn("/bin/sh", ["-c", "exec node scripts/start.mjs"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", SEED_DEMO: "false", ...env },
     stdio: ["ignore", "ignore", "inherit"],

@@ -49,8 +49,8 @@ try {
   /* not a shell we can ask */
 }
 
-log("building the client (vite build)");
-execSync("npx vite build --logLevel warn", { cwd: ROOT, stdio: "inherit" });
+log("building the client and the server (npm run build)");
+execSync("npx vite build --logLevel warn && node scripts/build-server.mjs", { cwd: ROOT, stdio: "inherit" });
 
 let nextPort = 5300;
 const port = () => {

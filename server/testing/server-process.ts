@@ -28,8 +28,12 @@ export function fakeClientDir() {
   return dir;
 }
 
-export async function startServerProcess(env: Record<string, string>, logName: string, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+/**
+ * `args`: what node runs; the TypeScript sources through tsx by default, or a bundle built by
+ * scripts/build-server.mjs (what `npm start` runs).
+ */
+export async function startServerProcess(env: Record<string, string>, logName: string, timeoutMs = 60_000, args = ["--import", "tsx", "server/main.ts"]): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: "test",
