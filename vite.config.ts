@@ -5,11 +5,14 @@ import { fileURLToPath } from "node:url";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/** Not precached by the service worker: the worker itself, and the demo videos (large, streamed when played). */
-const NOT_PRECACHED = [/^\/sw\.js$/, /^\/demo-videos\//];
+/** Not precached by the service worker: the worker itself, the demo videos (large, streamed when played) and the compressed copies. */
+const NOT_PRECACHED = [/^\/sw\.js$/, /^\/demo-videos\//, /\.(br|gz)$/];
+/** Text files worth compressing ahead of time (the server sends these copies; see serveClient in server/app.ts). */
+const PRECOMPRESSED = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 
 /**
  * After the build, writes this build's version and file list into the service worker
@@ -44,6 +47,16 @@ function appShellManifest(): Plugin {
       const placeholder = /\/\*__BUILD__\*\/ \{[^}]*\}/;
       if (!placeholder.test(source)) throw new Error("sw.js has no /*__BUILD__*/ placeholder");
       fs.writeFileSync(sw, source.replace(placeholder, JSON.stringify(build)));
+      // Brotli at its best and gzip at 9, once per build, instead of on every request: smaller
+      // than the server's on-the-fly compression (brotli 4) and no CPU spent per download when
+      // a whole congregation opens the app at once.
+      for (const f of files.filter((f) => PRECOMPRESSED.test(f))) {
+        const full = path.join(outDir, f);
+        const raw = fs.readFileSync(full);
+        if (raw.length < 1024) continue;
+        fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(raw, { level: 9 }));
+      }
     },
   };
 }

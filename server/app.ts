@@ -115,7 +115,9 @@ async function serveClient(app: FastifyInstance, dir: string) {
     root: dir,
     wildcard: false,
     index: false,
-    preCompressed: false,
+    // The build writes .br and .gz beside each text file (vite.config.ts); they are sent as they
+    // are, and @fastify/compress leaves a response that already has a Content-Encoding alone.
+    preCompressed: true,
     setHeaders(res, file) {
       res.header("cache-control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
     },

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/harness";
 import { embeddedOrigins } from "./security-headers";
@@ -17,6 +18,13 @@ fs.mkdirSync(path.join(clientDir, "assets"), { recursive: true });
 fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><html><body><div id=root></div><script type=module src=/assets/index-abc123.js></script></body></html>");
 fs.writeFileSync(path.join(clientDir, "assets", "index-abc123.js"), "console.log('app');\n");
 fs.writeFileSync(path.join(clientDir, "church-logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// A chunk with the compressed copies the build writes beside it (vite.config.ts). Each copy says
+// which it is, so the test sees the file was sent as built, not compressed again on the way.
+const chunk = (which: string) => `export const built = "${which}";\n${"// padding\n".repeat(200)}`;
+fs.writeFileSync(path.join(clientDir, "assets", "chunk-abc123.js"), chunk("raw"));
+fs.writeFileSync(path.join(clientDir, "assets", "chunk-abc123.js.br"), zlib.brotliCompressSync(chunk("br")));
+fs.writeFileSync(path.join(clientDir, "assets", "chunk-abc123.js.gz"), zlib.gzipSync(chunk("gz")));
+fs.writeFileSync(path.join(clientDir, "assets", "plain-abc123.js"), chunk("plain"));
 
 const churchWithForm = path.join(tmp, "church.json");
 const church = JSON.parse(fs.readFileSync("config/church.json", "utf8"));
@@ -109,6 +117,25 @@ describe("over http (PUBLIC_URL http://…)", () => {
     const asset = await http.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
     expect(asset.headers["content-type"]).toMatch(/javascript/);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends the build's brotli or gzip copy of an asset as it is, and compresses one without copies on the way", async () => {
+    const get = (url: string, enc: string) => http.app.inject({ method: "GET", url, headers: { "accept-encoding": enc } });
+    const br = await get("/assets/chunk-abc123.js", "gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(chunk("br"));
+    const gz = await get("/assets/chunk-abc123.js", "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(chunk("gz"));
+    const raw = await get("/assets/chunk-abc123.js", "identity");
+    expect(raw.headers["content-encoding"]).toBeUndefined();
+    expect(raw.body).toBe(chunk("raw"));
+    const plain = await get("/assets/plain-abc123.js", "br");
+    expect(plain.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(plain.rawPayload).toString()).toBe(chunk("plain"));
   });
 });
 
