@@ -42,6 +42,8 @@ const ZEnvFields = z.object({
   IDEMPOTENCY_LEASE_SECONDS: int(1).default(60),
   /** How long a signed-in session may be served from the process's cache (0 = always ask the database; decision 0071). */
   SESSION_CACHE_SECONDS: int(0).max(300).default(10),
+  /** How long a read that is the same for every member (live service, testimonies) is shared, in ms (0 = never; server/http/shared-read.ts). */
+  SHARED_READ_MS: int(0).max(60_000).default(1000),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CLIENT_DIR: z.string().default("dist/client"),
@@ -136,6 +138,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     givingRateLimit: { perUser: env.GIVING_RATE_LIMIT_PER_USER, windowSeconds: env.GIVING_RATE_LIMIT_WINDOW_SECONDS },
     idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
+    sharedReadMs: env.SHARED_READ_MS,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     clientDir: path.resolve(env.CLIENT_DIR),

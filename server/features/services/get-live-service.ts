@@ -1,38 +1,90 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Deps } from "../../deps";
 import type { Db } from "../../db/client";
-import { polls, questions, services } from "../../db/schema/services";
+import { pollVotes, polls, questions, services } from "../../db/schema/services";
 import type { AuthUser } from "../../http/auth";
+import { sharedRead } from "../../http/shared-read";
 import { isStaff } from "../../../contract/roles";
 import type { LiveService } from "../../../contract/services";
 import { toPoll, toQuestion, toService } from "./views";
-import { resultsFor } from "./get-poll-results";
 
 export const LIVE_QUESTIONS_LIMIT = 50;
 
-/** The live service with its open polls (results and the asker's own vote) and approved questions, or null. */
-export async function getLiveService(db: Db, user: AuthUser): Promise<LiveService> {
+interface LiveShared {
+  service: typeof services.$inferSelect;
+  polls: (typeof polls.$inferSelect)[];
+  /** Votes per option of each open poll. */
+  counts: Map<string, number[]>;
+  questions: (typeof questions.$inferSelect)[];
+}
+
+/**
+ * The part every member sees alike (the service, its open polls with their counts, the approved
+ * questions) is read once and shared (server/http/shared-read.ts); the events below refresh it
+ * on every instance, and `liveServiceChanged` at once on the instance that wrote.
+ */
+const liveRead = (deps: Deps) =>
+  sharedRead<LiveShared | null>(deps, "live-service", ["service-status", "new-poll", "poll-closed", "poll-vote", "question-approved"]);
+
+/** Called by every write that changes what GET /api/services/live shows. */
+export const liveServiceChanged = (deps: Deps) => liveRead(deps).invalidate();
+
+async function loadShared(db: Db): Promise<LiveShared | null> {
   const [row] = await db.select().from(services).where(eq(services.isLive, true)).limit(1);
-  if (!row) return { service: null };
-  // The polls (then their results) and the questions side by side: two round trips after the service, not four.
-  const pollsWithResults = db
+  if (!row) return null;
+  // Polls (then their counts) and questions side by side: two round trips after the service.
+  const pollsWithCounts = db
     .select()
     .from(polls)
     .where(and(eq(polls.serviceId, row.id), eq(polls.isOpen, true)))
     .orderBy(asc(polls.createdAt))
-    .then(async (list) => ({ openPolls: list, results: await resultsFor(db, list, user.id) }));
-  const approvedQuestions = db
+    .then(async (list) => {
+      const counts = new Map(list.map((p) => [p.id, p.options.map(() => 0)]));
+      if (list.length) {
+        const rows = await db
+          .select({ pollId: pollVotes.pollId, optionIndex: pollVotes.optionIndex, n: sql<number>`count(*)::int` })
+          .from(pollVotes)
+          .where(inArray(pollVotes.pollId, list.map((p) => p.id)))
+          .groupBy(pollVotes.pollId, pollVotes.optionIndex);
+        for (const r of rows) {
+          const perOption = counts.get(r.pollId);
+          if (perOption && r.optionIndex < perOption.length) perOption[r.optionIndex] = Number(r.n);
+        }
+      }
+      return { list, counts };
+    });
+  const approved = db
     .select()
     .from(questions)
     .where(and(eq(questions.serviceId, row.id), eq(questions.isApproved, true)))
     .orderBy(desc(questions.createdAt))
     .limit(LIVE_QUESTIONS_LIMIT);
-  const [{ openPolls, results }, approved] = await Promise.all([pollsWithResults, approvedQuestions]);
+  const [{ list, counts }, qs] = await Promise.all([pollsWithCounts, approved]);
+  return { service: row, polls: list, counts, questions: qs };
+}
+
+/** The live service with its open polls (results and the asker's own vote) and approved questions, or null. */
+export async function getLiveService(deps: Deps, user: AuthUser): Promise<LiveService> {
+  const shared = await liveRead(deps).get(() => loadShared(deps.db));
+  if (!shared) return { service: null };
+  // The member's own votes: one lookup on the poll_votes_one_per_member index.
+  const mine = new Map<string, number>();
+  if (shared.polls.length) {
+    const rows = await deps.db
+      .select({ pollId: pollVotes.pollId, optionIndex: pollVotes.optionIndex })
+      .from(pollVotes)
+      .where(and(eq(pollVotes.userId, user.id), inArray(pollVotes.pollId, shared.polls.map((p) => p.id))));
+    for (const r of rows) mine.set(r.pollId, r.optionIndex);
+  }
   const viewer = { id: user.id, staff: isStaff(user.role) };
   return {
     service: {
-      ...toService(row),
-      polls: openPolls.map((p) => ({ ...toPoll(p), results: results.get(p.id)! })),
-      questions: approved.map((q) => toQuestion(q, viewer)),
+      ...toService(shared.service),
+      polls: shared.polls.map((p) => {
+        const counts = shared.counts.get(p.id)!;
+        return { ...toPoll(p), results: { pollId: p.id, counts: [...counts], total: counts.reduce((a, b) => a + b, 0), myVote: mine.get(p.id) ?? null } };
+      }),
+      questions: shared.questions.map((q) => toQuestion(q, viewer)),
     },
   };
 }

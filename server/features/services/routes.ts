@@ -34,7 +34,7 @@ export const servicesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get("/api/services/live", { config: { access: "member" }, schema: { response: { 200: ZLiveService } } }, (req) =>
-      getLiveService(deps.db, currentUser(req)),
+      getLiveService(deps, currentUser(req)),
     );
 
     app.get("/api/services", { config: { access: "member" }, schema: { response: { 200: z.array(ZService) } } }, () => listServices(deps.db));

@@ -6,6 +6,7 @@ import { SERVICES_TEXT, type Service, type UpdateService } from "../../../contra
 import { toService } from "./views";
 import { announce, everyone, notify } from "../../notifications/notify";
 import { NOTIFICATION_MESSAGES } from "../../../contract/notifications";
+import { liveServiceChanged } from "./get-live-service";
 
 /**
  * Edits, schedules, starts or ends a service. Starting one ends any other live service in the
@@ -40,6 +41,7 @@ export async function updateService(deps: Deps, id: string, input: UpdateService
         : 0;
     return { row: updated, liveChanged, notified };
   });
+  liveServiceChanged(deps);
   if (liveChanged) await deps.bus.publish("service-status", { serviceId: row.id, isLive: row.isLive });
   await announce(deps.bus, "serviceStarted", notified);
   return toService(row);

@@ -4,6 +4,7 @@ import type { EventBus } from "../../events/bus";
 import { badRequest, conflict, notFound } from "../../http/app-error";
 import { SERVICES_TEXT, type PollResults } from "../../../contract/services";
 import { resultsOf } from "./get-poll-results";
+import { liveServiceChanged } from "./get-live-service";
 
 /** At most one poll-vote event per poll per this window and server process (see below). */
 export const POLL_VOTE_EVENT_WINDOW_MS = 1000;
@@ -39,6 +40,7 @@ export async function votePoll(deps: Deps, pollId: string, userId: string, optio
   const options = parseTextArray(row.options);
   if (optionIndex >= options.length) throw badRequest("body.optionIndex", SERVICES_TEXT.badOption);
   if (!Number(row.inserted)) throw conflict(SERVICES_TEXT.alreadyVoted);
+  liveServiceChanged(deps);
   await publishVote(deps.bus, pollId);
   return resultsOf(deps.db, { id: pollId, options }, userId);
 }

@@ -3,6 +3,7 @@ import type { AuthUser } from "../../http/auth";
 import { testimonyAmens } from "../../db/schema/testimonies";
 import { notFound } from "../../http/app-error";
 import { selectTestimony } from "./testimony-view";
+import { testimoniesChanged } from "./list-testimonies";
 
 /**
  * One amen per member per testimony: the primary key turns a second (or concurrent) amen into
@@ -16,6 +17,7 @@ export async function amenTestimony(deps: Deps, user: AuthUser, id: string) {
     .values({ testimonyId: id, userId: user.id, createdAt: deps.now() })
     .onConflictDoNothing()
     .returning({ id: testimonyAmens.testimonyId });
+  if (inserted.length) testimoniesChanged(deps);
   if (inserted.length) await deps.bus.publish("testimony-amen", { testimonyId: id });
   return (await selectTestimony(deps.db, user.id, id))!;
 }

@@ -6,6 +6,7 @@ import { notFound } from "../../http/app-error";
 import { selectTestimony } from "./testimony-view";
 import { announce, member, notify } from "../../notifications/notify";
 import { NOTIFICATION_MESSAGES } from "../../../contract/notifications";
+import { testimoniesChanged } from "./list-testimonies";
 
 /**
  * Approve (isApproved true) or reject (false: it stays in the pending list). Staff only.
@@ -18,6 +19,7 @@ export async function moderateTestimony(deps: Deps, user: AuthUser, id: string, 
     if (!isApproved || !updated.userId || updated.userId === user.id) return 0;
     return notify(tx, { kind: "testimonyApproved", subjectId: id, ...NOTIFICATION_MESSAGES.testimonyApproved(), recipients: member(updated.userId), at: deps.now() });
   });
+  testimoniesChanged(deps);
   if (isApproved) await deps.bus.publish("testimony-approved", { testimonyId: id });
   await announce(deps.bus, "testimonyApproved", notified);
   return (await selectTestimony(deps.db, user.id, id))!;

@@ -4,8 +4,11 @@ import { testimonies, testimonyAmens } from "../../db/schema/testimonies";
 import { users } from "../../db/schema/users";
 import type { Testimony } from "../../../contract/testimonies";
 
-/** Testimonies as the API shows them: amen count, the author's display name, and whether `viewerId` said amen. */
-export async function selectTestimonies(db: Db, viewerId: string, where?: SQL, limit = 100): Promise<Testimony[]> {
+/**
+ * Testimonies as the API shows them: amen count, the author's display name, and whether
+ * `viewerId` said amen (false for every row when null: the shared list fills it in per member).
+ */
+export async function selectTestimonies(db: Db, viewerId: string | null, where?: SQL, limit = 100): Promise<Testimony[]> {
   const rows = await db
     .select({
       id: testimonies.id,
@@ -15,7 +18,9 @@ export async function selectTestimonies(db: Db, viewerId: string, where?: SQL, l
       firstName: users.firstName,
       lastName: users.lastName,
       amenCount: sql<number>`(select count(*)::int from ${testimonyAmens} where ${testimonyAmens.testimonyId} = ${testimonies.id})`,
-      hasAmened: sql<boolean>`exists (select 1 from ${testimonyAmens} where ${testimonyAmens.testimonyId} = ${testimonies.id} and ${testimonyAmens.userId} = ${viewerId})`,
+      hasAmened: viewerId
+        ? sql<boolean>`exists (select 1 from ${testimonyAmens} where ${testimonyAmens.testimonyId} = ${testimonies.id} and ${testimonyAmens.userId} = ${viewerId})`
+        : sql<boolean>`false`,
     })
     .from(testimonies)
     .leftJoin(users, eq(users.id, testimonies.userId))

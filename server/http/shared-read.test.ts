@@ -1,0 +1,125 @@
+/**
+ * Reads shared by every member (shared-read.ts): one load for many callers, refreshed by the
+ * write on its own instance at once and on every other instance by the bus event (NOTIFY), and
+ * never serving a member another member's own part (their vote).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SharedRead } from "./shared-read";
+import { createTestApp, type TestApp } from "../testing/harness";
+
+describe("SharedRead", () => {
+  it("shares one load among callers that arrive while it runs, and within its time", async () => {
+    let now = 0;
+    let loads = 0;
+    const read = new SharedRead<number>(1000, () => now);
+    const load = async () => ((loads += 1), loads);
+    const [x, y] = await Promise.all([read.get(load), read.get(load)]);
+    expect([x, y, loads]).toEqual([1, 1, 1]);
+    now = 999;
+    expect(await read.get(load)).toBe(1);
+    now = 1000;
+    expect(await read.get(load)).toBe(2);
+  });
+
+  it("loads again after invalidate, and does not keep a failed load", async () => {
+    let loads = 0;
+    const read = new SharedRead<number>(60_000);
+    expect(await read.get(async () => ++loads)).toBe(1);
+    read.invalidate();
+    expect(await read.get(async () => ++loads)).toBe(2);
+    read.invalidate();
+    await expect(read.get(async () => Promise.reject(new Error("database gone")))).rejects.toThrow("database gone");
+    expect(await read.get(async () => ++loads)).toBe(3);
+  });
+
+  it("with a time of 0 always loads", async () => {
+    let loads = 0;
+    const read = new SharedRead<number>(0);
+    await read.get(async () => ++loads);
+    await read.get(async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});
+
+describe("the live service, shared on two instances of one database", () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    // A long sharing time, so what refreshes the live service below can only be the write or its event.
+    a = await createTestApp({ env: { SHARED_READ_MS: "60000" } });
+    b = await createTestApp({ env: { SHARED_READ_MS: "60000" }, sameDatabaseAs: { databaseUrl: a.databaseUrl, database: a.databaseUrl ? undefined : a.database } });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  type Live = { service: null | { id: string; polls: { id: string; results: { counts: number[]; myVote: number | null } }[]; questions: { text: string }[] } };
+  const live = async (t: TestApp, auth: { authorization: string }) => (await t.app.inject({ method: "GET", url: "/api/services/live", headers: auth })).json() as Live;
+  const call = (t: TestApp, method: "POST" | "PATCH", url: string, auth: { authorization: string }, payload: object) => t.app.inject({ method, url, headers: auth, payload });
+  async function eventually(check: () => Promise<boolean>) {
+    const until = Date.now() + 5_000;
+    while (Date.now() < until) {
+      if (await check()) return true;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return false;
+  }
+
+  it("a vote counts at once where it was cast and, through the event, on the other instance; each member sees only their own vote", async () => {
+    const staff = await a.signUp("STAFF");
+    const ruth = await a.signUp();
+    const boaz = await a.signUp();
+    const created = await call(a, "POST", "/api/services", staff.auth, { title: "Sunday", date: new Date().toISOString() });
+    const serviceId = (created.json() as { id: string }).id;
+    expect((await call(a, "PATCH", `/api/services/${serviceId}`, staff.auth, { isLive: true })).statusCode).toBe(200);
+    const poll = await call(a, "POST", `/api/services/${serviceId}/polls`, staff.auth, { question: "Which hymn?", options: ["Amazing Grace", "Be Thou My Vision"] });
+    const pollId = (poll.json() as { id: string }).id;
+    expect(await eventually(async () => (await live(b, boaz.auth)).service?.polls.length === 1)).toBe(true);
+    expect((await live(a, ruth.auth)).service!.polls[0].results.counts).toEqual([0, 0]);
+
+    // Ruth votes on a: a shows it at once (the write refreshed it), b once the event arrives.
+    expect((await call(a, "POST", `/api/polls/${pollId}/vote`, ruth.auth, { optionIndex: 1 })).statusCode).toBe(201);
+    const onA = (await live(a, ruth.auth)).service!.polls[0].results;
+    expect(onA).toMatchObject({ counts: [0, 1], myVote: 1 });
+    expect(await eventually(async () => (await live(b, boaz.auth)).service!.polls[0].results.counts[1] === 1)).toBe(true);
+    // Boaz shares the counts, not Ruth's vote.
+    expect((await live(b, boaz.auth)).service!.polls[0].results.myVote).toBeNull();
+    expect((await live(a, boaz.auth)).service!.polls[0].results.myVote).toBeNull();
+
+    // A question approved on b reaches a's shared copy through the event.
+    const asked = await call(a, "POST", `/api/services/${serviceId}/questions`, ruth.auth, { text: "Will the choir sing again?" });
+    const questionId = (asked.json() as { id: string }).id;
+    expect((await live(a, boaz.auth)).service!.questions).toEqual([]);
+    expect((await call(b, "PATCH", `/api/questions/${questionId}`, staff.auth, { isApproved: true })).statusCode).toBe(200);
+    expect(await eventually(async () => (await live(a, boaz.auth)).service!.questions.length === 1)).toBe(true);
+
+    // The service ending on b: a stops showing it.
+    expect((await call(b, "PATCH", `/api/services/${serviceId}`, staff.auth, { isLive: false })).statusCode).toBe(200);
+    expect(await eventually(async () => (await live(a, ruth.auth)).service === null)).toBe(true);
+  });
+
+  it("testimonies: an amen counts at once where it was said and through the event elsewhere; only its giver sees it as theirs", async () => {
+    const staff = await a.signUp("STAFF");
+    const ruth = await a.signUp();
+    const boaz = await a.signUp();
+    type Wall = { id: string; amenCount: number; hasAmened: boolean }[];
+    const wall = async (t: TestApp, auth: { authorization: string }) => (await t.app.inject({ method: "GET", url: "/api/testimonies", headers: auth })).json() as Wall;
+    const shared = await call(a, "POST", "/api/testimonies", ruth.auth, { text: "The Lord provided work this week." });
+    const id = (shared.json() as { id: string }).id;
+    expect((await wall(b, boaz.auth)).find((x) => x.id === id)).toBeUndefined();
+    expect((await call(a, "PATCH", `/api/testimonies/${id}`, staff.auth, { isApproved: true })).statusCode).toBe(200);
+    expect((await wall(a, boaz.auth)).find((x) => x.id === id)).toMatchObject({ amenCount: 0, hasAmened: false });
+    expect(await eventually(async () => (await wall(b, boaz.auth)).some((x) => x.id === id))).toBe(true);
+
+    expect((await call(a, "POST", `/api/testimonies/${id}/amen`, boaz.auth, {})).statusCode).toBeLessThan(300);
+    expect((await wall(a, boaz.auth)).find((x) => x.id === id)).toMatchObject({ amenCount: 1, hasAmened: true });
+    expect((await wall(a, ruth.auth)).find((x) => x.id === id)).toMatchObject({ amenCount: 1, hasAmened: false });
+    expect(await eventually(async () => (await wall(b, ruth.auth)).find((x) => x.id === id)?.amenCount === 1)).toBe(true);
+    expect((await wall(b, boaz.auth)).find((x) => x.id === id)?.hasAmened).toBe(true);
+
+    // Rejected afterwards (no event): the instance that wrote drops it at once.
+    expect((await call(a, "PATCH", `/api/testimonies/${id}`, staff.auth, { isApproved: false })).statusCode).toBe(200);
+    expect((await wall(a, ruth.auth)).find((x) => x.id === id)).toBeUndefined();
+  });
+});
