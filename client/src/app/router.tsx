@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
+import { lazy, Suspense, useEffect } from "react";
+import { Route, Switch, useLocation } from "wouter";
 import { useAuth } from "@/lib/auth";
+import { LIVE_SERVICE_KEY, queryClient } from "@/lib/query-client";
 import { Spinner } from "@/components/ui/spinner";
 import { OfflineBanner } from "./offline-banner";
 
@@ -31,6 +32,14 @@ const FullPageSpinner = () => <Spinner className="min-h-dvh" />;
 /** Auth gate (spec sections 2 and 4): spinner while the session check runs, then signed-in or signed-out routes. */
 export function AppRouter() {
   const { user, church, isLoading } = useAuth();
+  const [location] = useLocation();
+  const signedIn = !!user && !!church;
+  // Home's live service is asked for while Home's code is still on its way, not after: on a
+  // slow connection the panel (polls, questions) is then there when Home first paints, instead
+  // of arriving later and pushing the cards below it down.
+  useEffect(() => {
+    if (signedIn && (location === "/" || location === "/sunday")) void queryClient.prefetchQuery({ queryKey: LIVE_SERVICE_KEY });
+  }, [signedIn, location]);
   if (isLoading) return <FullPageSpinner />;
 
   if (!user || !church) {

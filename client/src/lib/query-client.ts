@@ -19,3 +19,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false, networkMode: "always" },
   },
 });
+
+/** GET /api/services/live: Home's panel, staff moderation, and the router's prefetch for Home. */
+export const LIVE_SERVICE_KEY = ["/api/services/live"];

@@ -11,6 +11,7 @@ import type { Testimony } from "@contract/testimonies";
 import { apiJson, errorText } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { toast } from "@/components/ui/use-toast";
+import { LIVE_SERVICE_KEY } from "@/lib/query-client";
 
 /** Refetches every query whose URL starts with `prefix` (as the live events do). */
 export function refetchPrefix(prefix: string) {
@@ -18,7 +19,7 @@ export function refetchPrefix(prefix: string) {
 }
 
 export function useLiveService() {
-  return useQuery<LiveService>({ queryKey: ["/api/services/live"] });
+  return useQuery<LiveService>({ queryKey: LIVE_SERVICE_KEY });
 }
 
 export function useModeration() {

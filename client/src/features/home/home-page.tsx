@@ -7,10 +7,11 @@ import { useChurch } from "@/lib/auth";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { LiveServicePanel } from "./live-service";
+import { LIVE_SERVICE_KEY } from "@/lib/query-client";
 
 function ServiceStatus() {
   const church = useChurch();
-  const live = useQuery<LiveService>({ queryKey: ["/api/services/live"] });
+  const live = useQuery<LiveService>({ queryKey: LIVE_SERVICE_KEY });
   if (live.isPending) return <Spinner label="Loading the live service" />;
   if (live.data?.service) return <LiveServicePanel service={live.data.service} />;
   const next = nextService(church, new Date());
