@@ -5,6 +5,10 @@
  */
 import { ZOD_TEXT } from "../zod-text";
 import { AUTH_TEXT } from "../auth-text";
+import { SERVICES_TEXT } from "../services-text";
+import { EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST } from "../events";
+
+const toast = (t: { title: string; description: string } | undefined) => ({ title: t!.title, description: t!.description });
 
 export const en = {
   zod: ZOD_TEXT,
@@ -81,6 +85,60 @@ export const en = {
     openAdmin: "Open Admin Dashboard",
     signOut: "Sign Out",
     textToJoin: (keyword: string, shortcode: string) => `Text ${keyword} to ${shortcode} to join our text updates.`,
+  },
+  // ── time: relative dates and times (client/src/lib/format.ts) ──
+  time: {
+    today: "Today",
+    yesterday: "Yesterday",
+    tomorrow: "Tomorrow",
+    daysAgo: (n: number) => `${n} days ago`,
+    weeksAgo: (n: number) => `${n} ${n === 1 ? "week" : "weeks"} ago`,
+    justNow: "just now",
+    minutesAgo: (n: number) => `${n}m ago`,
+    hoursAgo: (n: number) => `${n}h ago`,
+    views: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "view" : "views"}`,
+  },
+  // ── events: the live event stream's toasts (spec section 7) ──
+  events: {
+    newPoll: toast(EVENT_TOASTS["new-poll"]),
+    newQuestion: toast(EVENT_TOASTS["new-question"]),
+    newPrayer: toast(EVENT_TOASTS["new-prayer"]),
+    newTestimony: toast(EVENT_TOASTS["new-testimony"]),
+    urgentPrayer: toast(URGENT_PRAYER_TOAST),
+    serviceStarted: toast(SERVICE_TOASTS.started),
+    serviceEnded: toast(SERVICE_TOASTS.ended),
+  },
+  // ── services: the live service's rules and toasts (contract/services-text.ts) ──
+  services: SERVICES_TEXT,
+  // ── home: Home and the live service panel ──
+  home: {
+    welcomeHome: "Welcome home",
+    loadingLive: "Loading the live service",
+    nextService: "Next service",
+    nextAt: (when: string, time: string) => `${when} at ${time}`,
+    visitUs: "Visit Us",
+    watchLive: "Watch Live",
+    watchLiveHint: "Media: services and sermons on our channel",
+    liveNow: "Live now",
+    poll: "Poll",
+    voteNotCounted: "Vote not counted",
+    optionResult: (option: string, share: number, votes: number) => `${option}: ${share}%, ${votes} votes`,
+    yourVote: "your vote",
+    votes: (n: number) => (n === 1 ? "1 vote" : `${n} votes`),
+    thanksForVoting: "Thanks for voting",
+    tapToVote: "so far · tap to vote",
+    askQuestion: "Ask a question",
+    yourQuestion: "Your question",
+    questionPlaceholder: "What would you like the pastor to answer?",
+    askAnonymously: "Ask anonymously",
+    sendQuestion: "Send question",
+    questionNotSent: "Question not sent",
+    afterApproval: "Questions appear below once a pastor approves them.",
+    congregationQuestions: "Questions from the congregation",
+    approvedQuestions: "Approved questions",
+    noQuestions: "No questions yet. Be the first to ask.",
+    anonymous: "Anonymous",
+    member: "Member",
   },
   email: {
     reset: {

@@ -199,6 +199,44 @@ test.describe.serial("during a live service", () => {
     await expect(member.getByText(question)).toHaveCount(0);
   });
 
+  test("a member who chose Español follows the live service in Spanish: toasts, poll, vote and question", async ({ browser }) => {
+    const member = await browser.newPage();
+    await recordToasts(member);
+    await register(member, "María", "Magdalena");
+    await member.goto("/profile");
+    await member.getByLabel("Language").selectOption("es");
+    await expect(member.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+    await member.goto("/");
+    const live = member.getByTestId("live-service");
+    await expect(live.getByText("En vivo")).toBeVisible();
+    await expect(member.getByText("Bienvenido a casa")).toBeVisible();
+    await expect(member.getByRole("heading", { name: "Preguntas de la congregación" })).toBeVisible();
+
+    const pastor = await staffPage(browser);
+    await openAdminTab(pastor, "Live Control");
+    const question = `¿Himno final? ${Date.now()}`;
+    await pastor.getByLabel("Poll question").fill(question);
+    await pastor.getByLabel("Option 1").fill("Cuán grande es Él");
+    await pastor.getByLabel("Option 2").fill("Sublime gracia");
+    await pastor.getByRole("button", { name: "Post Poll" }).click();
+    await expect(pastor.getByRole("status").filter({ hasText: "Poll created" })).toBeVisible();
+
+    await expectToastSeen(member, "Nueva encuesta", "¡Se publicó una nueva encuesta!");
+    await expect(member.getByText(question)).toBeVisible();
+    await member.getByRole("button", { name: "Sublime gracia" }).click();
+    await expect(member.getByLabel("Sublime gracia: 100 %, 1 votos, su voto")).toBeVisible();
+    await expect(member.getByText("1 voto · Gracias por votar")).toBeVisible();
+
+    await expect(member.getByRole("button", { name: "Enviar pregunta" })).toBeDisabled();
+    await member.getByLabel("Su pregunta").fill(`¿Cómo podemos orar por los jóvenes? ${Date.now()}`);
+    await member.getByRole("button", { name: "Enviar pregunta" }).click();
+    await expectToastSeen(member, "Pregunta enviada", "Aparecerá aquí cuando un pastor la apruebe.");
+
+    await pastor.getByTestId("open-poll").filter({ hasText: question }).getByRole("button", { name: "Close poll" }).click();
+    await expect(pastor.getByRole("status").filter({ hasText: "Poll closed" })).toBeVisible();
+    await expect(member.getByText(question)).toHaveCount(0);
+  });
+
   test("ending the service: 'Service Ended' toast and Home back to the next service time", async ({ browser }) => {
     const member = await browser.newPage();
     await recordToasts(member);

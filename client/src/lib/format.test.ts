@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCommentTime, formatDuration, formatRelativeDate, formatViews } from "./format";
+import { formatCommentTime, formatDuration, formatRelativeDate, formatViews, shortDate, weekdayName } from "./format";
 
 describe("formatDuration (m:ss or h:mm:ss)", () => {
   it.each([
@@ -59,5 +59,26 @@ describe("formatViews", () => {
   it("pluralises and groups digits", () => {
     expect(formatViews(1)).toBe("1 view");
     expect(formatViews(1532)).toBe("1,532 views");
+  });
+});
+
+describe("in Spanish", () => {
+  const now = new Date(2025, 2, 20, 10, 0);
+  const ago = (days: number) => new Date(2025, 2, 20 - days, 9, 0).toISOString();
+  it("relative dates, comment times and views", () => {
+    expect([0, 1, 3, 7, 21].map((d) => formatRelativeDate(ago(d), now, "es"))).toEqual(["Hoy", "Ayer", "hace 3 días", "hace 1 semana", "hace 3 semanas"]);
+    const t = new Date("2025-03-20T12:00:00Z");
+    const before = (ms: number) => new Date(t.getTime() - ms).toISOString();
+    expect([0, 5 * 60_000, 3 * 3_600_000].map((ms) => formatCommentTime(before(ms), t, "es"))).toEqual(["ahora mismo", "hace 5 min", "hace 3 h"]);
+    expect(formatViews(1, "es")).toBe("1 reproducción");
+    expect(formatViews(1532, "es")).toBe("1,532 reproducciones");
+  });
+  it("short dates and weekdays as es-US writes them", () => {
+    expect(shortDate(new Date(2025, 1, 18), "es")).toMatch(/^18 (de )?feb(\.)? (de )?2025$/);
+    expect(shortDate(new Date(2025, 1, 18), "en")).toBe("Feb 18, 2025");
+    expect(weekdayName("Sundays", "es")).toBe("Domingo");
+    expect(weekdayName("Wednesday", "es")).toBe("Miércoles");
+    expect(weekdayName("Sundays", "en")).toBe("Sunday");
+    expect(weekdayName("Someday", "es")).toBe("Someday");
   });
 });

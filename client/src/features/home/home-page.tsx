@@ -7,25 +7,26 @@ import { useChurch } from "@/lib/auth";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { LiveServicePanel } from "./live-service";
+import { useI18n } from "@/lib/i18n";
+import { weekdayName } from "@/lib/format";
 import { LIVE_SERVICE_KEY } from "@/lib/query-client";
 
 function ServiceStatus() {
   const church = useChurch();
+  const { m } = useI18n();
   const live = useQuery<LiveService>({ queryKey: LIVE_SERVICE_KEY });
-  if (live.isPending) return <Spinner label="Loading the live service" />;
+  if (live.isPending) return <Spinner label={m.home.loadingLive} />;
   if (live.data?.service) return <LiveServicePanel service={live.data.service} />;
   const next = nextService(church, new Date());
   if (!next) return null;
-  const when = next.inDays === 0 ? "Today" : next.inDays === 1 ? "Tomorrow" : next.day.replace(/s$/, "");
+  const when = next.inDays === 0 ? m.time.today : next.inDays === 1 ? m.time.tomorrow : weekdayName(next.day);
   return (
     <Card>
       <CardContent className="flex items-center gap-3 pt-5">
         <CalendarClock className="size-6 text-primary" aria-hidden="true" />
         <div>
-          <p className="text-sm text-muted-foreground">Next service</p>
-          <p className="text-lg font-semibold">
-            {when} at {next.time}
-          </p>
+          <p className="text-sm text-muted-foreground">{m.home.nextService}</p>
+          <p className="text-lg font-semibold">{m.home.nextAt(when, next.time)}</p>
         </div>
       </CardContent>
     </Card>
@@ -35,10 +36,11 @@ function ServiceStatus() {
 /** Home, the Sunday landing page (spec section 2). */
 export default function HomePage() {
   const church = useChurch();
+  const { m } = useI18n();
   return (
     <div className="grid gap-5">
       <section className="rounded-lg bg-gradient-to-br from-primary to-amber-900 p-6 text-white shadow-sm">
-        <p className="text-sm font-medium uppercase tracking-wide opacity-90">Welcome home</p>
+        <p className="text-sm font-medium uppercase tracking-wide opacity-90">{m.home.welcomeHome}</p>
         <h1 className="mt-1 text-3xl font-bold leading-tight">{church.name}</h1>
         <p className="mt-3 text-base leading-relaxed opacity-95">{church.mission}</p>
       </section>
@@ -52,7 +54,7 @@ export default function HomePage() {
               <MapPin className="size-6" aria-hidden="true" />
             </span>
             <div className="min-w-0 flex-1">
-              <p className="text-lg font-semibold">Visit Us</p>
+              <p className="text-lg font-semibold">{m.home.visitUs}</p>
               <p className="text-sm text-muted-foreground">{formatAddress(church.address)}</p>
             </div>
             <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
@@ -67,8 +69,8 @@ export default function HomePage() {
               <PlayCircle className="size-6" aria-hidden="true" />
             </span>
             <div className="min-w-0 flex-1">
-              <p className="text-lg font-semibold">Watch Live</p>
-              <p className="text-sm text-muted-foreground">Media: services and sermons on our channel</p>
+              <p className="text-lg font-semibold">{m.home.watchLive}</p>
+              <p className="text-sm text-muted-foreground">{m.home.watchLiveHint}</p>
             </div>
             <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
           </CardContent>

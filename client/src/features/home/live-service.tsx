@@ -20,12 +20,14 @@ import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
+import { tr, useI18n } from "@/lib/i18n";
 
 type Live = NonNullable<LiveService["service"]>;
 
 const pct = (n: number, total: number) => (total ? Math.round((n / total) * 100) : 0);
 
 function PollCard({ poll }: { poll: LivePoll }) {
+  const { m } = useI18n();
   const key = [`/api/polls/${poll.id}/results`];
   const results = useQuery<PollResults>({ queryKey: key, placeholderData: poll.results });
   const r = results.data ?? poll.results;
@@ -33,7 +35,7 @@ function PollCard({ poll }: { poll: LivePoll }) {
     mutationFn: (optionIndex: number) => apiJson<PollResults>("POST", `/api/polls/${poll.id}/vote`, { optionIndex }),
     onSuccess: (data) => queryClient.setQueryData(key, data),
     onError: (err) => {
-      toast({ title: "Vote not counted", description: errorText(err), variant: "destructive" });
+      toast({ title: m.home.voteNotCounted, description: errorText(err), variant: "destructive" });
       void queryClient.invalidateQueries({ queryKey: key });
     },
   });
@@ -42,7 +44,7 @@ function PollCard({ poll }: { poll: LivePoll }) {
     <Card>
       <CardHeader>
         <p className="flex items-center gap-1.5 text-sm font-medium text-primary">
-          <Vote className="size-4" aria-hidden="true" /> Poll
+          <Vote className="size-4" aria-hidden="true" /> {m.home.poll}
         </p>
         <CardTitle>{poll.question}</CardTitle>
       </CardHeader>
@@ -62,7 +64,7 @@ function PollCard({ poll }: { poll: LivePoll }) {
               key={i}
               data-testid="poll-result"
               className={cn("relative overflow-hidden rounded-md border px-3 py-2.5", mine ? "border-primary" : "border-border")}
-              aria-label={`${option}: ${share}%, ${r.counts[i] ?? 0} votes${mine ? ", your vote" : ""}`}
+              aria-label={`${m.home.optionResult(option, share, r.counts[i] ?? 0)}${mine ? `, ${m.home.yourVote}` : ""}`}
             >
               <div aria-hidden="true" className="absolute inset-y-0 left-0 bg-primary/15 transition-[width] duration-500" style={{ width: `${share}%` }} />
               <div className="relative flex items-center justify-between gap-3">
@@ -76,8 +78,8 @@ function PollCard({ poll }: { poll: LivePoll }) {
           );
         })}
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {r.total === 1 ? "1 vote" : `${r.total} votes`}
-          {voted ? " · Thanks for voting" : " so far · tap to vote"}
+          {m.home.votes(r.total)}
+          {voted ? ` · ${m.home.thanksForVoting}` : ` ${m.home.tapToVote}`}
         </p>
       </CardContent>
     </Card>
@@ -85,6 +87,7 @@ function PollCard({ poll }: { poll: LivePoll }) {
 }
 
 function AskQuestion({ serviceId }: { serviceId: string }) {
+  const { m } = useI18n();
   const [text, setText] = useState("");
   const [anonymous, setAnonymous] = useState(false);
   const [error, setError] = useState<string>();
@@ -95,7 +98,7 @@ function AskQuestion({ serviceId }: { serviceId: string }) {
       setAnonymous(false);
       toast({ title: SERVICES_TEXT.questionSent, description: SERVICES_TEXT.questionSentDetail });
     },
-    onError: (err) => toast({ title: "Question not sent", description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: m.home.questionNotSent, description: errorText(err), variant: "destructive" }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -108,38 +111,38 @@ function AskQuestion({ serviceId }: { serviceId: string }) {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <MessageCircleQuestion className="size-5 text-primary" aria-hidden="true" /> Ask a question
+          <MessageCircleQuestion className="size-5 text-primary" aria-hidden="true" /> {m.home.askQuestion}
         </CardTitle>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-3" noValidate>
           <div className="grid gap-1.5">
-            <Label htmlFor="live-question">Your question</Label>
+            <Label htmlFor="live-question">{m.home.yourQuestion}</Label>
             <Textarea
               id="live-question"
               value={text}
               maxLength={QUESTION_MAX}
-              placeholder="What would you like the pastor to answer?"
+              placeholder={m.home.questionPlaceholder}
               aria-invalid={!!error}
               aria-describedby={error ? "live-question-error" : undefined}
               onChange={(e) => setText(e.target.value)}
             />
             {error && (
               <p id="live-question-error" role="alert" className="text-sm font-medium text-destructive">
-                {error}
+                {tr(error)}
               </p>
             )}
           </div>
           <div className="flex min-h-11 items-center gap-3">
             <Checkbox id="ask-anonymously" checked={anonymous} onCheckedChange={(v) => setAnonymous(v === true)} />
             <Label htmlFor="ask-anonymously" className="text-base">
-              Ask anonymously
+              {m.home.askAnonymously}
             </Label>
           </div>
           <Button type="submit" disabled={ask.isPending || !text.trim()}>
-            <Send aria-hidden="true" /> {ask.isPending ? "Sending..." : "Send question"}
+            <Send aria-hidden="true" /> {ask.isPending ? m.common.sending : m.home.sendQuestion}
           </Button>
-          <p className="text-sm text-muted-foreground">Questions appear below once a pastor approves them.</p>
+          <p className="text-sm text-muted-foreground">{m.home.afterApproval}</p>
         </form>
       </CardContent>
     </Card>
@@ -147,21 +150,22 @@ function AskQuestion({ serviceId }: { serviceId: string }) {
 }
 
 function ApprovedQuestions({ questions }: { questions: Question[] }) {
+  const { m } = useI18n();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Questions from the congregation</CardTitle>
+        <CardTitle>{m.home.congregationQuestions}</CardTitle>
       </CardHeader>
       <CardContent>
         {questions.length === 0 ? (
-          <p className="text-muted-foreground">No questions yet. Be the first to ask.</p>
+          <p className="text-muted-foreground">{m.home.noQuestions}</p>
         ) : (
-          <ul className="divide-y divide-border" aria-label="Approved questions">
+          <ul className="divide-y divide-border" aria-label={m.home.approvedQuestions}>
             {questions.map((q) => (
               <li key={q.id} className="py-3 first:pt-0 last:pb-0">
                 <p className="leading-relaxed">{q.text}</p>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {q.isAnonymous ? "Anonymous" : "Member"} · {formatCommentTime(q.createdAt)}
+                  {q.isAnonymous ? m.home.anonymous : m.home.member} · {formatCommentTime(q.createdAt)}
                 </p>
               </li>
             ))}
@@ -174,6 +178,7 @@ function ApprovedQuestions({ questions }: { questions: Question[] }) {
 
 export function LiveServicePanel({ service }: { service: Live }) {
   const church = useChurch();
+  const { m } = useI18n();
   return (
     <div className="grid gap-5" data-testid="live-service">
       <Card className="border-primary">
@@ -182,7 +187,7 @@ export function LiveServicePanel({ service }: { service: Live }) {
             <Radio className="size-6 text-primary motion-safe:animate-pulse" aria-hidden="true" />
           </span>
           <div className="min-w-0 flex-1">
-            <Badge>Live now</Badge>
+            <Badge>{m.home.liveNow}</Badge>
             <p className="mt-1 text-lg font-semibold leading-snug">{service.title}</p>
             <p className="text-sm text-muted-foreground">{serviceWhen(service.date, church.timeZone)}</p>
           </div>
