@@ -7,6 +7,8 @@ import { ZOD_TEXT } from "../zod-text";
 import { AUTH_TEXT } from "../auth-text";
 import { SERVICES_TEXT } from "../services-text";
 import { EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST } from "../events";
+import { PRAYER_TEXT } from "../prayer-text";
+import { CONNECTION_TEXTS } from "../connection";
 
 const toast = (t: { title: string; description: string } | undefined) => ({ title: t!.title, description: t!.description });
 
@@ -139,6 +141,49 @@ export const en = {
     noQuestions: "No questions yet. Be the first to ask.",
     anonymous: "Anonymous",
     member: "Member",
+  },
+  // ── connection: the offline banner and failed writes (contract/connection.ts) ──
+  connection: CONNECTION_TEXTS,
+  // ── prayer: the Prayer Center ──
+  prayer: {
+    ...PRAYER_TEXT,
+    categories: {
+      "Health & Healing": "Health & Healing",
+      "Family & Relationships": "Family & Relationships",
+      "Work & Finances": "Work & Finances",
+      "Spiritual Growth": "Spiritual Growth",
+      "Church & Ministry": "Church & Ministry",
+      "Community & World": "Community & World",
+      Thanksgiving: "Thanksgiving",
+      Other: "Other",
+    },
+    center: "Prayer Center",
+    verse: "\"Carry each other's burdens.\" — Galatians 6:2",
+    shareRequest: "Share a prayer request",
+    standWithYou: "Our church family and prayer team will stand with you.",
+    title: "Title",
+    titlePlaceholder: "What can we pray for?",
+    description: "Description",
+    descriptionPlaceholder: "Share as much as you'd like",
+    category: "Category",
+    shareAnonymously: "Share anonymously",
+    urgent: "This is urgent",
+    submitting: "Submitting...",
+    submit: "Submit Prayer Request",
+    urgentBadge: "Urgent",
+    answeredBadge: "Answered",
+    anonymous: "Anonymous",
+    prayed: "Prayed",
+    iPrayed: "I Prayed",
+    prayedCount: (n: number) => `${n} ${n === 1 ? "person has" : "people have"} prayed`,
+    markAnswered: "Mark Answered",
+    hide: "Hide",
+    wall: "Prayer wall",
+    loadFailed: "Failed to load prayer requests",
+    empty: "No prayer requests yet. Be the first to share one.",
+    companion: "Prayer Companion",
+    companionHint: "Scripture and a guided prayer for what you're facing.",
+    open: "Open",
   },
   email: {
     reset: {

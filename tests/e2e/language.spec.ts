@@ -41,3 +41,32 @@ test("a member switches to Español on Profile; the choice survives a reload and
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Prayer" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
 });
+
+test("the Prayer Center in Spanish: the form, categories, the toast, and the wall", async ({ page }) => {
+  await register(page, "Marta", "Betania");
+  await page.goto("/profile");
+  await page.getByLabel("Language").selectOption("es");
+  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await page.goto("/prayer");
+  await expect(page.getByRole("heading", { name: "Centro de oración" })).toBeVisible();
+
+  // The spec's rule in Spanish: nothing sent without a title and a description.
+  await page.getByRole("button", { name: "Enviar petición de oración" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Falta información" })).toContainText("Escriba un título y una descripción");
+
+  const title = `Por la salud de mi madre ${Date.now()}`;
+  await page.getByLabel("Título").fill(title);
+  await page.getByLabel("Descripción").fill("Está en el hospital esta semana.");
+  await page.getByLabel("Categoría").selectOption({ label: "Salud y sanidad" });
+  await page.getByRole("button", { name: "Enviar petición de oración" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Petición de oración enviada" })).toBeVisible();
+
+  const card = page.getByTestId("prayer-card").filter({ hasText: title });
+  await expect(card).toContainText("Salud y sanidad");
+  await expect(card).toContainText("Hoy");
+  await card.getByRole("button", { name: "Oré por esto" }).click();
+  await expect(card.getByRole("button", { name: "Oré", exact: true })).toBeDisabled();
+  await expect(card.getByTestId("prayed-count")).toHaveText("1 persona ha orado");
+  await card.getByRole("button", { name: "Marcar como respondida" }).click();
+  await expect(card).toContainText("Respondida");
+});

@@ -30,6 +30,7 @@ import { Label } from "@/components/ui/label";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { useI18n } from "@/lib/i18n";
 
 const PRAYERS_KEY = ["/api/prayers"];
 const EMPTY = { title: "", description: "", category: DEFAULT_PRAYER_CATEGORY as PrayerCategory, isAnonymous: false, isUrgent: false, shareWithCareTeam: false };
@@ -37,6 +38,7 @@ const EMPTY = { title: "", description: "", category: DEFAULT_PRAYER_CATEGORY as
 type PrayerDraft = typeof EMPTY;
 
 function PrayerForm({ userId }: { userId: string }) {
+  const { m } = useI18n();
   const key = draftKey(userId, "prayer-request");
   // The Prayer Companion's "Turn this into a prayer request" prefills title and description;
   // otherwise the member's unsent draft (issue 9: a dropped connection never loses a request).
@@ -85,22 +87,22 @@ function PrayerForm({ userId }: { userId: string }) {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <HeartHandshake className="size-5 text-primary" aria-hidden="true" /> Share a prayer request
+          <HeartHandshake className="size-5 text-primary" aria-hidden="true" /> {m.prayer.shareRequest}
         </CardTitle>
-        <CardDescription>Our church family and prayer team will stand with you.</CardDescription>
+        <CardDescription>{m.prayer.standWithYou}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <div className="grid gap-1.5">
-            <Label htmlFor="prayer-title">Title</Label>
-            <Input id="prayer-title" maxLength={PRAYER_TITLE_MAX} placeholder="What can we pray for?" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+            <Label htmlFor="prayer-title">{m.prayer.title}</Label>
+            <Input id="prayer-title" maxLength={PRAYER_TITLE_MAX} placeholder={m.prayer.titlePlaceholder} value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="prayer-description">Description</Label>
-            <Textarea id="prayer-description" rows={4} placeholder="Share as much as you'd like" value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+            <Label htmlFor="prayer-description">{m.prayer.description}</Label>
+            <Textarea id="prayer-description" rows={4} placeholder={m.prayer.descriptionPlaceholder} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="prayer-category">Category</Label>
+            <Label htmlFor="prayer-category">{m.prayer.category}</Label>
             <select
               id="prayer-category"
               value={form.category}
@@ -109,7 +111,7 @@ function PrayerForm({ userId }: { userId: string }) {
             >
               {PRAYER_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
-                  {c}
+                  {m.prayer.categories[c]}
                 </option>
               ))}
             </select>
@@ -122,13 +124,13 @@ function PrayerForm({ userId }: { userId: string }) {
               onCheckedChange={(v) => setForm({ ...form, isAnonymous: v === true, shareWithCareTeam: v === true ? false : form.shareWithCareTeam })}
             />
             <Label htmlFor="prayer-anonymous" className="text-base">
-              Share anonymously
+              {m.prayer.shareAnonymously}
             </Label>
           </div>
           <div className="flex min-h-11 items-center gap-3">
             <Checkbox id="prayer-urgent" checked={form.isUrgent} onCheckedChange={(v) => setForm({ ...form, isUrgent: v === true })} />
             <Label htmlFor="prayer-urgent" className="text-base">
-              This is urgent
+              {m.prayer.urgent}
             </Label>
           </div>
           <div className="flex min-h-11 items-start gap-3">
@@ -142,20 +144,20 @@ function PrayerForm({ userId }: { userId: string }) {
             />
             <div className={form.isAnonymous ? "grid gap-0.5 opacity-60" : "grid gap-0.5"}>
               <Label htmlFor="prayer-care-team" className="text-base">
-                {PRAYER_TEXT.shareWithCareTeam}
+                {m.prayer.shareWithCareTeam}
               </Label>
               <p id="prayer-care-team-hint" className="text-sm text-muted-foreground">
-                {PRAYER_TEXT.shareWithCareTeamHint}
+                {m.prayer.shareWithCareTeamHint}
               </p>
             </div>
           </div>
           <Button type="submit" size="lg" disabled={submit.isPending}>
-            <HandHeart aria-hidden="true" /> {submit.isPending ? "Submitting..." : "Submit Prayer Request"}
+            <HandHeart aria-hidden="true" /> {submit.isPending ? m.prayer.submitting : m.prayer.submit}
           </Button>
           {/* Stays until the next try (the toast, which screen readers announce, goes away). */}
           {offlineFailure && (
             <p data-testid="kept-text" className="text-sm font-medium text-destructive">
-              {CONNECTION_TEXTS.textKept}
+              {m.connection.textKept}
             </p>
           )}
         </form>
@@ -165,6 +167,7 @@ function PrayerForm({ userId }: { userId: string }) {
 }
 
 function PrayerCard({ prayer, staff }: { prayer: Prayer; staff: boolean }) {
+  const { m } = useI18n();
   const refresh = () => queryClient.invalidateQueries({ queryKey: PRAYERS_KEY });
   const pray = useMutation({
     mutationFn: () => apiJson("POST", `/api/prayers/${prayer.id}/pray`),
@@ -186,15 +189,15 @@ function PrayerCard({ prayer, staff }: { prayer: Prayer; staff: boolean }) {
       <Card data-testid="prayer-card">
         <CardContent className="grid gap-3 pt-5">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="secondary">{prayer.category}</Badge>
+            <Badge variant="secondary">{m.prayer.categories[prayer.category] ?? prayer.category}</Badge>
             {staff && prayer.isUrgent && (
               <Badge className="bg-destructive text-destructive-foreground">
-                <AlertTriangle className="size-3" aria-hidden="true" /> Urgent
+                <AlertTriangle className="size-3" aria-hidden="true" /> {m.prayer.urgentBadge}
               </Badge>
             )}
             {prayer.isAnswered && (
               <Badge variant="success">
-                <CheckCircle2 className="size-3" aria-hidden="true" /> Answered
+                <CheckCircle2 className="size-3" aria-hidden="true" /> {m.prayer.answeredBadge}
               </Badge>
             )}
           </div>
@@ -203,26 +206,26 @@ function PrayerCard({ prayer, staff }: { prayer: Prayer; staff: boolean }) {
             <p className="mt-1 whitespace-pre-line text-muted-foreground">{prayer.description}</p>
           </div>
           <p className="text-sm text-muted-foreground">
-            {prayer.authorName ?? "Anonymous"} · {formatRelativeDate(prayer.createdAt)}
+            {prayer.authorName ?? m.prayer.anonymous} · {formatRelativeDate(prayer.createdAt)}
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <Button variant={prayer.hasPrayed ? "secondary" : "outline"} size="sm" disabled={prayer.hasPrayed || pray.isPending} onClick={() => pray.mutate()}>
-              <HandHeart aria-hidden="true" /> {prayer.hasPrayed ? "Prayed" : "I Prayed"}
+              <HandHeart aria-hidden="true" /> {prayer.hasPrayed ? m.prayer.prayed : m.prayer.iPrayed}
             </Button>
             <span className="text-sm text-muted-foreground" data-testid="prayed-count">
-              {prayer.prayedCount} {prayer.prayedCount === 1 ? "person has" : "people have"} prayed
+              {m.prayer.prayedCount(prayer.prayedCount)}
             </span>
           </div>
           {(prayer.isMine && !prayer.isAnswered) || staff ? (
             <div className="flex flex-wrap gap-2 border-t border-border pt-3">
               {prayer.isMine && !prayer.isAnswered && (
                 <Button variant="ghost" size="sm" disabled={answered.isPending} onClick={() => answered.mutate()}>
-                  <CheckCircle2 aria-hidden="true" /> Mark Answered
+                  <CheckCircle2 aria-hidden="true" /> {m.prayer.markAnswered}
                 </Button>
               )}
               {staff && (
                 <Button variant="ghost" size="sm" className="text-destructive" disabled={hide.isPending} onClick={() => hide.mutate()}>
-                  <EyeOff aria-hidden="true" /> Hide
+                  <EyeOff aria-hidden="true" /> {m.prayer.hide}
                 </Button>
               )}
             </div>
@@ -234,13 +237,14 @@ function PrayerCard({ prayer, staff }: { prayer: Prayer; staff: boolean }) {
 }
 
 function PrayerWall() {
+  const { m } = useI18n();
   const { user } = useAuth();
   const staff = isStaff(user?.role);
   const prayers = useQuery<Prayer[]>({ queryKey: PRAYERS_KEY });
   return (
     <section aria-labelledby="wall-title" className="grid gap-3">
       <h2 id="wall-title" className="text-xl font-bold">
-        Prayer wall
+        {m.prayer.wall}
       </h2>
       {prayers.isPending ? (
         <div className="grid gap-3">
@@ -249,9 +253,9 @@ function PrayerWall() {
           ))}
         </div>
       ) : prayers.isError ? (
-        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">Failed to load prayer requests</p>
+        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{m.prayer.loadFailed}</p>
       ) : prayers.data.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">No prayer requests yet. Be the first to share one.</p>
+        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{m.prayer.empty}</p>
       ) : (
         <ul className="grid gap-3">
           {prayers.data.map((p) => (
@@ -265,23 +269,24 @@ function PrayerWall() {
 
 export default function PrayerPage() {
   const { user } = useAuth();
+  const { m } = useI18n();
   return (
     <div className="grid gap-5">
       <div>
-        <h1 className="text-2xl font-bold">Prayer Center</h1>
-        <p className="text-muted-foreground">&quot;Carry each other&apos;s burdens.&quot; — Galatians 6:2</p>
+        <h1 className="text-2xl font-bold">{m.prayer.center}</h1>
+        <p className="text-muted-foreground">{m.prayer.verse}</p>
       </div>
       {user && <PrayerForm userId={user.id} />}
       <Card className="bg-primary/5">
         <CardContent className="flex items-center gap-4 pt-5">
           <Sparkles className="size-8 shrink-0 text-primary" aria-hidden="true" />
           <div className="min-w-0 flex-1">
-            <p className="font-semibold">Prayer Companion</p>
-            <p className="text-sm text-muted-foreground">Scripture and a guided prayer for what you&apos;re facing.</p>
+            <p className="font-semibold">{m.prayer.companion}</p>
+            <p className="text-sm text-muted-foreground">{m.prayer.companionHint}</p>
           </div>
           <Button asChild variant="outline" size="sm">
             <Link href="/ai-prayer">
-              <MessageCircleHeart aria-hidden="true" /> Open
+              <MessageCircleHeart aria-hidden="true" /> {m.prayer.open}
             </Link>
           </Button>
         </CardContent>
