@@ -9,6 +9,9 @@ import { SERVICES_TEXT } from "../services-text";
 import { EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST } from "../events";
 import { PRAYER_TEXT } from "../prayer-text";
 import { CONNECTION_TEXTS } from "../connection";
+import { NOTIFICATIONS_TEXT, NOTIFICATION_KIND_INFO as KIND, NOTIFICATION_MESSAGES as MSG } from "../notifications-text";
+
+const kind = (k: keyof typeof KIND) => ({ label: KIND[k].label, hint: KIND[k].hint });
 
 const toast = (t: { title: string; description: string } | undefined) => ({ title: t!.title, description: t!.description });
 
@@ -184,6 +187,27 @@ export const en = {
     companion: "Prayer Companion",
     companionHint: "Scripture and a guided prayer for what you're facing.",
     open: "Open",
+  },
+  // ── notifications: the inbox, the Profile push card, and what notifications say ──
+  notifications: {
+    ...NOTIFICATIONS_TEXT,
+    bell: "Notifications",
+    bellUnread: (n: number) => `Notifications, ${n} unread`,
+    unread: "Unread",
+    loading: "Loading notifications",
+    kinds: {
+      serviceStarted: kind("serviceStarted"),
+      testimonyApproved: kind("testimonyApproved"),
+      prayerAnswered: kind("prayerAnswered"),
+      questionToModerate: kind("questionToModerate"),
+      testimonyToModerate: kind("testimonyToModerate"),
+    },
+    // Stored in English with each notification; shown (inbox) and pushed in the member's language.
+    // "Service Started", "New Question" and "New Testimony" are the live toasts' titles (events).
+    serviceStartedBody: (title: string) => MSG.serviceStarted(title).body,
+    testimonyApproved: { title: MSG.testimonyApproved().title, body: MSG.testimonyApproved().body },
+    prayerAnsweredTitle: MSG.prayerAnswered("").title,
+    prayerAnsweredBody: (title: string) => MSG.prayerAnswered(title).body,
   },
   email: {
     reset: {

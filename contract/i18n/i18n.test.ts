@@ -11,7 +11,10 @@ const SAMPLE = [3, 7, 11];
  * "Error"). One line each, sorted, with the reason where it is not obvious.
  */
 const SAME_IN_SPANISH = new Set<string>([
-  "prayer.errorTitle", // "Error" is Spanish too
+  "notifications.disableFailed.title", // "Error" is Spanish too
+  "notifications.permissionError.title",
+  "notifications.preferenceFailed.title",
+  "prayer.errorTitle",
 ]);
 const placeholders = (s: string) => (s.match(/\d+/g) ?? []).sort();
 

@@ -90,6 +90,17 @@ describe("push delivery", () => {
     for (const id of m.devices) expect(push.pushesTo(id)).toHaveLength(1);
   });
 
+  it("a member who chose Spanish gets the push in Spanish; the inbox keeps the English it was stored in", async () => {
+    const m = await memberWithDevices(1);
+    const chose = await t.app.inject({ method: "PUT", url: "/api/auth/locale", headers: m.auth, payload: { locale: "es" } });
+    expect(chose.statusCode, chose.body).toBeLessThan(300);
+    const n = await approvedTestimony(m);
+    expect(n.title).toBe("Testimony Approved");
+    await runPushDelivery(t.deps);
+    const [got] = push.pushesTo(m.devices[0]);
+    expect(got.payload).toMatchObject({ id: n.id, title: "Testimonio aprobado", body: "Su testimonio ya se comparte con la iglesia. ¡Gracias!", url: "/connect" });
+  });
+
   it("forgets a device whose push service answers 410 Gone or 404, with its queue; others still get theirs", async () => {
     const m = await memberWithDevices(3);
     const [gone, missing, fine] = m.devices;

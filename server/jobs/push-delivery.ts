@@ -25,6 +25,8 @@ import { sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { startInterval } from "./interval";
 import { PUSH_TTL_SECONDS, type NotificationKind, type PushPayload } from "../../contract/notifications";
+import { localize } from "../../contract/i18n/messages";
+import { isLocale, DEFAULT_LOCALE } from "../../contract/i18n/locales";
 import type { PushResult } from "../providers/push/port";
 
 export const MAX_PUSH_ATTEMPTS = 5;
@@ -50,6 +52,8 @@ interface Claimed {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** The recipient's language (users.locale): the push says it in that language. */
+  locale: string;
 }
 
 export interface PushRunStats {
@@ -80,10 +84,11 @@ async function claim(deps: Deps, now: Date): Promise<Claimed[]> {
         from due where d.id = due.id
         returning d.id, d.attempts, d.subscription_id, d.notification_id
       )
-      select c.id, c.attempts, c.subscription_id, c.notification_id, n.kind, n.title, n.body, n.url, n.created_at, s.endpoint, s.p256dh, s.auth
+      select c.id, c.attempts, c.subscription_id, c.notification_id, n.kind, n.title, n.body, n.url, n.created_at, s.endpoint, s.p256dh, s.auth, u.locale
       from claimed c
       join notifications n on n.id = c.notification_id
       join push_subscriptions s on s.id = c.subscription_id
+      join users u on u.id = n.user_id
     `),
   );
 }
@@ -133,7 +138,9 @@ async function deliver(deps: Deps, d: Claimed, now: Date) {
   const ttl = PUSH_TTL_SECONDS[d.kind];
   const age = Math.floor((now.getTime() - new Date(d.created_at).getTime()) / 1000);
   if (age >= ttl) return record(deps, d, { outcome: "expired" }, now);
-  const payload: PushPayload = { id: d.notification_id, kind: d.kind, title: d.title, body: d.body, url: d.url, icon: deps.church.logoUrl };
+  // Stored in English (as the inbox keeps it); sent in the recipient's language.
+  const locale = isLocale(d.locale) ? d.locale : DEFAULT_LOCALE;
+  const payload: PushPayload = { id: d.notification_id, kind: d.kind, title: localize(d.title, locale), body: localize(d.body, locale), url: d.url, icon: deps.church.logoUrl };
   let result: PushResult;
   try {
     result = await deps.push.send(

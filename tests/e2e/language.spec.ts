@@ -2,7 +2,7 @@
  * The app speaks the member's language: it follows the browser, can be changed on Profile,
  * and the server's messages come back in it (issue 9, Spanish).
  */
-import { test, expect, register } from "./fixtures";
+import { test, expect, register, DEMO_PASSWORD } from "./fixtures";
 
 test.describe("a browser set to Spanish", () => {
   test.use({ locale: "es-MX" });
@@ -69,4 +69,33 @@ test("the Prayer Center in Spanish: the form, categories, the toast, and the wal
   await expect(card.getByTestId("prayed-count")).toHaveText("1 persona ha orado");
   await card.getByRole("button", { name: "Marcar como respondida" }).click();
   await expect(card).toContainText("Respondida");
+});
+
+test("notifications in Spanish: the bell, the inbox (stored in English, shown in Spanish) and the Profile push card", async ({ page }) => {
+  await register(page, "Tabita", "Jope");
+  await page.goto("/profile");
+  await page.getByLabel("Language").selectOption("es");
+  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Notificaciones push" })).toBeVisible();
+  await expect(page.getByText("Avisarme sobre")).toBeVisible();
+  await expect(page.getByText("Testimonio aprobado", { exact: true })).toBeVisible();
+
+  // Staff approve her testimony: the inbox shows the notification in Spanish.
+  const token = await page.evaluate(() => localStorage.getItem("token") ?? "");
+  const shared = await page.request.post("/api/testimonies", { headers: { authorization: `Bearer ${token}` }, data: { text: `El Señor sanó a mi hija ${Date.now()}` } });
+  expect(shared.status()).toBe(201);
+  const login = await page.request.post("/api/auth/login", { data: { email: "staff@koinonia.test", password: DEMO_PASSWORD } });
+  const staff = ((await login.json()) as { token: string }).token;
+  const { id } = (await shared.json()) as { id: string };
+  expect((await page.request.patch(`/api/testimonies/${id}`, { headers: { authorization: `Bearer ${staff}` }, data: { isApproved: true } })).ok()).toBe(true);
+
+  const bell = page.getByRole("banner").getByRole("button", { name: /^Notificaciones/ });
+  await expect(bell).toHaveAccessibleName(/sin leer/);
+  await bell.click();
+  const inbox = page.getByRole("dialog", { name: "Notificaciones" });
+  const item = inbox.getByTestId("inbox-item").filter({ hasText: "Testimonio aprobado" });
+  await expect(item).toContainText("Su testimonio ya se comparte con la iglesia. ¡Gracias!");
+  await expect(item).toContainText("ahora mismo");
+  await item.getByRole("button", { name: "Marcar como leída: Testimonio aprobado" }).click();
+  await expect(item).toHaveAttribute("data-unread", "false");
 });

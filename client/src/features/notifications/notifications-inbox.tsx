@@ -10,13 +10,14 @@ import { useInfiniteQuery, useMutation, type InfiniteData } from "@tanstack/reac
 import { useLocation } from "wouter";
 import { Popover } from "radix-ui";
 import { BadgeCheck, Bell, BellOff, Check, CheckCheck, HeartHandshake, MessageCircleQuestion, Radio, ShieldCheck, type LucideIcon } from "lucide-react";
-import { NOTIFICATIONS_TEXT, type InboxPage, type Notification, type NotificationKind } from "@contract/notifications";
+import { type InboxPage, type Notification, type NotificationKind } from "@contract/notifications";
 import { apiJson } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { formatCommentTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
+import { tr, useI18n } from "@/lib/i18n";
 
 export const INBOX_KEY = ["/api/notifications"];
 
@@ -63,6 +64,9 @@ function useMarkRead() {
 }
 
 function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => void; onMarkRead: () => void }) {
+  const { m } = useI18n();
+  // Stored in English; shown in the member's language (contract/i18n, area notifications).
+  const title = tr(n.title);
   const Icon = KIND_ICON[n.kind] ?? Bell;
   const unread = n.readAt === null;
   return (
@@ -73,20 +77,20 @@ function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => v
         </span>
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
-            <span className={cn("truncate", unread ? "font-semibold" : "font-medium")}>{n.title}</span>
+            <span className={cn("truncate", unread ? "font-semibold" : "font-medium")}>{title}</span>
             {unread && (
               <>
                 <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
-                <span className="sr-only">Unread</span>
+                <span className="sr-only">{m.notifications.unread}</span>
               </>
             )}
           </span>
-          <span className="line-clamp-2 block text-sm text-muted-foreground">{n.body}</span>
+          <span className="line-clamp-2 block text-sm text-muted-foreground">{tr(n.body)}</span>
           <span className="block text-xs text-muted-foreground">{formatCommentTime(n.createdAt)}</span>
         </span>
       </button>
       {unread && (
-        <Button variant="ghost" size="icon" className="mt-1.5 shrink-0 text-muted-foreground" aria-label={`${NOTIFICATIONS_TEXT.markRead}: ${n.title}`} onClick={onMarkRead}>
+        <Button variant="ghost" size="icon" className="mt-1.5 shrink-0 text-muted-foreground" aria-label={`${m.notifications.markRead}: ${title}`} onClick={onMarkRead}>
           <Check aria-hidden="true" />
         </Button>
       )}
@@ -95,6 +99,8 @@ function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => v
 }
 
 function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
+  const { m } = useI18n();
+  const T = m.notifications;
   const inbox = useInbox();
   const markRead = useMarkRead();
   const markAll = useMutation({
@@ -107,16 +113,16 @@ function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
   return (
     <>
       <div className="flex min-h-14 items-center justify-between gap-2 border-b border-border px-4">
-        <h2 className="text-lg font-semibold">{NOTIFICATIONS_TEXT.inboxTitle}</h2>
+        <h2 className="text-lg font-semibold">{T.inboxTitle}</h2>
         {unread > 0 && (
           <Button variant="ghost" size="sm" className="text-primary" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
-            <CheckCheck aria-hidden="true" /> {NOTIFICATIONS_TEXT.markAllRead}
+            <CheckCheck aria-hidden="true" /> {T.markAllRead}
           </Button>
         )}
       </div>
       <div className="max-h-[min(70dvh,32rem)] overflow-y-auto overscroll-contain p-2">
         {inbox.isPending ? (
-          <ul aria-label="Loading notifications" className="grid gap-2 p-2">
+          <ul aria-label={T.loading} className="grid gap-2 p-2">
             {[0, 1, 2].map((i) => (
               <li key={i} className="flex gap-3">
                 <Skeleton className="size-9 rounded-full" />
@@ -129,16 +135,16 @@ function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
           </ul>
         ) : inbox.isError ? (
           <div className="grid justify-items-center gap-3 px-4 py-8 text-center">
-            <p className="text-muted-foreground">{NOTIFICATIONS_TEXT.loadFailed}</p>
+            <p className="text-muted-foreground">{T.loadFailed}</p>
             <Button variant="outline" onClick={() => void inbox.refetch()}>
-              {NOTIFICATIONS_TEXT.retry}
+              {T.retry}
             </Button>
           </div>
         ) : items.length === 0 ? (
           <div className="grid justify-items-center gap-2 px-6 py-10 text-center">
             <BellOff className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">{NOTIFICATIONS_TEXT.empty}</p>
-            <p className="text-sm text-muted-foreground">{NOTIFICATIONS_TEXT.emptyHint}</p>
+            <p className="font-medium">{T.empty}</p>
+            <p className="text-sm text-muted-foreground">{T.emptyHint}</p>
           </div>
         ) : (
           <>
@@ -157,7 +163,7 @@ function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
             </ul>
             {inbox.hasNextPage && (
               <Button variant="ghost" className="mt-1 w-full" onClick={() => void inbox.fetchNextPage()} disabled={inbox.isFetchingNextPage}>
-                {NOTIFICATIONS_TEXT.loadMore}
+                {T.loadMore}
               </Button>
             )}
           </>
@@ -182,6 +188,7 @@ function usePushClicks(navigate: (url: string) => void) {
 }
 
 export function NotificationsButton() {
+  const { m } = useI18n();
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
   const inbox = useInbox();
@@ -192,7 +199,7 @@ export function NotificationsButton() {
       <Popover.Trigger asChild>
         <button
           type="button"
-          aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"}
+          aria-label={unread ? m.notifications.bellUnread(unread) : m.notifications.bell}
           className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-muted"
         >
           <Bell className="size-5" aria-hidden="true" />
@@ -212,7 +219,7 @@ export function NotificationsButton() {
           align="end"
           sideOffset={8}
           collisionPadding={8}
-          aria-label={NOTIFICATIONS_TEXT.inboxTitle}
+          aria-label={m.notifications.inboxTitle}
           className="z-50 w-[min(calc(100vw-1rem),25rem)] overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-xl"
         >
           <InboxList

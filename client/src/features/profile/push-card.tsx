@@ -12,7 +12,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { BellOff, BellRing, CircleCheck, TriangleAlert } from "lucide-react";
-import { NOTIFICATION_KIND_INFO, NOTIFICATIONS_TEXT, type NotificationKind, type NotificationPreferences } from "@contract/notifications";
+import type { NotificationKind, NotificationPreferences } from "@contract/notifications";
 import type { User } from "@contract/auth";
 import { apiJson } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
@@ -31,9 +31,9 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { useI18n } from "@/lib/i18n";
 
 const PREFS_KEY = ["/api/notifications/preferences"];
-const T = NOTIFICATIONS_TEXT;
 
 /** This browser's push state for the member; `registered` null while it is being read. */
 function useDevicePush(userId: string) {
@@ -73,6 +73,7 @@ function useDevicePush(userId: string) {
 }
 
 export function PushCard({ user }: { user: User }) {
+  const T = useI18n().m.notifications;
   const device = useDevicePush(user.id);
   const prefs = useQuery<NotificationPreferences>({ queryKey: PREFS_KEY });
   const [busy, setBusy] = useState(false);
@@ -210,9 +211,9 @@ export function PushCard({ user }: { user: User }) {
                 <li key={kind} className="flex min-h-14 items-center justify-between gap-4">
                   <div>
                     <label htmlFor={`kind-${kind}`} className="font-medium">
-                      {NOTIFICATION_KIND_INFO[kind].label}
+                      {T.kinds[kind].label}
                     </label>
-                    <p className="text-sm text-muted-foreground">{NOTIFICATION_KIND_INFO[kind].hint}</p>
+                    <p className="text-sm text-muted-foreground">{T.kinds[kind].hint}</p>
                   </div>
                   <Switch
                     id={`kind-${kind}`}

@@ -1,0 +1,76 @@
+/**
+ * Notifications: the kinds and every text a member reads, without zod, so the message files
+ * (contract/i18n) carry them without the validation library (decision 0072). The schemas are in
+ * contract/notifications.ts, which re-exports this module.
+ */
+/**
+ * The kinds of notification. Each member can turn each kind off; a kind turned off is neither
+ * kept in the inbox nor pushed (docs/decisions/0041). `staffOnly` kinds reach OWNER, PASTOR and
+ * STAFF only (spec section 6, moderation notices).
+ */
+export const NOTIFICATION_KINDS = ["serviceStarted", "testimonyApproved", "prayerAnswered", "questionToModerate", "testimonyToModerate"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; hint: string; staffOnly: boolean }> = {
+  serviceStarted: { label: "Service started", hint: "When a service goes live", staffOnly: false },
+  testimonyApproved: { label: "Testimony approved", hint: "When your testimony is shared with the church", staffOnly: false },
+  prayerAnswered: { label: "Prayers answered", hint: "When a request you prayed for is answered", staffOnly: false },
+  questionToModerate: { label: "Questions to moderate", hint: "A new question needs moderation", staffOnly: true },
+  testimonyToModerate: { label: "Testimonies to approve", hint: "A new testimony needs approval", staffOnly: true },
+};
+
+/** What a notification says and where tapping it goes (inbox and push alike). */
+export const NOTIFICATION_MESSAGES = {
+  serviceStarted: (serviceTitle: string) => ({ title: "Service Started", body: `${serviceTitle} is now live!`, url: "/sunday" }),
+  testimonyApproved: () => ({ title: "Testimony Approved", body: "Your testimony is now shared with the church. Thank you!", url: "/connect" }),
+  prayerAnswered: (prayerTitle: string) => ({
+    title: "Prayer Answered",
+    body: `A request you prayed for has been answered: "${truncate(prayerTitle, 80)}"`,
+    url: "/prayer",
+  }),
+  questionToModerate: () => ({ title: "New Question", body: "A new question needs moderation", url: "/admin" }),
+  testimonyToModerate: () => ({ title: "New Testimony", body: "A new testimony needs approval", url: "/admin" }),
+} as const;
+
+function truncate(s: string, max: number) {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+export const NOTIFICATIONS_TEXT = {
+  inboxTitle: "Notifications",
+  markAllRead: "Mark all as read",
+  markRead: "Mark as read",
+  empty: "No notifications yet",
+  emptyHint: "We'll let you know when a service starts, your testimony is approved or a prayer is answered.",
+  loadFailed: "Failed to load notifications",
+  preferencesLoadFailed: "Failed to load your notification preferences",
+  retry: "Try again",
+  loadMore: "Load more",
+  notFound: "Notification not found",
+  // Profile push card (spec section 2).
+  cardTitle: "Push notifications",
+  unsupported: "Push notifications are not supported on this device or browser.",
+  blocked: "Notifications are blocked for this site. Allow them in your browser settings to turn them on.",
+  enableSwitch: "Notifications on this device",
+  activeOn: (n: number) => `Active on ${n} ${n === 1 ? "device" : "devices"}`,
+  activeNotice: (date: string) => `Push notifications are active. Last updated ${date}.`,
+  enableButton: "Enable Push Notifications",
+  enabling: "Enabling...",
+  kindsTitle: "Notify me about",
+  kindsHint: "A kind you turn off is not sent to your devices or kept in your inbox.",
+  // Toasts (spec section 8).
+  notSupported: { title: "Not Supported", description: "Push notifications are not supported on this device" },
+  permissionDenied: { title: "Permission Denied", description: "Notification permission was denied. You can enable it in your browser settings." },
+  permissionError: { title: "Error", description: "Failed to request notification permission" },
+  registrationFailed: { title: "Registration Failed", description: "Failed to register for push notifications" },
+  disableFailed: { title: "Error", description: "Failed to disable notifications" },
+  enabled: { title: "Notifications Enabled" },
+  disabled: { title: "Notifications Disabled" },
+  preferenceFailed: { title: "Error", description: "Failed to save your notification preference" },
+  // Server validation of a subscription.
+  badSubscription: "Invalid push subscription",
+  badEndpoint: "The push endpoint must be an https:// address of a push service",
+  badP256dh: "keys.p256dh must be a P-256 public key (65 bytes, base64url)",
+  badAuth: "keys.auth must be a 16-byte secret (base64url)",
+  tokenNotFound: "Push registration not found",
+} as const;
