@@ -6,14 +6,8 @@ import { z } from "./zod-setup";
  */
 
 // ---------- Daily journey ----------
-export const SEQUENCE_KEYS = ["SCRIPTURES_14", "AFFIRMATIONS_14"] as const;
-export type SequenceKey = (typeof SEQUENCE_KEYS)[number];
-export const JOURNEY_DAYS = 14;
-
-export const SEQUENCE_LABELS: Record<SequenceKey, { title: string; description: string }> = {
-  SCRIPTURES_14: { title: "14 Days of Scripture", description: "A verse and a short devotional each morning" },
-  AFFIRMATIONS_14: { title: "14 Days of Affirmations", description: "Truths about who you are in Christ" },
-};
+export * from "./connect-text";
+import { JOURNEY_DAYS, SEQUENCE_KEYS } from "./connect-text";
 
 export const ZEnroll = z.object({ sequenceKey: z.enum(SEQUENCE_KEYS) });
 

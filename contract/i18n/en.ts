@@ -9,6 +9,7 @@ import { SERVICES_TEXT } from "../services-text";
 import { EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST } from "../events";
 import { PRAYER_TEXT } from "../prayer-text";
 import { CONNECTION_TEXTS } from "../connection";
+import { JOURNEY_DAYS, SEQUENCE_LABELS } from "../connect-text";
 import { NOTIFICATIONS_TEXT, NOTIFICATION_KIND_INFO as KIND, NOTIFICATION_MESSAGES as MSG } from "../notifications-text";
 
 const kind = (k: keyof typeof KIND) => ({ label: KIND[k].label, hint: KIND[k].hint });
@@ -209,7 +210,26 @@ export const en = {
     prayerAnsweredTitle: MSG.prayerAnswered("").title,
     prayerAnsweredBody: (title: string) => MSG.prayerAnswered(title).body,
   },
+  // ── journey: the two daily journeys' names (contract/connect-text.ts) ──
+  journey: {
+    SCRIPTURES_14: { title: SEQUENCE_LABELS.SCRIPTURES_14.title, description: SEQUENCE_LABELS.SCRIPTURES_14.description },
+    AFFIRMATIONS_14: { title: SEQUENCE_LABELS.AFFIRMATIONS_14.title, description: SEQUENCE_LABELS.AFFIRMATIONS_14.description },
+    fallback: "Daily journey",
+  },
   email: {
+    journey: {
+      subject: (day: number, title: string) => `Day ${day} of ${JOURNEY_DAYS}: ${title}`,
+      hi: (name: string) => `Hi ${name},`,
+      heading: (label: string, day: number, title: string) => `${label}, day ${day} of ${JOURNEY_DAYS}: ${title}`,
+      dayOf: (day: number) => `Day ${day} of ${JOURNEY_DAYS}`,
+      listenAt: (url: string) => `Listen to today's devotional: ${url}`,
+      listen: "Listen",
+      hearIt: "Hear it read aloud",
+      withLove: "With love,",
+      stopAt: (url: string) => `To stop these emails: ${url}`,
+      why: "You receive this because you enrolled in a daily journey.",
+      unsubscribe: "Unsubscribe",
+    },
     reset: {
       subject: (church: string) => `Reset your ${church} password`,
       hello: (name: string) => `Hello ${name},`,

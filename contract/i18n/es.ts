@@ -3,6 +3,7 @@
  * a US congregation: "usted" throughout, neutral Latin American vocabulary.
  */
 import type { Messages } from "./messages";
+import { JOURNEY_DAYS } from "../connect-text";
 
 export const es: Messages = {
   zod: {
@@ -294,7 +295,26 @@ export const es: Messages = {
     prayerAnsweredTitle: "Oración respondida",
     prayerAnsweredBody: (title: string) => `Una petición por la que oró ha sido respondida: «${title}»`,
   },
+  // ── journey ──
+  journey: {
+    SCRIPTURES_14: { title: "14 días de Escrituras", description: "Un versículo y un devocional breve cada mañana" },
+    AFFIRMATIONS_14: { title: "14 días de afirmaciones", description: "Verdades sobre quién es usted en Cristo" },
+    fallback: "Recorrido diario",
+  },
   email: {
+    journey: {
+      subject: (day: number, title: string) => `Día ${day} de ${JOURNEY_DAYS}: ${title}`,
+      hi: (name: string) => `Hola, ${name}:`,
+      heading: (label: string, day: number, title: string) => `${label}, día ${day} de ${JOURNEY_DAYS}: ${title}`,
+      dayOf: (day: number) => `Día ${day} de ${JOURNEY_DAYS}`,
+      listenAt: (url: string) => `Escuche el devocional de hoy: ${url}`,
+      listen: "Escuchar",
+      hearIt: "Escúchelo en voz alta",
+      withLove: "Con cariño,",
+      stopAt: (url: string) => `Para dejar de recibir estos correos: ${url}`,
+      why: "Recibe este correo porque se inscribió en un recorrido diario.",
+      unsubscribe: "Cancelar la suscripción",
+    },
     reset: {
       subject: (church) => `Restablezca su contraseña de ${church}`,
       hello: (name) => `Hola, ${name}:`,

@@ -2,7 +2,7 @@ import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqu
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 
-/** Daily journey content: one row per sequence and day (product content, seeded, editable here). */
+/** Daily journey content: one row per sequence, day and language (product content, seeded, editable here). */
 export const journeyDays = pgTable(
   "journey_days",
   {
@@ -13,8 +13,10 @@ export const journeyDays = pgTable(
     verseRef: text("verse_ref"),
     verseText: text("verse_text"),
     content: text("content").notNull(),
+    /** The language of this row (contract/i18n/locales.ts): each day is kept once per language. */
+    locale: text("locale").notNull().default("en"),
   },
-  (t) => [primaryKey({ columns: [t.sequenceKey, t.day] })],
+  (t) => [primaryKey({ columns: [t.sequenceKey, t.day, t.locale] })],
 );
 
 /**

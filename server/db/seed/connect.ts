@@ -4,15 +4,18 @@ import { challenges, groupMembers, journeyDays, mediaItems, smallGroups } from "
 import { testimonies } from "../schema/testimonies";
 import { users } from "../schema/users";
 import { AFFIRMATIONS_14, SCRIPTURES_14 } from "./journey-content";
+import { AFFIRMATIONS_14_ES, SCRIPTURES_14_ES } from "./journey-content-es";
 
 /**
- * The two 14-day journeys: product content, seeded on every start. Existing rows are kept, so
- * edits made in the journey_days table survive restarts.
+ * The two 14-day journeys, in English and Spanish: product content, seeded on every start.
+ * Existing rows are kept, so edits made in the journey_days table survive restarts.
  */
 export async function seedJourneyContent(db: Db) {
   const rows = [
-    ...SCRIPTURES_14.map((d, i) => ({ sequenceKey: "SCRIPTURES_14", day: i + 1, ...d })),
-    ...AFFIRMATIONS_14.map((d, i) => ({ sequenceKey: "AFFIRMATIONS_14", day: i + 1, ...d })),
+    ...SCRIPTURES_14.map((d, i) => ({ sequenceKey: "SCRIPTURES_14", day: i + 1, locale: "en", ...d })),
+    ...AFFIRMATIONS_14.map((d, i) => ({ sequenceKey: "AFFIRMATIONS_14", day: i + 1, locale: "en", ...d })),
+    ...SCRIPTURES_14_ES.map((d, i) => ({ sequenceKey: "SCRIPTURES_14", day: i + 1, locale: "es", ...d })),
+    ...AFFIRMATIONS_14_ES.map((d, i) => ({ sequenceKey: "AFFIRMATIONS_14", day: i + 1, locale: "es", ...d })),
   ];
   await db.insert(journeyDays).values(rows).onConflictDoNothing();
 }

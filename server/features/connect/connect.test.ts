@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { emailOutbox } from "../../db/schema/platform";
-import { groupMembers, userChallenges } from "../../db/schema/connect";
+import { groupMembers, journeyDays, userChallenges } from "../../db/schema/connect";
 import { videos } from "../../db/schema/videos";
 import { seedConnectDemo, seedJourneyContent } from "../../db/seed/connect";
 import { runDailyJourney } from "../../jobs/daily-journey";
@@ -60,6 +60,31 @@ describe("daily journey", () => {
     expect(await preview(m.auth)).toMatchObject({ enrolled: false, totalDays: 14, content: null });
     expect((await post("/api/daily/enroll", m.auth, { sequenceKey: "PSALMS_30" })).statusCode).toBe(400);
     expect((await get("/api/daily/preview")).statusCode).toBe(401);
+  });
+
+  it("a member who chose Spanish gets the journey and its email in Spanish (Reina-Valera 1909); English stays English", async () => {
+    const m = await t.signUp("MEMBER", { firstName: "Lidia" });
+    expect((await t.app.inject({ method: "PUT", url: "/api/auth/locale", headers: m.auth, payload: { locale: "es" } })).statusCode).toBeLessThan(300);
+    at("2024-03-10T04:30:00Z");
+    expect((await post("/api/daily/enroll", m.auth, { sequenceKey: "AFFIRMATIONS_14" })).statusCode).toBe(201);
+    const p1 = await preview(m.auth);
+    expect(p1.content?.title).toBe("Soy amado");
+    expect(p1.content?.verse).toContain("Romanos 8:38-39 (RV1909)");
+    const [mail] = await emailsTo(m.user.email);
+    expect(mail.subject).toBe("Día 1 de 14: Soy amado");
+    expect(mail.html).toContain('<html lang="es-US">');
+    expect(mail.html).toContain("Hola, Lidia:");
+    expect(mail.html).toContain("14 días de afirmaciones");
+    expect(mail.html).toContain("Cancelar la suscripción");
+    expect(mail.text).toContain("ni ninguna criatura nos podrá apartar del amor de Dios");
+    expect(mail.text).toContain("Con cariño,");
+    expect(mail.text).not.toMatch(/Hi Lidia|With love|Unsubscribe/);
+  });
+
+  it("every journey day exists in English and in Spanish", async () => {
+    const rows = await t.db.select({ key: journeyDays.sequenceKey, day: journeyDays.day, locale: journeyDays.locale }).from(journeyDays);
+    for (const key of ["SCRIPTURES_14", "AFFIRMATIONS_14"])
+      for (const locale of ["en", "es"]) expect(rows.filter((r) => r.key === key && r.locale === locale).map((r) => r.day).sort((a, b) => a - b), `${key} ${locale}`).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
   });
 
   it("advances by calendar day across a spring-forward night and sends day 1 at enrolment", async () => {

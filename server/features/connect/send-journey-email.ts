@@ -1,10 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { journeyDays, journeyDeliveries, journeyEnrolments } from "../../db/schema/connect";
+import { journeyDeliveries, journeyEnrolments } from "../../db/schema/connect";
 import { users } from "../../db/schema/users";
 import { escapeHtml } from "../../http/escape-html";
-import { JOURNEY_DAYS, SEQUENCE_LABELS, type SequenceKey } from "../../../contract/connect";
+import { SEQUENCE_KEYS, type SequenceKey } from "../../../contract/connect";
+import { messagesFor } from "../../../contract/i18n/messages";
+import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import { devotionalAudioUrl } from "./journey-audio";
+import { findJourneyDay } from "./find-journey-day";
 
 /**
  * Claims the (enrolment, date) delivery under its primary key. Only the caller whose insert
@@ -32,22 +35,27 @@ export function renderJourneyEmail(opts: {
   unsubscribeUrl: string;
   /** The devotional read aloud (while the voice AI provider is connected), else none. */
   listenUrl?: string | null;
+  /** The member's language (users.locale); English by default. */
+  locale?: Locale;
 }) {
-  const label = SEQUENCE_LABELS[opts.sequenceKey as SequenceKey]?.title ?? "Daily journey";
-  const subject = `Day ${opts.day} of ${JOURNEY_DAYS}: ${opts.title}`;
+  const locale = opts.locale ?? DEFAULT_LOCALE;
+  const m = messagesFor(locale);
+  const t = m.email.journey;
+  const label = (SEQUENCE_KEYS as readonly string[]).includes(opts.sequenceKey) ? m.journey[opts.sequenceKey as SequenceKey].title : m.journey.fallback;
+  const subject = t.subject(opts.day, opts.title);
   const verse = opts.verseText ? `"${opts.verseText}"${opts.verseRef ? ` (${opts.verseRef})` : ""}` : null;
   const text = [
-    `Hi ${opts.firstName},`,
+    t.hi(opts.firstName),
     "",
-    `${label}, day ${opts.day} of ${JOURNEY_DAYS}: ${opts.title}`,
+    t.heading(label, opts.day, opts.title),
     "",
     ...(verse ? [verse, ""] : []),
-    ...(opts.listenUrl ? [`Listen to today's devotional: ${opts.listenUrl}`, ""] : []),
+    ...(opts.listenUrl ? [t.listenAt(opts.listenUrl), ""] : []),
     opts.content,
     "",
-    `With love, ${opts.churchName}`,
+    `${t.withLove} ${opts.churchName}`,
     "",
-    `To stop these emails: ${opts.unsubscribeUrl}`,
+    t.stopAt(opts.unsubscribeUrl),
   ].join("\n");
   const e = escapeHtml;
   const paragraphs = opts.content
@@ -55,19 +63,19 @@ export function renderJourneyEmail(opts: {
     .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6">${e(p)}</p>`)
     .join("");
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${INTL_LOCALE[locale]}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#faf7f2;font-family:Georgia,serif;color:#1f1a14">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
-<p style="margin:0 0 4px;font-size:13px;letter-spacing:.05em;text-transform:uppercase;color:#8a6a3b">${e(label)} &middot; Day ${opts.day} of ${JOURNEY_DAYS}</p>
+<p style="margin:0 0 4px;font-size:13px;letter-spacing:.05em;text-transform:uppercase;color:#8a6a3b">${e(label)} &middot; ${e(t.dayOf(opts.day))}</p>
 <h1 style="margin:0 0 16px;font-size:24px">${e(opts.title)}</h1>
-<p style="margin:0 0 16px">Hi ${e(opts.firstName)},</p>
+<p style="margin:0 0 16px">${e(t.hi(opts.firstName))}</p>
 ${verse ? `<blockquote style="margin:0 0 20px;padding:12px 16px;border-left:4px solid #b45309;background:#fdf6ec;font-style:italic">${e(verse)}</blockquote>` : ""}
-${opts.listenUrl ? `<p style="margin:0 0 20px;font-family:system-ui,sans-serif;font-size:14px;color:#6b6259"><a href="${e(opts.listenUrl)}" style="display:inline-block;margin-right:10px;padding:10px 20px;border-radius:8px;background:#b45309;color:#ffffff;text-decoration:none;font-size:16px;font-weight:600">&#9654; Listen</a>Hear it read aloud</p>` : ""}
+${opts.listenUrl ? `<p style="margin:0 0 20px;font-family:system-ui,sans-serif;font-size:14px;color:#6b6259"><a href="${e(opts.listenUrl)}" style="display:inline-block;margin-right:10px;padding:10px 20px;border-radius:8px;background:#b45309;color:#ffffff;text-decoration:none;font-size:16px;font-weight:600">&#9654; ${e(t.listen)}</a>${e(t.hearIt)}</p>` : ""}
 ${paragraphs}
-<p style="margin:24px 0 0">With love,<br>${e(opts.churchName)}</p>
+<p style="margin:24px 0 0">${e(t.withLove)}<br>${e(opts.churchName)}</p>
 </div>
-<p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#6b6259;text-align:center">You receive this because you enrolled in a daily journey. <a href="${e(opts.unsubscribeUrl)}" style="color:#6b6259">Unsubscribe</a></p>
+<p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#6b6259;text-align:center">${e(t.why)} <a href="${e(opts.unsubscribeUrl)}" style="color:#6b6259">${e(t.unsubscribe)}</a></p>
 </body>
 </html>`;
   return { subject, text, html };
@@ -80,22 +88,16 @@ ${paragraphs}
  */
 export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: string, day: number, opts: { waitForAudio: boolean } = { waitForAudio: true }) {
   try {
-    const [row] = await deps.db
-      .select({
-        email: users.email,
-        firstName: users.firstName,
-        sequenceKey: journeyEnrolments.sequenceKey,
-        token: journeyEnrolments.unsubscribeToken,
-        title: journeyDays.title,
-        verseRef: journeyDays.verseRef,
-        verseText: journeyDays.verseText,
-        content: journeyDays.content,
-      })
+    const [member] = await deps.db
+      .select({ email: users.email, firstName: users.firstName, locale: users.locale, sequenceKey: journeyEnrolments.sequenceKey, token: journeyEnrolments.unsubscribeToken })
       .from(journeyEnrolments)
       .innerJoin(users, eq(users.id, journeyEnrolments.userId))
-      .innerJoin(journeyDays, and(eq(journeyDays.sequenceKey, journeyEnrolments.sequenceKey), eq(journeyDays.day, day)))
       .where(eq(journeyEnrolments.id, enrolmentId));
-    if (!row) throw new Error(`no journey content for enrolment ${enrolmentId} day ${day}`);
+    // The day in the member's language (English if that language lacks it).
+    const locale = isLocale(member?.locale) ? member.locale : DEFAULT_LOCALE;
+    const content = member && (await findJourneyDay(deps.db, member.sequenceKey, day, locale));
+    if (!member || !content) throw new Error(`no journey content for enrolment ${enrolmentId} day ${day}`);
+    const row = { ...member, title: content.title, verseRef: content.verseRef, verseText: content.verseText, content: content.content };
     // The Listen link never holds the email back: without it (not connected, provider failing) the email still goes.
     const listenUrl = await devotionalAudioUrl(deps, { ...row, day }, { wait: opts.waitForAudio }).catch(() => null);
     const msg = renderJourneyEmail({
@@ -109,6 +111,7 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
       content: row.content,
       unsubscribeUrl: `${deps.config.publicUrl}/api/daily/unsubscribe?token=${encodeURIComponent(row.token)}`,
       listenUrl,
+      locale: content.locale === locale ? locale : DEFAULT_LOCALE,
     });
     // Sensitive: the unsubscribe link ends the journey, so staff must not read it in the outbox.
     await deps.email.send({ to: row.email, sensitive: true, ...msg });
