@@ -216,6 +216,27 @@ export const en = {
     AFFIRMATIONS_14: { title: SEQUENCE_LABELS.AFFIRMATIONS_14.title, description: SEQUENCE_LABELS.AFFIRMATIONS_14.description },
     fallback: "Daily journey",
   },
+  // ── invite: Invite a friend ──
+  invite: {
+    title: "Invite a friend",
+    welcome: (church: string) => `Everyone is welcome at ${church}.`,
+    loading: "Loading",
+    serviceTimes: "Service times",
+    location: "Location",
+    share: "Share Invitation",
+    website: "Visit Our Website",
+    shareTitle: (church: string) => `Join me at ${church}`,
+    text: (church: string, address: string, times: string, website: string) => `Join me at ${church}! We meet at ${address}. Service times: ${times}. ${website}`,
+    dayAt: (day: string, times: string) => `${day} at ${times}`,
+    copied: "Copied to clipboard",
+    errorTitle: "Error",
+    copyFailed: "Could not copy the invitation",
+  },
+  // ── notFound: the 404 page (spec section 2) ──
+  notFound: {
+    title: "404 Page Not Found",
+    hint: "Did you forget to add the page to the router?",
+  },
   email: {
     journey: {
       subject: (day: number, title: string) => `Day ${day} of ${JOURNEY_DAYS}: ${title}`,

@@ -301,6 +301,27 @@ export const es: Messages = {
     AFFIRMATIONS_14: { title: "14 días de afirmaciones", description: "Verdades sobre quién es usted en Cristo" },
     fallback: "Recorrido diario",
   },
+  // ── invite ──
+  invite: {
+    title: "Invite a un amigo",
+    welcome: (church: string) => `Todos son bienvenidos en ${church}.`,
+    loading: "Cargando",
+    serviceTimes: "Horarios de servicio",
+    location: "Ubicación",
+    share: "Compartir invitación",
+    website: "Visite nuestro sitio web",
+    shareTitle: (church: string) => `Acompáñeme en ${church}`,
+    text: (church: string, address: string, times: string, website: string) => `¡Acompáñeme en ${church}! Nos reunimos en ${address}. Horarios de servicio: ${times}. ${website}`,
+    dayAt: (day: string, times: string) => `${day} a las ${times}`,
+    copied: "Copiado al portapapeles",
+    errorTitle: "Error",
+    copyFailed: "No se pudo copiar la invitación",
+  },
+  // ── notFound ──
+  notFound: {
+    title: "404: página no encontrada",
+    hint: "¿Olvidó agregar la página al enrutador?",
+  },
   email: {
     journey: {
       subject: (day: number, title: string) => `Día ${day} de ${JOURNEY_DAYS}: ${title}`,

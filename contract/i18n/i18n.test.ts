@@ -11,7 +11,8 @@ const SAMPLE = [3, 7, 11];
  * "Error"). One line each, sorted, with the reason where it is not obvious.
  */
 const SAME_IN_SPANISH = new Set<string>([
-  "notifications.disableFailed.title", // "Error" is Spanish too
+  "invite.errorTitle", // "Error" is Spanish too
+  "notifications.disableFailed.title",
   "notifications.permissionError.title",
   "notifications.preferenceFailed.title",
   "prayer.errorTitle",

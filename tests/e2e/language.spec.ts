@@ -99,3 +99,24 @@ test("notifications in Spanish: the bell, the inbox (stored in English, shown in
   await item.getByRole("button", { name: "Marcar como leída: Testimonio aprobado" }).click();
   await expect(item).toHaveAttribute("data-unread", "false");
 });
+
+test("Invite in Spanish: the invitation, with the service days named in Spanish", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await register(page, "Priscila", "Aquila");
+  await page.goto("/profile");
+  await page.getByLabel("Language").selectOption("es");
+  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await page.goto("/invite");
+  await expect(page.getByRole("heading", { name: "Invite a un amigo" })).toBeVisible();
+  await expect(page.getByText("Horarios de servicio")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Domingo" }).first()).toBeVisible();
+  // No Web Share in this browser: the invitation goes to the clipboard.
+  await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined }));
+  await page.getByRole("button", { name: "Compartir invitación" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copiado al portapapeles" })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^¡Acompáñeme en .+! Nos reunimos en .+\. Horarios de servicio: Domingo a las /);
+
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { name: "404: página no encontrada" })).toBeVisible();
+});

@@ -7,22 +7,28 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { useI18n } from "@/lib/i18n";
+import { weekdayName } from "@/lib/format";
+import { messagesFor } from "@contract/i18n/messages";
+import type { Locale } from "@contract/i18n/locales";
 
 /** Invite screen loading delay (spec section 9). */
 export const INVITE_DELAY_MS = 2000;
 
 /** "8:00AM" -> "8:00 AM" for reading. */
 
-/** The invite text: the church, its address and its service times. */
-export function inviteText(church: Church) {
+/** The invite text: the church, its address and its service times, in the member's language. */
+export function inviteText(church: Church, locale: Locale = "en") {
+  const t = messagesFor(locale).invite;
   const times = serviceTimesByDay(church)
-    .map(({ day, times }) => `${day} at ${times.map(spacedTime).join(", ")}`)
+    .map(({ day, times }) => t.dayAt(locale === "en" ? day : weekdayName(day, locale), times.map(spacedTime).join(", ")))
     .join("; ");
-  return `Join me at ${church.name}! We meet at ${formatAddress(church.address)}. Service times: ${times}. ${church.links.website}`;
+  return t.text(church.name, formatAddress(church.address), times, church.links.website);
 }
 
 export default function InvitePage() {
   const church = useChurch();
+  const { m, locale } = useI18n();
   const [loading, setLoading] = useState(true);
   useEffect(() => {
     const id = setTimeout(() => setLoading(false), INVITE_DELAY_MS);
@@ -30,10 +36,10 @@ export default function InvitePage() {
   }, []);
 
   async function share() {
-    const text = inviteText(church);
+    const text = inviteText(church, locale);
     if (typeof navigator.share === "function") {
       try {
-        await navigator.share({ title: `Join me at ${church.name}`, text });
+        await navigator.share({ title: m.invite.shareTitle(church.name), text });
         return;
       } catch (err) {
         if (err instanceof DOMException && err.name === "AbortError") return;
@@ -42,9 +48,9 @@ export default function InvitePage() {
     }
     try {
       await navigator.clipboard.writeText(text);
-      toast({ title: "Copied to clipboard" });
+      toast({ title: m.invite.copied });
     } catch {
-      toast({ title: "Error", description: "Could not copy the invitation", variant: "destructive" });
+      toast({ title: m.invite.errorTitle, description: m.invite.copyFailed, variant: "destructive" });
     }
   }
 
@@ -55,12 +61,12 @@ export default function InvitePage() {
           <UserPlus className="size-6" aria-hidden="true" />
         </span>
         <div>
-          <h1 className="text-2xl font-bold">Invite a friend</h1>
-          <p className="text-muted-foreground">Everyone is welcome at {church.name}.</p>
+          <h1 className="text-2xl font-bold">{m.invite.title}</h1>
+          <p className="text-muted-foreground">{m.invite.welcome(church.name)}</p>
         </div>
       </div>
       {loading ? (
-        <div role="status" aria-label="Loading" className="grid gap-4">
+        <div role="status" aria-label={m.invite.loading} className="grid gap-4">
           <Skeleton className="h-40" />
           <Skeleton className="h-24" />
           <Skeleton className="h-12" />
@@ -70,7 +76,7 @@ export default function InvitePage() {
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
-                <Clock className="size-5 text-primary" aria-hidden="true" /> Service times
+                <Clock className="size-5 text-primary" aria-hidden="true" /> {m.invite.serviceTimes}
               </CardTitle>
             </CardHeader>
             <CardContent>
@@ -80,7 +86,7 @@ export default function InvitePage() {
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
-                <MapPin className="size-5 text-primary" aria-hidden="true" /> Location
+                <MapPin className="size-5 text-primary" aria-hidden="true" /> {m.invite.location}
               </CardTitle>
             </CardHeader>
             <CardContent>
@@ -92,11 +98,11 @@ export default function InvitePage() {
             </CardContent>
           </Card>
           <Button size="lg" onClick={() => void share()}>
-            <Share2 aria-hidden="true" /> Share Invitation
+            <Share2 aria-hidden="true" /> {m.invite.share}
           </Button>
           <Button asChild size="lg" variant="outline">
             <a href={church.links.website} target="_blank" rel="noopener noreferrer">
-              <Globe aria-hidden="true" /> Visit Our Website <ExternalLink className="!size-4" aria-hidden="true" />
+              <Globe aria-hidden="true" /> {m.invite.website} <ExternalLink className="!size-4" aria-hidden="true" />
             </a>
           </Button>
         </>
