@@ -120,3 +120,18 @@ test("Invite in Spanish: the invitation, with the service days named in Spanish"
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { name: "404: página no encontrada" })).toBeVisible();
 });
+
+test.describe("Visit Us in a Spanish browser", () => {
+  test.use({ locale: "es-MX" });
+  test("plans a visit in Spanish", async ({ page }) => {
+    await page.goto("/auth/login");
+    await page.getByLabel("Correo electrónico").fill("member@koinonia.test");
+    await page.getByLabel("Contraseña").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await page.getByRole("link", { name: /Visítenos/ }).click();
+    await expect(page.getByRole("heading", { name: "Planee su visita" })).toBeVisible();
+    await expect(page.getByText(/Los servicios duran unos \d+ minutos\./)).toBeVisible();
+    await expect(page.getByText("Una cálida bienvenida")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Formulario para visitantes" })).toBeVisible();
+  });
+});

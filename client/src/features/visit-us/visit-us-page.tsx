@@ -6,6 +6,7 @@ import { formatAddress } from "@contract/church";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
+import { useI18n } from "@/lib/i18n";
 
 
 function Section({ icon: Icon, title, children }: { icon: typeof Clock; title: string; children: ReactNode }) {
@@ -22,60 +23,61 @@ function Section({ icon: Icon, title, children }: { icon: typeof Clock; title: s
 }
 
 const EXPECT = [
-  { icon: Coffee, title: "A warm welcome", text: "Greeters at the door, coffee in the lobby and someone to help you find a seat." },
-  { icon: Music, title: "Worship and a message", text: "Contemporary worship, then a practical, Bible-based message." },
-  { icon: Baby, title: "Kids and students", text: "Safe, fun classes for children from nursery through 5th grade during every Sunday service." },
-  { icon: Shirt, title: "Come as you are", text: "No dress code: jeans or a suit, you'll fit right in." },
-];
+  { icon: Coffee, title: "welcomeTitle", text: "welcomeText" },
+  { icon: Music, title: "worshipTitle", text: "worshipText" },
+  { icon: Baby, title: "kidsTitle", text: "kidsText" },
+  { icon: Shirt, title: "comeTitle", text: "comeText" },
+] as const;
 
 export default function VisitUsPage() {
   const church = useChurch();
+  const t = useI18n().m.visitUs;
   const address = formatAddress(church.address);
   const visitorForm = church.links.visitorsForm;
   return (
     <div className="grid gap-5">
       <section className="overflow-hidden rounded-lg bg-primary p-6 text-primary-foreground shadow-sm">
         <img src={church.logoUrl} alt="" width={56} height={56} className="mb-3 size-14 rounded-full bg-white/20" />
-        <h1 className="text-3xl font-bold leading-tight">Plan your visit</h1>
+        <h1 className="text-3xl font-bold leading-tight">{t.title}</h1>
         <p className="mt-1 text-lg">{church.name}</p>
       </section>
 
       <Card>
         <CardContent className="grid gap-2 pt-5">
-          <h2 className="text-xl font-semibold">We&apos;d love to meet you</h2>
+          <h2 className="text-xl font-semibold">{t.loveToMeet}</h2>
           <p className="text-muted-foreground">{church.mission}</p>
-          <p className="text-muted-foreground">Whether you&apos;re exploring faith or looking for a church home, you are welcome here.</p>
+          <p className="text-muted-foreground">{t.welcome}</p>
         </CardContent>
       </Card>
 
-      <Section icon={Clock} title="Service times">
+      <Section icon={Clock} title={t.serviceTimes}>
         <ServiceTimesList church={church} format={spacedTime} />
-        <p className="mt-3 text-sm text-muted-foreground">Services last about {church.serviceLengthMinutes} minutes.</p>
+        <p className="mt-3 text-sm text-muted-foreground">{t.lasts(church.serviceLengthMinutes)}</p>
       </Section>
 
-      <Section icon={MapPin} title="Location">
+      <Section icon={MapPin} title={t.location}>
         <address className="not-italic">{address}</address>
         <Button asChild variant="outline" className="mt-3 w-full">
           <a href={church.links.directions} target="_blank" rel="noopener noreferrer">
-            <Navigation aria-hidden="true" /> Get Directions
+            <Navigation aria-hidden="true" /> {t.directions}
           </a>
         </Button>
       </Section>
 
-      <Section icon={Car} title="Parking">
+      <Section icon={Car} title={t.parking}>
         <p className="text-muted-foreground">
-          Free parking is available on site. Look for the reserved first-time guest spaces near the main entrance, and a team member will point you to the doors.
+          {t.parkingText}
         </p>
       </Section>
 
-      <Section icon={ClipboardList} title="What to expect">
+      <Section icon={ClipboardList} title={t.expect}>
         <ul className="grid gap-4">
           {EXPECT.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-3">
               <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
               <div>
-                <p className="font-medium">{title}</p>
-                <p className="text-sm text-muted-foreground">{text}</p>
+                <p className="font-medium">{t[title]}</p>
+                <p className="text-sm text-muted-foreground">{t[text]}</p>
               </div>
             </li>
           ))}
@@ -86,14 +88,14 @@ export default function VisitUsPage() {
         {church.phone && (
           <Button asChild variant="outline">
             <a href={`tel:${church.phone.replace(/[^\d+]/g, "")}`}>
-              <Phone aria-hidden="true" /> Call Us
+              <Phone aria-hidden="true" /> {t.call}
             </a>
           </Button>
         )}
         {church.email && (
           <Button asChild variant="outline">
             <a href={`mailto:${church.email}`}>
-              <Mail aria-hidden="true" /> Email Us
+              <Mail aria-hidden="true" /> {t.email}
             </a>
           </Button>
         )}
@@ -101,17 +103,17 @@ export default function VisitUsPage() {
       <Button asChild size="lg">
         {visitorForm ? (
           <a href={visitorForm} target="_blank" rel="noopener noreferrer">
-            <ClipboardList aria-hidden="true" /> First-Time Visitor Form
+            <ClipboardList aria-hidden="true" /> {t.visitorForm}
           </a>
         ) : (
           <Link href="/visitors">
-            <ClipboardList aria-hidden="true" /> First-Time Visitor Form
+            <ClipboardList aria-hidden="true" /> {t.visitorForm}
           </Link>
         )}
       </Button>
       <Button asChild size="lg" variant="outline">
         <a href={church.links.website} target="_blank" rel="noopener noreferrer">
-          <Globe aria-hidden="true" /> Visit Our Website <ExternalLink className="!size-4" aria-hidden="true" />
+          <Globe aria-hidden="true" /> {t.website} <ExternalLink className="!size-4" aria-hidden="true" />
         </a>
       </Button>
     </div>
