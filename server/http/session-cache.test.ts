@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../testing/harness";
+import { createTestApp, eventually, sameDatabase, type TestApp } from "../testing/harness";
 import { sessions, users } from "../db/schema/users";
 import { SessionCache, type CachedSession } from "./session-cache";
 
@@ -77,7 +77,7 @@ describe("two instances on one database", () => {
   beforeAll(async () => {
     // A long time limit, so what ends a cached session below can only be the NOTIFY.
     a = await createTestApp({ env: { SESSION_CACHE_SECONDS: "300" } });
-    b = await createTestApp({ env: { SESSION_CACHE_SECONDS: "300" }, sameDatabaseAs: { databaseUrl: a.databaseUrl, database: a.databaseUrl ? undefined : a.database } });
+    b = await createTestApp({ env: { SESSION_CACHE_SECONDS: "300" }, sameDatabaseAs: sameDatabase(a) });
   });
   afterAll(async () => {
     await b?.close();
@@ -85,15 +85,6 @@ describe("two instances on one database", () => {
   });
 
   const me = (t: TestApp, auth: { authorization: string }) => t.app.inject({ method: "GET", url: "/api/church/me", headers: auth });
-  /** Polls until `check` holds, far less than the cache's 300 s: the NOTIFY must have done it. */
-  async function eventually(check: () => Promise<boolean>) {
-    const until = Date.now() + 5_000;
-    while (Date.now() < until) {
-      if (await check()) return true;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return false;
-  }
 
   it("signing out on one instance ends the session on the other, which had it cached", async () => {
     const m = await a.signUp();
@@ -117,7 +108,7 @@ describe("two instances on one database", () => {
   });
 
   it("really serves from memory: with the notice switched off, a revoked session lives on until the time limit", async () => {
-    const c = await createTestApp({ env: { SESSION_CACHE_SECONDS: "1" }, sameDatabaseAs: { databaseUrl: a.databaseUrl, database: a.databaseUrl ? undefined : a.database } });
+    const c = await createTestApp({ env: { SESSION_CACHE_SECONDS: "1" }, sameDatabaseAs: sameDatabase(a) });
     try {
       const m = await a.signUp();
       expect((await me(c, m.auth)).statusCode).toBe(200);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SharedRead } from "./shared-read";
-import { createTestApp, type TestApp } from "../testing/harness";
+import { createTestApp, eventually, sameDatabase, type TestApp } from "../testing/harness";
 
 describe("SharedRead", () => {
   it("shares one load among callers that arrive while it runs, and within its time", async () => {
@@ -47,7 +47,7 @@ describe("the live service, shared on two instances of one database", () => {
   beforeAll(async () => {
     // A long sharing time, so what refreshes the live service below can only be the write or its event.
     a = await createTestApp({ env: { SHARED_READ_MS: "60000" } });
-    b = await createTestApp({ env: { SHARED_READ_MS: "60000" }, sameDatabaseAs: { databaseUrl: a.databaseUrl, database: a.databaseUrl ? undefined : a.database } });
+    b = await createTestApp({ env: { SHARED_READ_MS: "60000" }, sameDatabaseAs: sameDatabase(a) });
   });
   afterAll(async () => {
     await b?.close();
@@ -57,14 +57,6 @@ describe("the live service, shared on two instances of one database", () => {
   type Live = { service: null | { id: string; polls: { id: string; results: { counts: number[]; myVote: number | null } }[]; questions: { text: string }[] } };
   const live = async (t: TestApp, auth: { authorization: string }) => (await t.app.inject({ method: "GET", url: "/api/services/live", headers: auth })).json() as Live;
   const call = (t: TestApp, method: "POST" | "PATCH", url: string, auth: { authorization: string }, payload: object) => t.app.inject({ method, url, headers: auth, payload });
-  async function eventually(check: () => Promise<boolean>) {
-    const until = Date.now() + 5_000;
-    while (Date.now() < until) {
-      if (await check()) return true;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return false;
-  }
 
   it("a vote counts at once where it was cast and, through the event, on the other instance; each member sees only their own vote", async () => {
     const staff = await a.signUp("STAFF");

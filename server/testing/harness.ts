@@ -194,3 +194,16 @@ export async function createTestApp(
 }
 
 export const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown> & Record<string, never>;
+
+/** For `createTestApp({ sameDatabaseAs })`: a second server instance on `t`'s database. */
+export const sameDatabase = (t: TestApp) => ({ databaseUrl: t.databaseUrl, database: t.databaseUrl ? undefined : t.database });
+
+/** Polls `check` until it holds or `ms` pass; says whether it held (for what another instance hears through NOTIFY). */
+export async function eventually(check: () => Promise<boolean>, ms = 5_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return false;
+}
