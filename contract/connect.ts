@@ -38,15 +38,6 @@ export const ZEnrollResult = z.object({
 
 export const ZUnsubscribeQuery = z.object({ token: z.string().min(10).max(100) });
 
-export const DAILY_TEXT = {
-  enrolled: "Enrolled successfully",
-  enrolledDescription: "You will receive daily content via email!",
-  enrollFailed: "Enrollment failed",
-  enrollFailedFallback: "Please try again.",
-  alreadyEnrolled: "You are already enrolled in a daily journey. Finish it before starting another.",
-  unsubscribed: "You have been unsubscribed. Your daily journey emails have stopped.",
-  unsubscribeUnknown: "This unsubscribe link is not valid or was already used.",
-} as const;
 
 // ---------- Challenges ----------
 export const CHALLENGE_TYPES = ["PRAYER", "BIBLE", "GRATITUDE"] as const;
@@ -75,14 +66,6 @@ export const ZUserChallenge = z.object({
 });
 export type UserChallenge = z.infer<typeof ZUserChallenge>;
 
-export const CHALLENGE_TEXT = {
-  joined: "Challenge joined!",
-  joinFailed: "Failed to join challenge",
-  progressUpdated: "Progress updated!",
-  progressFailed: "Failed to update progress",
-  notJoined: "Join this challenge first",
-  notFound: "Challenge not found",
-} as const;
 
 /** Completed days over days as a percentage, capped at 100 (spec section 9). */
 export const challengeProgress = (completed: number, days: number) => (days > 0 ? Math.min(100, Math.round((completed / days) * 100)) : 0);
@@ -97,11 +80,6 @@ export const ZGroup = z.object({
 });
 export type Group = z.infer<typeof ZGroup>;
 
-export const GROUP_TEXT = {
-  joined: "Joined group!",
-  joinFailed: "Failed to join group",
-  notFound: "Group not found",
-} as const;
 
 // ---------- Recent sermons (media items) ----------
 export const MEDIA_WIDGET_COUNT = 3;
@@ -117,7 +95,6 @@ export const ZMediaItem = z.object({
 });
 export type MediaItem = z.infer<typeof ZMediaItem>;
 
-export const MEDIA_TEXT = { empty: "No sermon videos yet" } as const;
 
 /** Sermon widget duration: "1h 5m" or "45m" (spec section 9). */
 export function formatSermonDuration(seconds: number) {
@@ -168,10 +145,3 @@ export function streakOf(completedDays: string[], today: string): number {
 }
 
 // ---------- Testimony toasts (spec sections 4 and 8) ----------
-export const TESTIMONY_TOAST = {
-  shared: "Testimony shared!",
-  sharedDescription: "Your testimony has been submitted for review.",
-  shareFailed: "Failed to share testimony",
-  amen: "Amen!",
-  amenFailed: "Failed to amen testimony",
-} as const;

@@ -9,7 +9,8 @@ import { SERVICES_TEXT } from "../services-text";
 import { EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST } from "../events";
 import { PRAYER_TEXT } from "../prayer-text";
 import { CONNECTION_TEXTS } from "../connection";
-import { JOURNEY_DAYS, SEQUENCE_LABELS } from "../connect-text";
+import { CHALLENGE_TEXT, DAILY_TEXT, GROUP_TEXT, JOURNEY_DAYS, MEDIA_TEXT, SEQUENCE_LABELS, TESTIMONY_TOAST } from "../connect-text";
+import { TESTIMONY_TEXT } from "../testimonies-text";
 import { NOTIFICATIONS_TEXT, NOTIFICATION_KIND_INFO as KIND, NOTIFICATION_MESSAGES as MSG } from "../notifications-text";
 
 const kind = (k: keyof typeof KIND) => ({ label: KIND[k].label, hint: KIND[k].hint });
@@ -261,6 +262,64 @@ export const en = {
     email: "Email Us",
     visitorForm: "First-Time Visitor Form",
     website: "Visit Our Website",
+  },
+  // ── connect: the Connect tab (daily focus, sermons, challenges, groups, testimonies, the church's pages) ──
+  connect: {
+    title: "Connect",
+    daily: DAILY_TEXT,
+    challenge: CHALLENGE_TEXT,
+    group: GROUP_TEXT,
+    testimony: { ...TESTIMONY_TOAST, ...TESTIMONY_TEXT },
+    media: MEDIA_TEXT,
+    dailyFocus: "Daily focus",
+    dailyHint: `A ${JOURNEY_DAYS}-day journey delivered to your inbox each morning.`,
+    dailyFailed: "Today's focus could not be loaded.",
+    chooseJourney: "Choose a journey to begin:",
+    startAnother: "You finished your journey! Start another:",
+    enrollIn: "Enroll in",
+    dayOf: (day: number, total: number) => `Day ${day} of ${total}`,
+    recentSermons: "Recent sermons",
+    viewAll: "View All",
+    sermonsFailed: "Sermons could not be loaded.",
+    browseAll: "Browse All",
+    challenges: "Challenges",
+    challengesFailed: "Challenges could not be loaded.",
+    noChallenges: "No challenges yet.",
+    days: (n: number) => `${n} days`,
+    daysDone: (done: number, days: number) => `${done} of ${days} days`,
+    streak: (n: number) => `${n} day streak`,
+    progressOf: (title: string) => `${title} progress`,
+    completed: "Completed",
+    completeToday: "Complete Today",
+    join: "Join",
+    groups: "Small groups",
+    groupsFailed: "Groups could not be loaded.",
+    noGroups: "No groups yet.",
+    members: (n: number) => `${n} ${n === 1 ? "member" : "members"}`,
+    member: "Member",
+    testimonies: "Testimonies",
+    testimoniesHint: "Stories of God at work in our church family. New testimonies appear after review.",
+    testimoniesFailed: "Testimonies could not be loaded.",
+    noTestimonies: "No testimonies yet. Be the first to share!",
+    shareLabel: "Share your testimony",
+    sharePlaceholder: "What has God done in your life?",
+    sharing: "Sharing...",
+    share: "Share Testimony",
+    churchMember: "A church member",
+    amen: "Amen",
+    amenOne: "amen",
+    amenMany: "amens",
+    getConnected: "Get connected",
+    visitors: "Visitors",
+    visitorsHint: "New here? Let us know you visited",
+    partner: "Become a Partner",
+    partnerHint: "Join the mission with your support",
+    calendar: "Calendar of Events",
+    calendarHint: "What's happening at church",
+    contact: "Contact Us",
+    contactHint: "We'd love to hear from you",
+    more: "More",
+    moreHint: "Ministries, resources and more",
   },
   email: {
     journey: {

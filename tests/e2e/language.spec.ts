@@ -135,3 +135,28 @@ test.describe("Visit Us in a Spanish browser", () => {
     await expect(page.getByRole("link", { name: "Formulario para visitantes" })).toBeVisible();
   });
 });
+
+test("Connect in Spanish: the daily journey (its content in Spanish too), a challenge and a testimony's validation", async ({ page }) => {
+  await register(page, "Lidia", "Tiatira");
+  await page.goto("/profile");
+  await page.getByLabel("Language").selectOption("es");
+  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await page.goto("/connect");
+  await expect(page.getByRole("heading", { name: "Conectar", level: 1 })).toBeVisible();
+  const daily = page.getByTestId("daily-focus");
+  await expect(daily).toContainText("Enfoque diario");
+  await daily.getByRole("button", { name: /Inscribirse en 14 días de afirmaciones/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Inscripción exitosa" })).toBeVisible();
+  await expect(daily).toContainText("Día 1 de 14");
+  await expect(daily.getByRole("heading", { name: "Soy amado" })).toBeVisible();
+  await expect(daily).toContainText("Romanos 8:38-39 (RV1909)");
+
+  const challenge = page.getByTestId("challenge-card").first();
+  await challenge.getByRole("button", { name: "Unirse" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "¡Se unió al reto!" })).toBeVisible();
+  await expect(challenge.getByRole("button", { name: "Completar hoy" })).toBeVisible();
+
+  await page.getByLabel("Comparta su testimonio").fill("Corto");
+  await page.getByRole("button", { name: "Compartir testimonio" }).click();
+  await expect(page.getByText("El testimonio debe tener al menos 10 caracteres")).toBeVisible();
+});

@@ -10,10 +10,12 @@ import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { useI18n } from "@/lib/i18n";
 
 const refetchMine = () => queryClient.invalidateQueries({ queryKey: ["/api/challenges/mine"] });
 
 function ChallengeCard({ challenge, mine, today }: { challenge: Challenge; mine?: UserChallenge; today: string }) {
+  const t = useI18n().m.connect;
   const join = useMutation({
     mutationFn: () => apiJson<UserChallenge>("POST", `/api/challenges/${challenge.id}/join`),
     onSuccess: () => {
@@ -42,7 +44,7 @@ function ChallengeCard({ challenge, mine, today }: { challenge: Challenge; mine?
             <p className="mt-1 text-sm text-muted-foreground">{challenge.description}</p>
           </div>
           <Badge variant="secondary" className="shrink-0 whitespace-nowrap">
-            {challenge.days} days
+            {t.days(challenge.days)}
           </Badge>
         </div>
         {mine ? (
@@ -50,27 +52,27 @@ function ChallengeCard({ challenge, mine, today }: { challenge: Challenge; mine?
             <div className="grid gap-1.5">
               <div className="flex justify-between text-sm">
                 <span>
-                  {Math.min(completed.length, challenge.days)} of {challenge.days} days
+                  {t.daysDone(Math.min(completed.length, challenge.days), challenge.days)}
                 </span>
                 <span className="inline-flex items-center gap-1 font-semibold text-primary">
-                  <Flame className="size-4" aria-hidden="true" /> {mine.streak} day streak
+                  <Flame className="size-4" aria-hidden="true" /> {t.streak(mine.streak)}
                 </span>
               </div>
-              <Progress value={pct} aria-label={`${challenge.title} progress`} />
+              <Progress value={pct} aria-label={t.progressOf(challenge.title)} />
             </div>
             {doneToday ? (
               <Badge variant="success" className="min-h-8 justify-center text-sm">
-                <CheckCircle2 className="size-4" aria-hidden="true" /> Completed
+                <CheckCircle2 className="size-4" aria-hidden="true" /> {t.completed}
               </Badge>
             ) : (
               <Button onClick={() => progress.mutate()} disabled={progress.isPending}>
-                Complete Today
+                {t.completeToday}
               </Button>
             )}
           </>
         ) : (
           <Button variant="outline" onClick={() => join.mutate()} disabled={join.isPending}>
-            Join
+            {t.join}
           </Button>
         )}
       </CardContent>
@@ -80,6 +82,7 @@ function ChallengeCard({ challenge, mine, today }: { challenge: Challenge; mine?
 
 /** Challenges and streaks (spec section 2). */
 export function ChallengesSection() {
+  const t = useI18n().m.connect;
   const church = useChurch();
   const challenges = useQuery<Challenge[]>({ queryKey: ["/api/challenges"] });
   const mine = useQuery<UserChallenge[]>({ queryKey: ["/api/challenges/mine"] });
@@ -87,14 +90,14 @@ export function ChallengesSection() {
   return (
     <section aria-labelledby="challenges-heading" className="grid gap-3">
       <h2 id="challenges-heading" className="flex items-center gap-2 text-xl font-bold">
-        <Trophy className="size-5 text-primary" aria-hidden="true" /> Challenges
+        <Trophy className="size-5 text-primary" aria-hidden="true" /> {t.challenges}
       </h2>
       {challenges.isPending || mine.isPending ? (
         <Skeleton className="h-32" />
       ) : challenges.isError || mine.isError ? (
-        <p className="text-muted-foreground">Challenges could not be loaded.</p>
+        <p className="text-muted-foreground">{t.challengesFailed}</p>
       ) : challenges.data.length === 0 ? (
-        <p className="text-muted-foreground">No challenges yet.</p>
+        <p className="text-muted-foreground">{t.noChallenges}</p>
       ) : (
         challenges.data.map((c) => <ChallengeCard key={c.id} challenge={c} mine={mine.data.find((m) => m.challengeId === c.id)} today={today} />)
       )}

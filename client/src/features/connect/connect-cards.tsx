@@ -1,21 +1,23 @@
 import { CalendarDays, ChevronRight, HandHeart, Mail, MoreHorizontal, UserPlus } from "lucide-react";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent } from "@/components/ui/card";
+import { useI18n } from "@/lib/i18n";
 
 /** The Connect tab's cards (spec section 2): each opens one of the church's pages. */
 export function ConnectCards() {
   const church = useChurch();
+  const t = useI18n().m.connect;
   const cards = [
-    { label: "Visitors", hint: "New here? Let us know you visited", href: church.links.visitorsForm ?? church.links.website, icon: UserPlus },
-    { label: "Become a Partner", hint: "Join the mission with your support", href: church.links.partner, icon: HandHeart },
-    { label: "Calendar of Events", hint: "What's happening at church", href: church.links.calendar, icon: CalendarDays },
-    { label: "Contact Us", hint: "We'd love to hear from you", href: church.links.contact, icon: Mail },
-    { label: "More", hint: "Ministries, resources and more", href: church.links.more, icon: MoreHorizontal },
+    { label: t.visitors, hint: t.visitorsHint, href: church.links.visitorsForm ?? church.links.website, icon: UserPlus },
+    { label: t.partner, hint: t.partnerHint, href: church.links.partner, icon: HandHeart },
+    { label: t.calendar, hint: t.calendarHint, href: church.links.calendar, icon: CalendarDays },
+    { label: t.contact, hint: t.contactHint, href: church.links.contact, icon: Mail },
+    { label: t.more, hint: t.moreHint, href: church.links.more, icon: MoreHorizontal },
   ];
   return (
     <section aria-labelledby="connect-links-heading" className="grid gap-3">
       <h2 id="connect-links-heading" className="text-xl font-bold">
-        Get connected
+        {t.getConnected}
       </h2>
       {cards.map(({ label, hint, href, icon: Icon }) => (
         <a key={label} href={href} target="_blank" rel="noopener noreferrer" className="block rounded-lg">

@@ -4,12 +4,14 @@ import { ChallengesSection } from "./challenges-section";
 import { GroupsSection } from "./groups-section";
 import { TestimoniesSection } from "./testimonies-section";
 import { ConnectCards } from "./connect-cards";
+import { useI18n } from "@/lib/i18n";
 
 /** Connect / Community (spec section 2), in the spec's order; the church's pages follow. */
 export default function ConnectPage() {
+  const { m } = useI18n();
   return (
     <div className="grid gap-6">
-      <h1 className="text-2xl font-bold">Connect</h1>
+      <h1 className="text-2xl font-bold">{m.connect.title}</h1>
       <DailyFocusCard />
       <RecentSermons />
       <ChallengesSection />

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { BookOpen, Sparkles, Sun } from "lucide-react";
-import { DAILY_TEXT, SEQUENCE_KEYS, SEQUENCE_LABELS, type DailyPreview, type SequenceKey } from "@contract/connect";
+import { DAILY_TEXT, SEQUENCE_KEYS, type DailyPreview, type SequenceKey } from "@contract/connect";
 import { apiJson, errorText } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,10 +8,12 @@ import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { useI18n } from "@/lib/i18n";
 
 const ICONS: Record<SequenceKey, typeof BookOpen> = { SCRIPTURES_14: BookOpen, AFFIRMATIONS_14: Sparkles };
 
 function EnrolOptions({ heading }: { heading: string }) {
+  const { m } = useI18n();
   const enrol = useMutation({
     mutationFn: (sequenceKey: SequenceKey) => apiJson("POST", "/api/daily/enroll", { sequenceKey }),
     onSuccess: () => {
@@ -37,10 +39,10 @@ function EnrolOptions({ heading }: { heading: string }) {
             <span className="grid">
               {/* The name starts with what it does and contains what it shows (WCAG 2.5.3). */}
               <span>
-                <span className="sr-only">Enroll in </span>
-                {SEQUENCE_LABELS[key].title}
+                <span className="sr-only">{m.connect.enrollIn} </span>
+                {m.journey[key].title}
               </span>
-              <span className="text-sm font-normal text-muted-foreground">{SEQUENCE_LABELS[key].description}</span>
+              <span className="text-sm font-normal text-muted-foreground">{m.journey[key].description}</span>
             </span>
           </Button>
         );
@@ -51,33 +53,35 @@ function EnrolOptions({ heading }: { heading: string }) {
 
 /** Daily focus (spec section 2): enrol options, or today's day of the journey with a progress bar. */
 export function DailyFocusCard() {
+  const { m } = useI18n();
+  const t = m.connect;
   const preview = useQuery<DailyPreview>({ queryKey: ["/api/daily/preview"] });
   const p = preview.data;
   return (
     <Card className="overflow-hidden" data-testid="daily-focus">
       <CardHeader className="bg-gradient-to-br from-primary/15 to-transparent">
         <CardTitle className="flex items-center gap-2">
-          <Sun className="size-5 text-primary" aria-hidden="true" /> Daily focus
+          <Sun className="size-5 text-primary" aria-hidden="true" /> {t.dailyFocus}
         </CardTitle>
-        <CardDescription>A 14-day journey delivered to your inbox each morning.</CardDescription>
+        <CardDescription>{t.dailyHint}</CardDescription>
       </CardHeader>
       <CardContent className="pt-4">
         {preview.isPending ? (
           <Skeleton className="h-28" />
         ) : preview.isError ? (
-          <p className="text-muted-foreground">Today's focus could not be loaded.</p>
+          <p className="text-muted-foreground">{t.dailyFailed}</p>
         ) : !p?.enrolled ? (
-          <EnrolOptions heading="Choose a journey to begin:" />
+          <EnrolOptions heading={t.chooseJourney} />
         ) : (
           <div className="grid gap-4">
             <div className="grid gap-2">
               <div className="flex items-baseline justify-between gap-2">
                 <p className="font-semibold">
-                  Day {p.currentDay} of {p.totalDays}
+                  {t.dayOf(p.currentDay, p.totalDays)}
                 </p>
-                <p className="text-sm text-muted-foreground">{p.sequenceKey ? SEQUENCE_LABELS[p.sequenceKey].title : ""}</p>
+                <p className="text-sm text-muted-foreground">{p.sequenceKey ? m.journey[p.sequenceKey].title : ""}</p>
               </div>
-              <Progress value={(p.currentDay / p.totalDays) * 100} aria-label={`Day ${p.currentDay} of ${p.totalDays}`} />
+              <Progress value={(p.currentDay / p.totalDays) * 100} aria-label={t.dayOf(p.currentDay, p.totalDays)} />
             </div>
             {p.content && (
               <article className="grid gap-2">
@@ -90,7 +94,7 @@ export function DailyFocusCard() {
                 ))}
               </article>
             )}
-            {p.finished && <EnrolOptions heading="You finished your journey! Start another:" />}
+            {p.finished && <EnrolOptions heading={t.startAnother} />}
           </div>
         )}
       </CardContent>

@@ -8,8 +8,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { useI18n } from "@/lib/i18n";
 
 function GroupCard({ group, isMember }: { group: Group; isMember: boolean }) {
+  const t = useI18n().m.connect;
   const join = useMutation({
     mutationFn: () => apiJson<Group>("POST", `/api/groups/${group.id}/join`),
     onSuccess: () => {
@@ -31,16 +33,16 @@ function GroupCard({ group, isMember }: { group: Group; isMember: boolean }) {
             <CalendarDays className="size-4 shrink-0" aria-hidden="true" /> {group.meetingInfo}
           </span>
           <span className="inline-flex items-center gap-1.5">
-            <Users className="size-4" aria-hidden="true" /> {group.memberCount} {group.memberCount === 1 ? "member" : "members"}
+            <Users className="size-4" aria-hidden="true" /> {t.members(group.memberCount)}
           </span>
         </div>
         {isMember ? (
           <Badge variant="success" className="min-h-8 justify-center text-sm">
-            <Check className="size-4" aria-hidden="true" /> Member
+            <Check className="size-4" aria-hidden="true" /> {t.member}
           </Badge>
         ) : (
           <Button variant="outline" onClick={() => join.mutate()} disabled={join.isPending}>
-            Join
+            {t.join}
           </Button>
         )}
       </CardContent>
@@ -50,20 +52,21 @@ function GroupCard({ group, isMember }: { group: Group; isMember: boolean }) {
 
 /** Small groups (spec section 2), with real member counts. */
 export function GroupsSection() {
+  const t = useI18n().m.connect;
   const groups = useQuery<Group[]>({ queryKey: ["/api/groups"] });
   const mine = useQuery<Group[]>({ queryKey: ["/api/groups/mine"] });
   const mineIds = new Set((mine.data ?? []).map((g) => g.id));
   return (
     <section aria-labelledby="groups-heading" className="grid gap-3">
       <h2 id="groups-heading" className="flex items-center gap-2 text-xl font-bold">
-        <Users className="size-5 text-primary" aria-hidden="true" /> Small groups
+        <Users className="size-5 text-primary" aria-hidden="true" /> {t.groups}
       </h2>
       {groups.isPending || mine.isPending ? (
         <Skeleton className="h-32" />
       ) : groups.isError || mine.isError ? (
-        <p className="text-muted-foreground">Groups could not be loaded.</p>
+        <p className="text-muted-foreground">{t.groupsFailed}</p>
       ) : groups.data.length === 0 ? (
-        <p className="text-muted-foreground">No groups yet.</p>
+        <p className="text-muted-foreground">{t.noGroups}</p>
       ) : (
         groups.data.map((g) => <GroupCard key={g.id} group={g} isMember={mineIds.has(g.id)} />)
       )}

@@ -1,15 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { ChevronRight, PlayCircle, Video } from "lucide-react";
-import { MEDIA_TEXT, MEDIA_WIDGET_COUNT, formatSermonDuration, type MediaItem } from "@contract/connect";
+import { MEDIA_WIDGET_COUNT, formatSermonDuration, type MediaItem } from "@contract/connect";
 import { useAuth } from "@/lib/auth";
 import { shortDate } from "@/lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useI18n } from "@/lib/i18n";
 
 /** Recent sermons widget (spec section 2): up to 3 items; every link goes to /media. Runs only when signed in. */
 export function RecentSermons() {
+  const t = useI18n().m.connect;
   const { user } = useAuth();
   const media = useQuery<MediaItem[]>({ queryKey: ["/api/media"], enabled: !!user });
   const items = (media.data ?? []).slice(0, MEDIA_WIDGET_COUNT);
@@ -17,10 +19,10 @@ export function RecentSermons() {
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2">
-          <Video className="size-5 text-primary" aria-hidden="true" /> Recent sermons
+          <Video className="size-5 text-primary" aria-hidden="true" /> {t.recentSermons}
         </CardTitle>
         <Button asChild variant="ghost" size="sm">
-          <Link href="/media">View All</Link>
+          <Link href="/media">{t.viewAll}</Link>
         </Button>
       </CardHeader>
       <CardContent>
@@ -31,9 +33,9 @@ export function RecentSermons() {
             ))}
           </div>
         ) : media.isError ? (
-          <p className="text-muted-foreground">Sermons could not be loaded.</p>
+          <p className="text-muted-foreground">{t.sermonsFailed}</p>
         ) : items.length === 0 ? (
-          <p className="py-4 text-center text-muted-foreground">{MEDIA_TEXT.empty}</p>
+          <p className="py-4 text-center text-muted-foreground">{t.media.empty}</p>
         ) : (
           <ul className="grid gap-3">
             {items.map((item) => (
@@ -63,7 +65,7 @@ export function RecentSermons() {
         )}
         <Button asChild variant="outline" className="mt-4 w-full">
           <Link href="/media">
-            Browse All <ChevronRight aria-hidden="true" />
+            {t.browseAll} <ChevronRight aria-hidden="true" />
           </Link>
         </Button>
       </CardContent>

@@ -13,10 +13,12 @@ import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { useI18n } from "@/lib/i18n";
 
 const KEY = ["/api/testimonies"];
 
 function ShareForm() {
+  const t = useI18n().m.connect;
   const [text, setText] = useState("");
   const [error, setError] = useState<string>();
   const share = useMutation({
@@ -40,12 +42,12 @@ function ShareForm() {
   }
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-3">
-      <FormField id="testimony-text" label="Share your testimony" error={error}>
+      <FormField id="testimony-text" label={t.shareLabel} error={error}>
         <Textarea
           id="testimony-text"
           rows={4}
           maxLength={TESTIMONY_MAX}
-          placeholder="What has God done in your life?"
+          placeholder={t.sharePlaceholder}
           value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "testimony-text-error" : undefined}
@@ -53,13 +55,14 @@ function ShareForm() {
         />
       </FormField>
       <Button type="submit" disabled={share.isPending}>
-        {share.isPending ? "Sharing..." : "Share Testimony"}
+        {share.isPending ? t.sharing : t.share}
       </Button>
     </form>
   );
 }
 
 function TestimonyItem({ t }: { t: Testimony }) {
+  const c = useI18n().m.connect;
   const amen = useMutation({
     mutationFn: () => apiJson<Testimony>("POST", `/api/testimonies/${t.id}/amen`),
     onSuccess: () => {
@@ -73,7 +76,7 @@ function TestimonyItem({ t }: { t: Testimony }) {
       <p className="whitespace-pre-line leading-relaxed">{t.text}</p>
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">
-          {t.authorName ?? "A church member"} · {formatRelativeDate(t.createdAt)}
+          {t.authorName ?? c.churchMember} · {formatRelativeDate(t.createdAt)}
         </p>
         <Button
           variant="ghost"
@@ -83,8 +86,8 @@ function TestimonyItem({ t }: { t: Testimony }) {
           disabled={amen.isPending}
           onClick={() => !t.hasAmened && amen.mutate()}
         >
-          <HandHeart aria-hidden="true" /> Amen <span data-testid="amen-count">{t.amenCount}</span>
-          <span className="sr-only">{t.amenCount === 1 ? "amen" : "amens"}</span>
+          <HandHeart aria-hidden="true" /> {c.amen} <span data-testid="amen-count">{t.amenCount}</span>
+          <span className="sr-only">{t.amenCount === 1 ? c.amenOne : c.amenMany}</span>
         </Button>
       </div>
     </li>
@@ -93,25 +96,26 @@ function TestimonyItem({ t }: { t: Testimony }) {
 
 /** Testimonies (spec section 2): approved ones, the share form and amens. */
 export function TestimoniesSection() {
+  const c = useI18n().m.connect;
   const list = useQuery<Testimony[]>({ queryKey: KEY });
   const approved = (list.data ?? []).filter((t) => t.isApproved);
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <MessageSquareQuote className="size-5 text-primary" aria-hidden="true" /> Testimonies
+          <MessageSquareQuote className="size-5 text-primary" aria-hidden="true" /> {c.testimonies}
         </CardTitle>
-        <CardDescription>Stories of God at work in our church family. New testimonies appear after review.</CardDescription>
+        <CardDescription>{c.testimoniesHint}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         {list.isPending ? (
           <Skeleton className="h-24" />
         ) : list.isError ? (
-          <p className="text-muted-foreground">Testimonies could not be loaded.</p>
+          <p className="text-muted-foreground">{c.testimoniesFailed}</p>
         ) : approved.length === 0 ? (
-          <p className="text-muted-foreground">No testimonies yet. Be the first to share!</p>
+          <p className="text-muted-foreground">{c.noTestimonies}</p>
         ) : (
-          <ul className="divide-y divide-border" aria-label="Testimonies">
+          <ul className="divide-y divide-border" aria-label={c.testimonies}>
             {approved.map((t) => (
               <TestimonyItem key={t.id} t={t} />
             ))}
