@@ -2,7 +2,7 @@
  * Spanish (español). Same keys as en.ts (the compiler and i18n.test.ts check it). Written for
  * a US congregation: "usted" throughout, neutral Latin American vocabulary.
  */
-import type { Messages } from "./messages";
+import { registerMessages, type Messages } from "./messages";
 import { JOURNEY_DAYS } from "../connect-text";
 
 export const es: Messages = {
@@ -473,3 +473,5 @@ export const es: Messages = {
     },
   },
 };
+
+registerMessages("es", es);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { en } from "./en";
-import { MESSAGES, leaves, localize, messagesFor } from "./messages";
+import { hasMessages, leaves, localize, messagesFor } from "./messages";
+import "./es";
 import { LOCALES, localeFromAcceptLanguage, matchLocale, parseAcceptLanguage } from "./locales";
 import { AUTH_TEXT } from "../auth";
 import { ZLogin, ZRegister } from "../auth";
@@ -23,14 +24,14 @@ describe("message files", () => {
   const english = leaves(en);
 
   it.each(LOCALES.filter((l) => l !== "en"))("%s has every English key and no other, each of the same kind", (locale) => {
-    const other = leaves(MESSAGES[locale]);
+    const other = leaves(messagesFor(locale));
     expect(other.map(([k]) => k)).toEqual(english.map(([k]) => k));
     const kinds = new Map(other.map(([k, v]) => [k, typeof v === "function" ? `fn/${v.length}` : "text"]));
     for (const [k, v] of english) expect(kinds.get(k), k).toBe(typeof v === "function" ? `fn/${v.length}` : "text");
   });
 
   it.each(LOCALES)("%s has no empty text, and its functions keep the numbers they are given", (locale) => {
-    for (const [key, v] of leaves(MESSAGES[locale])) {
+    for (const [key, v] of leaves(messagesFor(locale))) {
       if (typeof v === "string") {
         expect(v.trim(), key).not.toBe("");
         continue;
@@ -43,13 +44,13 @@ describe("message files", () => {
   });
 
   it("Spanish texts keep the numbers of their English texts (limits such as 6 or 200 characters)", () => {
-    const es = new Map(leaves(MESSAGES.es));
+    const es = new Map(leaves(messagesFor("es")));
     for (const [key, v] of english) if (typeof v === "string") expect(placeholders(es.get(key) as string), key).toEqual(placeholders(v));
   });
 
   it("one English text has one translation, so localize is never ambiguous", () => {
     const seen = new Map<string, string>();
-    const es = new Map(leaves(MESSAGES.es));
+    const es = new Map(leaves(messagesFor("es")));
     for (const [key, v] of english) {
       if (typeof v !== "string") continue;
       const t = es.get(key) as string;
@@ -59,7 +60,7 @@ describe("message files", () => {
   });
 
   it("Spanish is really translated: an English text left as it was is a mistake, unless it is listed as the same in Spanish", () => {
-    const es = new Map(leaves(MESSAGES.es));
+    const es = new Map(leaves(messagesFor("es")));
     const same = english.filter(([k, v]) => typeof v === "string" && es.get(k) === v).map(([k]) => k);
     expect(same.filter((k) => !SAME_IN_SPANISH.has(k))).toEqual([]);
     // A key listed here that is now translated (or gone) is stale: take it off the list.
@@ -97,5 +98,11 @@ describe("choosing the language", () => {
     expect(localeFromAcceptLanguage("de, es;q=0")).toBe("en");
     expect(localeFromAcceptLanguage(undefined)).toBe("en");
     expect(matchLocale(["pt-BR", "ES_us"])).toBe("es");
+  });
+});
+
+describe("loading a language", () => {
+  it("every language this app speaks is loaded once its file is imported", () => {
+    for (const l of LOCALES) expect(hasMessages(l), l).toBe(true);
   });
 });

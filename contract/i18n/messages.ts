@@ -18,15 +18,26 @@
  */
 import { DEFAULT_LOCALE, type Locale } from "./locales";
 import { en } from "./en";
-import { es } from "./es";
 
 type Fn = (...args: never[]) => string;
 /** A message file's shape: the English file's keys with any text in place of its texts. */
 export type Widen<T> = T extends string ? string : T extends (...a: infer A) => string ? (...a: A) => string : { readonly [K in keyof T]: Widen<T[K]> };
 export type Messages = Widen<typeof en>;
 
-export const MESSAGES: Record<Locale, Messages> = { en, es };
-export const messagesFor = (locale: Locale): Messages => MESSAGES[locale];
+/**
+ * The languages loaded so far. English, the source, always; another language registers itself
+ * when its file is imported (`import "contract/i18n/es"`): the server imports every language at
+ * start (server/app.ts), the client only the one the member reads, when it is chosen
+ * (client/src/lib/i18n.tsx), so an English phone never downloads the Spanish texts.
+ */
+const MESSAGES: Partial<Record<Locale, Messages>> = { en };
+export function registerMessages(locale: Locale, messages: Messages) {
+  MESSAGES[locale] = messages;
+  lookups.delete(locale);
+}
+export const hasMessages = (locale: Locale) => MESSAGES[locale] !== undefined;
+/** The texts of `locale`, or English while that language is not loaded. */
+export const messagesFor = (locale: Locale): Messages => MESSAGES[locale] ?? en;
 
 type Leaf = string | Fn;
 /** Every text of a message file with its dotted key, in a stable order. */
@@ -48,7 +59,7 @@ const lookups = new Map<Locale, Lookup>();
 function lookupFor(locale: Locale): Lookup {
   let l = lookups.get(locale);
   if (l) return l;
-  const target = new Map(leaves(MESSAGES[locale]));
+  const target = new Map(leaves(messagesFor(locale)));
   l = { exact: new Map(), patterns: [] };
   for (const [key, source] of leaves(en)) {
     const t = target.get(key);
@@ -79,7 +90,7 @@ function lookupFor(locale: Locale): Lookup {
 export function localize(text: string, locale: Locale): string;
 export function localize(text: string | undefined, locale: Locale): string | undefined;
 export function localize(text: string | undefined, locale: Locale): string | undefined {
-  if (!text || locale === DEFAULT_LOCALE) return text;
+  if (!text || locale === DEFAULT_LOCALE || !hasMessages(locale)) return text;
   const l = lookupFor(locale);
   const hit = l.exact.get(text);
   if (typeof hit === "string") return hit;

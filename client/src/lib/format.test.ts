@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import "@contract/i18n/es";
 import { formatCommentTime, formatDuration, formatRelativeDate, formatViews, shortDate, weekdayName } from "./format";
 
 describe("formatDuration (m:ss or h:mm:ss)", () => {

@@ -7,7 +7,7 @@
  */
 import { Fragment, createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, matchLocale, type Locale } from "@contract/i18n/locales";
-import { localize, messagesFor, type Messages } from "@contract/i18n/messages";
+import { hasMessages, localize, messagesFor, type Messages } from "@contract/i18n/messages";
 
 export const LANGUAGE_KEY = "language";
 
@@ -19,6 +19,15 @@ function initialLocale(): Locale {
     /* storage blocked: follow the browser */
   }
   return typeof navigator === "undefined" ? DEFAULT_LOCALE : matchLocale(navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+/** Each language's file, fetched when it is first chosen (English, the source, is always here). */
+const LOADERS: Record<Exclude<Locale, "en">, () => Promise<unknown>> = { es: () => import("@contract/i18n/es") };
+
+/** Loads `locale`'s texts if they are not here yet (main.tsx waits for it before the first render). */
+export function loadLocale(locale: Locale): Promise<void> {
+  if (locale === "en" || hasMessages(locale)) return Promise.resolve();
+  return LOADERS[locale]().then(() => undefined);
 }
 
 let current: Locale = initialLocale();
@@ -37,13 +46,16 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     document.documentElement.lang = locale;
   }, [locale]);
   const setLocale = useCallback((l: Locale) => {
-    current = l;
     try {
       localStorage.setItem(LANGUAGE_KEY, l);
     } catch {
       /* the choice lasts this visit */
     }
-    setState(l);
+    // The screen changes once the language's texts are here (they are precached for offline use).
+    void loadLocale(l).then(() => {
+      current = l;
+      setState(l);
+    });
   }, []);
   const value = useMemo(() => ({ locale, m: messagesFor(locale), setLocale }), [locale, setLocale]);
   // Keyed by language: every screen renders again in the new language, including texts
