@@ -11,6 +11,7 @@ import { PRAYER_TEXT } from "../prayer-text";
 import { CONNECTION_TEXTS } from "../connection";
 import { CHALLENGE_TEXT, DAILY_TEXT, GROUP_TEXT, JOURNEY_DAYS, MEDIA_TEXT, SEQUENCE_LABELS, TESTIMONY_TOAST } from "../connect-text";
 import { TESTIMONY_TEXT } from "../testimonies-text";
+import { VISITOR_TEXT } from "../visitors-text";
 import { NOTIFICATIONS_TEXT, NOTIFICATION_KIND_INFO as KIND, NOTIFICATION_MESSAGES as MSG } from "../notifications-text";
 
 const kind = (k: keyof typeof KIND) => ({ label: KIND[k].label, hint: KIND[k].hint });
@@ -320,6 +321,31 @@ export const en = {
     contactHint: "We'd love to hear from you",
     more: "More",
     moreHint: "Ministries, resources and more",
+  },
+  // ── visitorForm: the first-time visitor card (/visitors) ──
+  visitorForm: {
+    ...VISITOR_TEXT,
+    welcome: "Welcome, visitor!",
+    frameTitle: "Visitor form",
+    firstTime: "First time here?",
+    letUsKnow: (church: string) => `Let us know you visited ${church}. We'd love to say hello.`,
+    name: "Name",
+    email: "Email",
+    phone: "Phone (optional)",
+    heardFrom: "How did you hear about us?",
+    chooseOne: "Choose one",
+    heard: {
+      "A friend or family member": "A friend or family member",
+      "Online search": "Online search",
+      "Social media": "Social media",
+      "Drove by": "Drove by",
+      Event: "Event",
+      Other: "Other",
+    },
+    prayer: "How can we pray for you? (optional)",
+    send: "Send",
+    sendAnother: "Send another card",
+    errorTitle: "Error",
   },
   email: {
     journey: {

@@ -17,6 +17,7 @@ const SAME_IN_SPANISH = new Set<string>([
   "notifications.permissionError.title",
   "notifications.preferenceFailed.title",
   "prayer.errorTitle",
+  "visitorForm.errorTitle",
 ]);
 const placeholders = (s: string) => (s.match(/\d+/g) ?? []).sort();
 

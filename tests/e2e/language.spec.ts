@@ -160,3 +160,21 @@ test("Connect in Spanish: the daily journey (its content in Spanish too), a chal
   await page.getByRole("button", { name: "Compartir testimonio" }).click();
   await expect(page.getByText("El testimonio debe tener al menos 10 caracteres")).toBeVisible();
 });
+
+test("the first-time visitor card in Spanish: messages, options and thanks", async ({ page }) => {
+  await register(page, "Cornelio", "Cesarea");
+  await page.goto("/profile");
+  await page.getByLabel("Language").selectOption("es");
+  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await page.goto("/visitors");
+  await expect(page.getByRole("heading", { level: 1, name: "¡Bienvenido, visitante!" })).toBeVisible();
+  await page.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(page.getByText("Díganos su nombre")).toBeVisible();
+  await expect(page.getByText("Escriba un correo electrónico válido")).toBeVisible();
+  await expect(page.getByText("Díganos cómo supo de nosotros")).toBeVisible();
+  await page.getByLabel("Nombre").fill("Cornelio Cesarea");
+  await page.getByLabel("Correo electrónico").fill("cornelio@example.org");
+  await page.getByLabel("¿Cómo supo de nosotros?").selectOption({ label: "Búsqueda en internet" });
+  await page.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "¡Gracias por visitarnos!" })).toBeVisible();
+});

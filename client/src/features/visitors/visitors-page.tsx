@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2, UserPlus } from "lucide-react";
-import { VISITOR_HEARD_OPTIONS, VISITOR_TEXT, ZVisitorInput, type VisitorData, type VisitorInput } from "@contract/visitors";
+import { VISITOR_HEARD_OPTIONS, ZVisitorInput, type VisitorData, type VisitorInput } from "@contract/visitors";
 import { apiJson, errorText } from "@/lib/api";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,15 +12,18 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
+import { useI18n } from "@/lib/i18n";
 
 const EMPTY: VisitorInput = { name: "", email: "", phone: "", heardFrom: "" as VisitorInput["heardFrom"], prayerRequest: "" };
 
 function VisitorForm({ onDone }: { onDone: () => void }) {
+  const { m } = useI18n();
+  const t = m.visitorForm;
   const form = useForm<VisitorInput, unknown, VisitorData>({ resolver: zodResolver(ZVisitorInput), defaultValues: EMPTY });
   const submit = useMutation({
     mutationFn: (data: VisitorData) => apiJson<{ id: string }>("POST", "/api/visitors", data),
     onSuccess: onDone,
-    onError: (err) => toast({ title: "Error", description: errorText(err) ?? VISITOR_TEXT.failed, variant: "destructive" }),
+    onError: (err) => toast({ title: t.errorTitle, description: errorText(err) ?? t.failed, variant: "destructive" }),
   });
   const { errors } = form.formState;
   const field = (name: keyof VisitorInput) => ({
@@ -31,30 +34,30 @@ function VisitorForm({ onDone }: { onDone: () => void }) {
   });
   return (
     <form noValidate onSubmit={form.handleSubmit((d) => submit.mutate(d))} className="grid gap-4">
-      <FormField id="visitor-name" label="Name" error={errors.name?.message}>
+      <FormField id="visitor-name" label={t.name} error={errors.name?.message}>
         <Input autoComplete="name" {...field("name")} />
       </FormField>
-      <FormField id="visitor-email" label="Email" error={errors.email?.message}>
+      <FormField id="visitor-email" label={t.email} error={errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" {...field("email")} />
       </FormField>
-      <FormField id="visitor-phone" label="Phone (optional)" error={errors.phone?.message}>
+      <FormField id="visitor-phone" label={t.phone} error={errors.phone?.message}>
         <Input type="tel" autoComplete="tel" inputMode="tel" {...field("phone")} />
       </FormField>
-      <FormField id="visitor-heardFrom" label="How did you hear about us?" error={errors.heardFrom?.message}>
+      <FormField id="visitor-heardFrom" label={t.heardFrom} error={errors.heardFrom?.message}>
         <select {...field("heardFrom")} className="min-h-11 w-full rounded-md border border-input bg-card px-3 text-base text-foreground">
-          <option value="">Choose one</option>
+          <option value="">{t.chooseOne}</option>
           {VISITOR_HEARD_OPTIONS.map((o) => (
             <option key={o} value={o}>
-              {o}
+              {t.heard[o]}
             </option>
           ))}
         </select>
       </FormField>
-      <FormField id="visitor-prayerRequest" label="How can we pray for you? (optional)" error={errors.prayerRequest?.message}>
+      <FormField id="visitor-prayerRequest" label={t.prayer} error={errors.prayerRequest?.message}>
         <Textarea rows={3} {...field("prayerRequest")} />
       </FormField>
       <Button type="submit" disabled={submit.isPending} className="w-full">
-        {submit.isPending ? "Sending..." : "Send"}
+        {submit.isPending ? m.common.sending : t.send}
       </Button>
     </form>
   );
@@ -63,22 +66,23 @@ function VisitorForm({ onDone }: { onDone: () => void }) {
 /** /visitors: the church's own first-time visitor card, or its configured external form in a frame. */
 export default function VisitorsPage() {
   const church = useChurch();
+  const t = useI18n().m.visitorForm;
   const [done, setDone] = useState(false);
   const external = church.links.visitorsForm;
   return (
     <div className="grid gap-5">
-      <h1 className="text-3xl font-bold">Welcome, visitor!</h1>
+      <h1 className="text-3xl font-bold">{t.welcome}</h1>
       {external ? (
         // The CSP's frame-src lists this form's origin, taken from the church config (server/http/security-headers.ts).
-        <iframe title="Visitor form" src={external} className="min-h-[70dvh] w-full rounded-lg border border-border bg-card" />
+        <iframe title={t.frameTitle} src={external} className="min-h-[70dvh] w-full rounded-lg border border-border bg-card" />
       ) : done ? (
         <Card role="status">
           <CardContent className="grid justify-items-center gap-2 pt-6 text-center">
             <CheckCircle2 className="size-10 text-primary" aria-hidden="true" />
-            <h2 className="text-xl font-semibold">{VISITOR_TEXT.thanksTitle}</h2>
-            <p className="text-muted-foreground">{VISITOR_TEXT.thanksText}</p>
+            <h2 className="text-xl font-semibold">{t.thanksTitle}</h2>
+            <p className="text-muted-foreground">{t.thanksText}</p>
             <Button variant="outline" className="mt-2" onClick={() => setDone(false)}>
-              Send another card
+              {t.sendAnother}
             </Button>
           </CardContent>
         </Card>
@@ -86,9 +90,9 @@ export default function VisitorsPage() {
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <UserPlus className="size-5 text-primary" aria-hidden="true" /> First time here?
+              <UserPlus className="size-5 text-primary" aria-hidden="true" /> {t.firstTime}
             </CardTitle>
-            <CardDescription>Let us know you visited {church.name}. We&apos;d love to say hello.</CardDescription>
+            <CardDescription>{t.letUsKnow(church.name)}</CardDescription>
           </CardHeader>
           <CardContent>
             <VisitorForm onDone={() => setDone(true)} />

@@ -1,0 +1,19 @@
+/** The first-time visitor form's options, limits and texts, without zod (decision 0072); contract/visitors.ts re-exports them. */
+/** The church's own first-time visitor form (/visitors). */
+export const VISITOR_HEARD_OPTIONS = ["A friend or family member", "Online search", "Social media", "Drove by", "Event", "Other"] as const;
+export const VISITOR_NAME_MAX = 120;
+export const VISITOR_PRAYER_MAX = 2000;
+/** Submissions per IP per hour. */
+export const VISITOR_RATE_LIMIT = 10;
+
+export const VISITOR_TEXT = {
+  nameRequired: "Please tell us your name",
+  nameTooLong: `Name must be less than ${VISITOR_NAME_MAX} characters`,
+  emailInvalid: "Please enter a valid email address",
+  phoneInvalid: "Please enter a valid phone number",
+  heardRequired: "Please tell us how you heard about us",
+  prayerTooLong: `Prayer request must be less than ${VISITOR_PRAYER_MAX} characters`,
+  thanksTitle: "Thank you for visiting!",
+  thanksText: "We're so glad you came. Someone from our welcome team will be in touch soon.",
+  failed: "Could not send your details. Please try again.",
+} as const;
