@@ -14,7 +14,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import * as esbuild from "esbuild";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_BUNDLE = path.join(ROOT, "dist/server/main.mjs");
@@ -30,6 +29,8 @@ function newestMtime(p) {
 
 /** Builds the bundle into `outfile`'s folder (dist/server by default), migrations included. */
 export async function buildServer(outfile = SERVER_BUNDLE) {
+  // Loaded only to build: a machine that runs an already built bundle does not need it.
+  const esbuild = await import("esbuild");
   await esbuild.build({
     entryPoints: [path.join(ROOT, "server/main.ts")],
     outfile,
