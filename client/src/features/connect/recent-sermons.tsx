@@ -21,7 +21,7 @@ export function RecentSermons() {
         <CardTitle className="flex items-center gap-2">
           <Video className="size-5 text-primary" aria-hidden="true" /> {t.recentSermons}
         </CardTitle>
-        <Button asChild variant="ghost" size="sm">
+        <Button asChild variant="ghost" size="sm" className="shrink-0 whitespace-nowrap">
           <Link href="/media">{t.viewAll}</Link>
         </Button>
       </CardHeader>
