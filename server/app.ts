@@ -2,8 +2,6 @@
  * buildApp(deps): plugins, then feature routes. main.ts and every test build the app this way.
  */
 import "../contract/zod-setup";
-// Every language the app speaks, for the error answers, emails and pushes (contract/i18n/messages.ts).
-import "../contract/i18n/es";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import cookie from "@fastify/cookie";

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError } from "./app-error";
 import type { ErrorBody } from "../../contract/errors";
 import { localeFromAcceptLanguage } from "../../contract/i18n/locales";
-import { localize } from "../../contract/i18n/messages";
+import { localize } from "../i18n";
 
 /**
  * The error body in the asker's language (Accept-Language, which the client sets to the

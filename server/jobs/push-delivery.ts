@@ -25,7 +25,7 @@ import { sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { startInterval } from "./interval";
 import { PUSH_TTL_SECONDS, type NotificationKind, type PushPayload } from "../../contract/notifications";
-import { localize } from "../../contract/i18n/messages";
+import { localize } from "../i18n";
 import { isLocale, DEFAULT_LOCALE } from "../../contract/i18n/locales";
 import type { PushResult } from "../providers/push/port";
 

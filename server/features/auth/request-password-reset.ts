@@ -6,7 +6,7 @@ import { hitRateLimit } from "../../http/rate-limit";
 import { normalizeEmail } from "./public-user";
 import { escapeHtml } from "../../http/escape-html";
 import { DEFAULT_LOCALE, isLocale } from "../../../contract/i18n/locales";
-import { messagesFor } from "../../../contract/i18n/messages";
+import { messagesFor } from "../../i18n";
 
 export const RESET_TTL_MINUTES = 60;
 

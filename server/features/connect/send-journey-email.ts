@@ -4,7 +4,7 @@ import { journeyDeliveries, journeyEnrolments } from "../../db/schema/connect";
 import { users } from "../../db/schema/users";
 import { escapeHtml } from "../../http/escape-html";
 import { SEQUENCE_KEYS, type SequenceKey } from "../../../contract/connect";
-import { messagesFor } from "../../../contract/i18n/messages";
+import { messagesFor } from "../../i18n";
 import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import { devotionalAudioUrl } from "./journey-audio";
 import { findJourneyDay } from "./find-journey-day";

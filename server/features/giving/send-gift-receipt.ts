@@ -13,7 +13,7 @@ import { escapeHtml } from "../../http/escape-html";
 import { formatCents } from "../../../contract/money";
 import { formatAddress, type Church } from "../../../contract/church";
 import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
-import { messagesFor } from "../../../contract/i18n/messages";
+import { messagesFor } from "../../i18n";
 
 export const RECEIPT_TAX_LINE = messagesFor("en").email.receipt.taxLine;
 
