@@ -26,8 +26,8 @@ export type Messages = Widen<typeof en>;
 
 /**
  * The languages loaded so far. English, the source, always; another language registers itself
- * when its file is imported (`import "contract/i18n/es"`): the server imports every language at
- * start (server/app.ts), the client only the one the member reads, when it is chosen
+ * when its file is imported (`import "contract/i18n/es"`): the server imports every language
+ * (server/i18n.ts, where server code takes its messages), the client only the one the member reads, when it is chosen
  * (client/src/lib/i18n.tsx), so an English phone never downloads the Spanish texts.
  */
 const MESSAGES: Partial<Record<Locale, Messages>> = { en };
