@@ -148,6 +148,7 @@ export const en = {
     anonymous: "Anonymous",
     member: "Member",
   },
+  // ── (media area: videos, notes, comments, Bible) ──
   // ── connection: the offline banner and failed writes (contract/connection.ts) ──
   connection: CONNECTION_TEXTS,
   // ── prayer: the Prayer Center ──
@@ -218,6 +219,7 @@ export const en = {
     AFFIRMATIONS_14: { title: SEQUENCE_LABELS.AFFIRMATIONS_14.title, description: SEQUENCE_LABELS.AFFIRMATIONS_14.description },
     fallback: "Daily journey",
   },
+  // ── (staff area: admin dashboard, integrations) ──
   // ── invite: Invite a friend ──
   invite: {
     title: "Invite a friend",
@@ -234,6 +236,7 @@ export const en = {
     errorTitle: "Error",
     copyFailed: "Could not copy the invitation",
   },
+  // ── (companion area: the Prayer Companion) ──
   // ── notFound: the 404 page (spec section 2) ──
   notFound: {
     title: "404 Page Not Found",
@@ -322,6 +325,7 @@ export const en = {
     more: "More",
     moreHint: "Ministries, resources and more",
   },
+  // ── (giving area: Give & Manage, wallet) ──
   // ── visitorForm: the first-time visitor card (/visitors) ──
   visitorForm: {
     ...VISITOR_TEXT,
@@ -348,6 +352,7 @@ export const en = {
     errorTitle: "Error",
   },
   email: {
+    // ── (staff emails: urgent prayer) ──
     journey: {
       subject: (day: number, title: string) => `Day ${day} of ${JOURNEY_DAYS}: ${title}`,
       hi: (name: string) => `Hi ${name},`,
@@ -361,6 +366,7 @@ export const en = {
       why: "You receive this because you enrolled in a daily journey.",
       unsubscribe: "Unsubscribe",
     },
+    // ── (giving emails: recurring failed, round-ups) ──
     reset: {
       subject: (church: string) => `Reset your ${church} password`,
       hello: (name: string) => `Hello ${name},`,

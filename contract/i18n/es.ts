@@ -187,6 +187,7 @@ export const es: Messages = {
     anonymous: "Anónimo",
     member: "Miembro",
   },
+  // ── (media area: videos, notes, comments, Bible) ──
   // ── connection ──
   connection: {
     offlineBanner: "Está sin conexión. Se muestra lo último que se cargó.",
@@ -301,6 +302,7 @@ export const es: Messages = {
     AFFIRMATIONS_14: { title: "14 días de afirmaciones", description: "Verdades sobre quién es usted en Cristo" },
     fallback: "Recorrido diario",
   },
+  // ── (staff area: admin dashboard, integrations) ──
   // ── invite ──
   invite: {
     title: "Invite a un amigo",
@@ -317,6 +319,7 @@ export const es: Messages = {
     errorTitle: "Error",
     copyFailed: "No se pudo copiar la invitación",
   },
+  // ── (companion area: the Prayer Companion) ──
   // ── notFound ──
   notFound: {
     title: "404: página no encontrada",
@@ -432,6 +435,7 @@ export const es: Messages = {
     more: "Más",
     moreHint: "Ministerios, recursos y más",
   },
+  // ── (giving area: Give & Manage, wallet) ──
   // ── visitorForm ──
   visitorForm: {
     nameRequired: "Díganos su nombre",
@@ -466,6 +470,7 @@ export const es: Messages = {
     errorTitle: "Error",
   },
   email: {
+    // ── (staff emails: urgent prayer) ──
     journey: {
       subject: (day: number, title: string) => `Día ${day} de ${JOURNEY_DAYS}: ${title}`,
       hi: (name: string) => `Hola, ${name}:`,
@@ -479,6 +484,7 @@ export const es: Messages = {
       why: "Recibe este correo porque se inscribió en un recorrido diario.",
       unsubscribe: "Cancelar la suscripción",
     },
+    // ── (giving emails: recurring failed, round-ups) ──
     reset: {
       subject: (church) => `Restablezca su contraseña de ${church}`,
       hello: (name) => `Hola, ${name}:`,
