@@ -1,5 +1,7 @@
 import { z } from "./zod-setup";
-import { GIVING_TEXT, MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, ZGivingHistoryEntry } from "./giving";
+import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, ZGivingHistoryEntry } from "./giving";
+import { MAX_DEPOSIT_CENTS, WALLET_TEXT, WALLET_TRANSACTION_STATUSES, WALLET_TRANSACTION_TYPES, type WalletTransactionType } from "./wallet-text";
+export * from "./wallet-text";
 
 /**
  * Wallet and round-ups (spec sections 2, 3, 4, 7, 8 and 9). Money is integer cents; the client
@@ -14,12 +16,6 @@ export type RoundUpSetting = z.infer<typeof ZRoundUpSetting>;
 /** POST /api/roundup/enable. */
 export const ZRoundUpEnableRequest = z.object({ isEnabled: z.boolean() });
 
-export const ROUNDUP_TEXT = {
-  label: "Round-up Giving",
-  description: "Automatically round up purchases to the nearest dollar",
-  savedTitle: "Round-up setting updated",
-  savedDescription: "Your preference has been saved.",
-} as const;
 
 /**
  * The first time a member links a bank or turns round-ups on, purchases from this many days
@@ -44,26 +40,11 @@ export function roundUpCents(purchaseCents: number) {
   return (100 - (purchaseCents % 100)) % 100;
 }
 
-export const WALLET_TRANSACTION_TYPES = ["round_up", "deposit", "withdrawal", "payment"] as const;
-export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
-export const WALLET_TRANSACTION_STATUSES = ["completed", "pending", "failed"] as const;
-export type WalletTransactionStatus = (typeof WALLET_TRANSACTION_STATUSES)[number];
 
 /** Spec section 9: deposit and round_up are positive (green), withdrawal and payment negative (red). */
 export const isCredit = (type: WalletTransactionType) => type === "deposit" || type === "round_up";
 export const signedCents = (type: WalletTransactionType, amountCents: number) => (isCredit(type) ? amountCents : -amountCents);
 
-export const TRANSACTION_TYPE_LABELS: Record<WalletTransactionType, string> = {
-  round_up: "Round-up",
-  deposit: "Deposit",
-  withdrawal: "Withdrawal",
-  payment: "Payment",
-};
-export const TRANSACTION_STATUS_LABELS: Record<WalletTransactionStatus, string> = {
-  completed: "Completed",
-  pending: "Pending",
-  failed: "Failed",
-};
 
 /**
  * GET /api/wallet/balance (spec section 3: Wallet balance). balanceCents: the available balance,
@@ -133,57 +114,7 @@ export const ZPaymentMethod = z.object({
 });
 export type PaymentMethod = z.infer<typeof ZPaymentMethod>;
 
-export const WALLET_TEXT = {
-  fillCardDetails: "Please fill in all card details",
-  cardNumberInvalid: GIVING_TEXT.cardNumberRequired,
-  expiryInvalid: "Expiry must be MM/YY",
-  cvvInvalid: GIVING_TEXT.cvvRequired,
-  cardAdded: "Card Added",
-  addMethodFailed: "Failed to add payment method",
-  bankLinked: "Bank Account Linked",
-  bankLinkFailed: "Failed to link bank account",
-  defaultUpdated: "Default Payment Method Updated",
-  defaultFailed: "Failed to update default payment method",
-  methodRemoved: "Payment Method Removed",
-  /** Shown as the toast 'Error: Failed to remove payment method' (title and description). */
-  removeFailedTitle: "Error",
-  removeFailed: "Failed to remove payment method",
-  noMethods: "No payment methods added yet. Add a card or link your bank account to get started.",
-  roundUpsProcessed: "Round-ups Processed",
-  roundUpsFailed: "Failed to process round-ups",
-  noTransactions: "No transactions yet",
-  noMatches: "No transactions found matching your filters",
-  searchPlaceholder: "Search transactions...",
-  roundUpsDisabled: "Round-ups are turned off. Turn on Round-up Giving to start saving.",
-  noBankLinked: "Link a bank account first: your card purchases are rounded up from there.",
-  bankUnavailable: "Your bank could not be reached. Please try again later.",
-  bankAlreadyLinked: "This bank account is already linked.",
-  bankTokenRequired: "publicToken is required",
-  noPaymentMethod: "Add a card first: Add Funds charges your default payment method.",
-  defaultIsBank: "Add Funds needs a card. Make a card your default payment method.",
-  fundsAddedTitle: "Funds Added",
-  paymentFailedTitle: GIVING_TEXT.paymentFailedTitle,
-  paymentFailedFallback: GIVING_TEXT.paymentFailedFallback,
-  giftThanksTitle: "Thank you for your gift!",
-  insufficientBalance: "Your wallet balance is too low for this gift.",
-  amountMin: GIVING_TEXT.amountMin,
-  depositMax: "Add at most $10,000.00 at a time",
-  roundUpsNotCollected: "Your bank did not pay this round-up: it was not collected.",
-  roundUpsUnlinked: "The bank was unlinked before these round-ups were collected.",
-} as const;
 
-/** Under Round-ups Saved while round-ups are being collected: "$3.25 on its way from your bank". */
-export const roundUpsOnTheWayText = (formatted: string) => `${formatted} on its way from your bank`;
-
-/** "Added $1.25 from 3 transactions" (spec section 8). */
-export const roundUpsProcessedText = (totalCents: number, count: number, format: (c: number) => string) =>
-  `Added ${format(totalCents)} from ${count} ${count === 1 ? "transaction" : "transactions"}`;
-
-/** Quick amounts in the Add Funds dialog, in dollars. */
-export const DEPOSIT_QUICK_AMOUNTS = [10, 25, 50, 100] as const;
-
-/** Largest single Add Funds ($10,000): a wallet is for giving, not for parking savings. */
-export const MAX_DEPOSIT_CENTS = 1_000_000;
 
 const expiryYear = z
   .number(WALLET_TEXT.fillCardDetails)

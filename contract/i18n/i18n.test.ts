@@ -18,6 +18,7 @@ const SAME_IN_SPANISH = new Set<string>([
   "notifications.preferenceFailed.title",
   "prayer.errorTitle",
   "visitorForm.errorTitle",
+  "wallet.removeFailedTitle",
 ]);
 const placeholders = (s: string) => (s.match(/\d+/g) ?? []).sort();
 

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from "../testing/harness";
 import { loadConfig } from "../config";
 import { roundUpCollections, walletTransactions, wallets } from "../db/schema/wallet";
 import { emailOutbox } from "../db/schema/platform";
+import { users } from "../db/schema/users";
 import { runRoundUpCollections } from "./round-up-collections";
 import { COLLECTION_CHECK_EVERY_MS, COLLECTION_LEASE_MS } from "../features/wallet/collect-round-ups";
 import { BankError, type BankProvider, type DebitRequest } from "../providers/bank/port";
@@ -174,6 +175,26 @@ describe("round-up collections", () => {
     await runRoundUpCollections(t.deps);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, m.user.email))).toHaveLength(1);
     t.deps.config.roundUpCollectMinCents = 500;
+  });
+
+  it("the failure email is in the member's language", async () => {
+    clock = new Date("2026-07-15T16:00:00Z");
+    t.deps.config.roundUpCollectMinCents = 100;
+    second.deps.config.roundUpCollectMinCents = 100;
+    const m = await member({ publicToken: "public-sandbox-insufficient-funds" });
+    await t.db.update(users).set({ locale: "es" }).where(eq(users.id, m.user.id));
+    await runRoundUpCollections(t.deps);
+    later(COLLECTION_CHECK_EVERY_MS);
+    await runRoundUpCollections(t.deps);
+    const mail = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, m.user.email));
+    expect(mail).toHaveLength(1);
+    const amount = `$${(m.synced.totalRoundUp / 100).toFixed(2)}`;
+    expect(mail[0].subject).toBe(`No pudimos cobrar sus ${amount} de redondeos`);
+    expect(mail[0].text).toContain("No se tomó dinero");
+    expect(mail[0].text).toContain(SANDBOX_RETURN_REASON); // the bank's own words, as they came
+    expect(mail[0].html).toContain('<html lang="es">');
+    t.deps.config.roundUpCollectMinCents = 500;
+    second.deps.config.roundUpCollectMinCents = 500;
   });
 
   it("a failed email is sent again later, still once", async () => {

@@ -16,7 +16,7 @@ import { bankAccounts, bankPurchases, paymentMethods, roundUpCollections, roundU
 import type { SecretBox } from "../../security/secret-box";
 import { createSandboxBank, sandboxPurchasesBetween } from "../../providers/bank/sandbox";
 import { sealAccessToken } from "../../features/wallet/bank-token";
-import { roundUpCents } from "../../../contract/wallet";
+import { roundUpCents, WALLET_TEXT } from "../../../contract/wallet";
 import { formatCents } from "../../../contract/money";
 
 export const DEMO_WALLET_EMAIL = "member@koinonia.test";
@@ -129,7 +129,7 @@ export async function seedWalletDemo(db: Db, opts: { secrets: SecretBox; now: Da
             type: "round_up" as const,
             status: p.postedAt < collectedBefore ? ("completed" as const) : ("pending" as const),
             amountCents: p.roundUpCents,
-            description: `Round-up on ${formatCents(p.amountCents)} purchase`,
+            description: WALLET_TEXT.roundUpOn(formatCents(p.amountCents)),
             merchantName: p.merchantName ?? p.description,
             bankPurchaseId: p.id,
             collectionId: p.postedAt < collectedBefore ? collection?.id : null,
@@ -146,7 +146,7 @@ export async function seedWalletDemo(db: Db, opts: { secrets: SecretBox; now: Da
       type: "deposit",
       status: "completed",
       amountCents: 2000,
-      description: "Added funds from Visa •••• 4242",
+      description: WALLET_TEXT.addedFundsFrom("Visa •••• 4242"),
       gatewayTransactionId: `sbx_ch_demo_${member.id.slice(0, 8)}`,
       createdAt: depositAt,
     });
@@ -160,7 +160,7 @@ export async function seedWalletDemo(db: Db, opts: { secrets: SecretBox; now: Da
       type: "payment",
       status: "completed",
       amountCents: giftAmount,
-      description: `Gift to ${opts.churchName}`,
+      description: WALLET_TEXT.giftTo(opts.churchName),
       giftId: gift.id,
       createdAt: giftAt,
     });

@@ -35,7 +35,7 @@ export async function addFunds(deps: Deps, userId: string, key: string, amountCe
       type: "deposit",
       status: "pending",
       amountCents,
-      description: `Added funds from ${brandName(method.cardBrand)} •••• ${method.lastFour}`,
+      description: WALLET_TEXT.addedFundsFrom(`${brandName(method.cardBrand)} •••• ${method.lastFour}`),
       paymentMethodId: method.id,
       createdAt: deps.now(),
     })

@@ -23,6 +23,8 @@ import { bankAccounts, bankPurchases, roundUpCollections, roundUpSettings, walle
 import { users } from "../../db/schema/users";
 import { DebitDeclined, type Debit } from "../../providers/bank/port";
 import { escapeHtml } from "../../http/escape-html";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
+import { messagesFor } from "../../i18n";
 import { formatCents } from "../../../contract/money";
 import { ROUNDUP_COLLECT_AFTER_DAYS, WALLET_TEXT } from "../../../contract/wallet";
 import { openAccessToken } from "./bank-token";
@@ -264,25 +266,27 @@ export async function collectRoundUpsNow(deps: Deps, userId: string) {
   return collectRoundUps(deps);
 }
 
-export function renderCollectionFailedEmail(d: { churchName: string; firstName: string; amountCents: number; bank: string; reason: string; walletUrl: string }) {
+export function renderCollectionFailedEmail(d: { churchName: string; firstName: string; amountCents: number; bank: string; reason: string; walletUrl: string; locale?: Locale }) {
+  const locale = d.locale ?? DEFAULT_LOCALE;
+  const all = messagesFor(locale);
+  const m = all.email.roundUpsNotCollected;
   const amount = formatCents(d.amountCents);
-  const subject = `We could not collect your ${amount} of round-ups`;
-  const paragraphs = [
-    `We tried to collect ${amount} of round-ups from your ${d.bank} account, and the payment did not go through. The reason given was: "${d.reason}"`,
-    `No money was taken, and these round-ups were not added to your wallet. We will not try to collect them again. New round-ups will be collected as usual; you can turn Round-up Giving off in your wallet at any time.`,
-  ];
-  const text = [`Dear ${d.firstName},`, "", ...paragraphs.flatMap((p) => [p, ""]), `Your wallet: ${d.walletUrl}`, "", `Thank you for your generosity,`, d.churchName].join("\n");
+  const subject = m.subject(amount);
+  const paragraphs = [m.tried(amount, d.bank, d.reason), m.noMoneyTaken];
+  const dear = all.email.receipt.dear(d.firstName);
+  const thanks = all.email.recurringFailed.thanks;
+  const text = [dear, "", ...paragraphs.flatMap((p) => [p, ""]), m.yourWallet(d.walletUrl), "", thanks, d.churchName].join("\n");
   const e = escapeHtml;
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#faf7f2;font-family:Georgia,serif;color:#1f1a14">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
-<h1 style="margin:0 0 16px;font-size:24px">Your round-ups were not collected</h1>
-<p style="margin:0 0 16px">Dear ${e(d.firstName)},</p>
+<h1 style="margin:0 0 16px;font-size:24px">${e(m.heading)}</h1>
+<p style="margin:0 0 16px">${e(dear)}</p>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${e(p)}</p>`).join("\n")}
-<p style="margin:0 0 24px"><a href="${e(d.walletUrl)}">Open my wallet</a></p>
-<p style="margin:0;font-size:14px;color:#6b6259">Thank you for your generosity,<br>${e(d.churchName)}</p>
+<p style="margin:0 0 24px"><a href="${e(d.walletUrl)}">${e(m.open)}</a></p>
+<p style="margin:0;font-size:14px;color:#6b6259">${e(thanks)}<br>${e(d.churchName)}</p>
 </div>
 </body>
 </html>`;
@@ -292,19 +296,21 @@ ${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${e(p)}</p>`
 /** Emails the member about a failed collection, once: notifiedAt is set after the send (a failed send is retried by the job). */
 export async function sendCollectionFailedEmail(deps: Deps, collectionId: string) {
   const [row] = await deps.db
-    .select({ collection: roundUpCollections, email: users.email, firstName: users.firstName, bank: bankAccounts.institutionName })
+    .select({ collection: roundUpCollections, email: users.email, firstName: users.firstName, locale: users.locale, bank: bankAccounts.institutionName })
     .from(roundUpCollections)
     .innerJoin(users, eq(users.id, roundUpCollections.userId))
     .innerJoin(bankAccounts, eq(bankAccounts.id, roundUpCollections.bankAccountId))
     .where(eq(roundUpCollections.id, collectionId));
   if (!row || row.collection.status !== "failed" || row.collection.notifiedAt) return;
+  const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
   const msg = renderCollectionFailedEmail({
     churchName: deps.church.name,
     firstName: row.firstName,
     amountCents: row.collection.amountCents,
     bank: row.bank,
-    reason: row.collection.failureReason ?? "The payment was returned.",
+    reason: row.collection.failureReason ?? messagesFor(locale).email.roundUpsNotCollected.returned,
     walletUrl: `${deps.config.publicUrl}/giving?tab=wallet`,
+    locale,
   });
   // Claim the send first, so two instances never both send; a failed send gives the claim back.
   const claimed = await deps.db

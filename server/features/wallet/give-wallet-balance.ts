@@ -42,7 +42,7 @@ export async function giveWalletBalance(
         type: "payment",
         status: "completed",
         amountCents,
-        description: `Gift to ${deps.church.name}`,
+        description: WALLET_TEXT.giftTo(deps.church.name),
         giftId: gift.id,
         createdAt: now,
       })

@@ -85,7 +85,7 @@ export async function syncBankAccount(deps: Deps, account: BankAccount, settingF
           type: "round_up" as const,
           status: "pending" as const,
           amountCents: p.roundUpCents,
-          description: `Round-up on ${formatCents(p.amountCents)} purchase`,
+          description: WALLET_TEXT.roundUpOn(formatCents(p.amountCents)),
           merchantName: p.merchantName ?? p.description,
           bankPurchaseId: p.id,
           createdAt: p.postedAt,
