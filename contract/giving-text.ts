@@ -25,6 +25,17 @@ export const RECENT_GIVING_COUNT = 5;
  */
 export const RECURRING_RETRY_DAYS = [1, 3, 5] as const;
 
+/**
+ * The common reasons a card is refused, as the sandbox gateway gives them. A real gateway's own
+ * words are shown as they come; these, being known, are shown in the member's language.
+ */
+export const DECLINE_TEXT = {
+  declined: "Your card was declined.",
+  insufficientFunds: "Your card has insufficient funds.",
+  invalidCard: "Your card number is invalid.",
+  expiredCard: "Your card has expired.",
+} as const;
+
 export const GIVING_TEXT = {
   heading: "Give with Joy",
   scripture: "Let each man give according as he has determined in his heart, not grudgingly or under compulsion; for God loves a cheerful giver.",
@@ -88,6 +99,8 @@ export const GIVING_TEXT = {
   recurringFailedFinal: "This recurring gift stopped after its payments failed. Set up a new one with a working card.",
 
   statementTitle: "Giving Statement",
+  /** A gift that is not part of a recurring gift, on the statement. */
+  oneTime: "One-time",
   statementPrint: "Print",
   statementNoGifts: "No completed gifts in this year.",
   noGoodsOrServices: "No goods or services were provided in exchange for these contributions.",

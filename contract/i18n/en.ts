@@ -12,7 +12,7 @@ import { CONNECTION_TEXTS } from "../connection";
 import { CHALLENGE_TEXT, DAILY_TEXT, GROUP_TEXT, JOURNEY_DAYS, MEDIA_TEXT, SEQUENCE_LABELS, TESTIMONY_TOAST } from "../connect-text";
 import { TESTIMONY_TEXT } from "../testimonies-text";
 import { VISITOR_TEXT } from "../visitors-text";
-import { GIVING_TEXT } from "../giving-text";
+import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
 import { NOTIFICATIONS_TEXT, NOTIFICATION_KIND_INFO as KIND, NOTIFICATION_MESSAGES as MSG } from "../notifications-text";
 
@@ -352,6 +352,7 @@ export const en = {
     state: "State",
     zip: "ZIP",
     roundUp: ROUNDUP_TEXT,
+    declines: DECLINE_TEXT,
     giftStatuses: { COMPLETED: "COMPLETED", FAILED: "FAILED" },
     recurringStatuses: { ACTIVE: "ACTIVE", PAUSED: "PAUSED", CANCELLED: "CANCELLED", FAILED: "FAILED" },
     stoppedAfterFailures: "Stopped after its payments failed",
@@ -366,7 +367,6 @@ export const en = {
     resumeGift: (gift: string) => `Resume ${gift}`,
     cancelGiftLabel: (gift: string) => `Cancel ${gift}`,
     cancelGift: "Cancel gift",
-    oneTime: "One-time",
     statementHeading: (year: number) => `${year} ${GIVING_TEXT.statementTitle}`,
     issued: (date: string) => `Issued ${date}`,
     donor: "Donor",

@@ -178,3 +178,90 @@ test("the first-time visitor card in Spanish: messages, options and thanks", asy
   await page.getByRole("button", { name: "Enviar", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "¡Gracias por visitarnos!" })).toBeVisible();
 });
+
+test.describe("Give & Manage in Spanish", () => {
+  // Other tests' live events raise toasts, and only one shows at a time: keep this page off the stream.
+  test.beforeEach(async ({ page }) => {
+    await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
+  });
+
+  test("a gift: amounts, the payment form's messages, a declined card, the thanks and Recent Giving", async ({ page, allowConsoleError }) => {
+    allowConsoleError(/status of 402/);
+    await register(page, "Lidia", "Tiatira");
+    await page.goto("/profile");
+    await page.getByLabel("Language").selectOption("es");
+    await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+    await page.goto("/giving");
+    await expect(page.getByRole("heading", { level: 1, name: "Dar y administrar" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Dé con alegría" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Escriba el monto de su ofrenda" })).toBeDisabled();
+    await page.getByLabel("Monto (USD)").fill("0.5");
+    await page.getByRole("button", { name: "Dar $0.50" }).click();
+    await expect(page.getByText("El monto debe ser de al menos $1")).toBeVisible();
+    await page.getByRole("button", { name: "$25", exact: true }).click();
+    await page.getByLabel("Hacer de esta una ofrenda recurrente").click();
+    await expect(page.getByRole("button", { name: "Configurar $25.00 mensual" })).toBeVisible();
+    await page.getByLabel("Hacer de esta una ofrenda recurrente").click();
+    await page.getByRole("button", { name: "Dar $25.00" }).click();
+
+    await expect(page.getByRole("heading", { name: "Complete su ofrenda" })).toBeVisible();
+    await page.getByRole("button", { name: "Dar $25.00" }).click();
+    await expect(page.getByText("Se requiere un número de tarjeta válido")).toBeVisible();
+    await expect(page.getByText("La dirección es obligatoria")).toBeVisible();
+    await page.getByLabel("Número de tarjeta").fill("4000000000000002");
+    await page.getByLabel("Mes").fill("12");
+    await page.getByLabel("Año").fill("2099");
+    await page.getByLabel("Código CVV").fill("123");
+    await page.getByLabel("Dirección", { exact: true }).fill("1200 Lake Eola Drive");
+    await page.getByLabel("Ciudad").fill("Orlando");
+    await page.getByLabel("Estado").fill("FL");
+    await page.getByLabel("Código postal").fill("32801");
+    await page.getByRole("button", { name: "Dar $25.00" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "El pago no se realizó" })).toContainText("Su tarjeta fue rechazada.");
+
+    await page.getByLabel("Número de tarjeta").fill("4242424242424242");
+    await page.getByRole("button", { name: "Dar $25.00" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "¡Gracias por su ofrenda!" })).toContainText("Recibimos su ofrenda de $25.00.");
+    await expect(page.getByTestId("recent-gift").first()).toContainText("COMPLETADA");
+    await expect(page.getByTestId("recent-gift").nth(1)).toContainText("FALLIDA");
+
+    await page.getByRole("link", { name: "Constancia anual de ofrendas" }).click();
+    await expect(page.getByRole("heading", { name: /Constancia de ofrendas \d{4}/ })).toBeVisible();
+    await expect(page.getByTestId("statement-gift")).toContainText("Única");
+    await expect(page.getByTestId("statement-gift")).toContainText("Visa terminada en 4242");
+    await expect(page.getByText("No se proporcionaron bienes ni servicios a cambio de estas contribuciones.")).toBeVisible();
+  });
+
+  test("the wallet: tabs, round-ups, a linked bank and its ledger lines", async ({ page }) => {
+    await register(page, "Zaqueo", "Jericó");
+    await page.goto("/profile");
+    await page.getByLabel("Language").selectOption("es");
+    await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+    await page.goto("/giving?tab=wallet");
+    await expect(page.getByRole("heading", { name: "Billetera digital" })).toBeVisible();
+    await expect(page.getByTestId("tile-linked")).toContainText("Ningún banco vinculado");
+    await page.getByRole("switch", { name: "Ofrenda por redondeo" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Redondeo actualizado" })).toBeVisible();
+
+    await page.getByRole("tab", { name: "Métodos de pago" }).click();
+    await page.getByRole("button", { name: "Agregar método" }).click();
+    await expect(page.getByRole("dialog").getByRole("heading", { name: "Agregar método de pago" })).toBeVisible();
+    await page.getByRole("dialog").getByRole("radio", { name: "Vincular banco" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Vincular cuenta bancaria" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Cuenta bancaria vinculada" })).toContainText("Sus compras con tarjeta se redondearán.");
+    await expect(page.getByTestId("payment-method").first()).toContainText("Predeterminado");
+
+    await page.getByRole("tab", { name: "Resumen" }).click();
+    await expect(page.getByTestId("tile-linked")).toContainText("1 cuenta bancaria");
+    await page.getByRole("button", { name: "Sincronizar redondeos" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Redondeos procesados" })).toContainText(/Se agregaron \$\d+\.\d\d de \d+ movimientos?/);
+    await expect(page.getByTestId("wallet-roundups-pending")).toContainText("en camino desde su banco");
+    const row = page.getByTestId("wallet-transaction").first();
+    await expect(row).toContainText("Redondeo de una compra de $");
+    await expect(row).toContainText("Pendiente");
+
+    await page.getByRole("tab", { name: "Movimientos" }).click();
+    await page.getByLabel("Tipo", { exact: true }).selectOption({ label: "Depósito" });
+    await expect(page.getByText("No hay movimientos que coincidan con sus filtros")).toBeVisible();
+  });
+});

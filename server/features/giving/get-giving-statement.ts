@@ -50,7 +50,7 @@ export async function getGivingStatement(deps: Deps, userId: string, requestedYe
       id: r.id,
       date: dateInZone(tz, r.createdAt),
       amountCents: r.amountCents,
-      kind: r.frequency ? FREQUENCY_LABELS[r.frequency] : "One-time",
+      kind: r.frequency ? FREQUENCY_LABELS[r.frequency] : GIVING_TEXT.oneTime,
       paidWith: paidWith(r.cardBrand, r.cardLastFour),
     })),
     totalCents: rows.reduce((sum, r) => sum + r.amountCents, 0),

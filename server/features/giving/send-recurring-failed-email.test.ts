@@ -28,13 +28,15 @@ describe("recurring gift stopped email", () => {
     expect(r.html).not.toContain("<i>Ana</i>");
   });
 
-  it("is written in the giver's language; the card's own reason is quoted as it came", () => {
+  it("is written in the giver's language, a known decline reason too", () => {
     const r = renderRecurringFailedEmail({ ...data, locale: "es" });
     expect(r.subject).toBe(`Su ofrenda semanal a ${church.name} se detuvo`);
-    for (const part of ["Intentamos 4 veces", "ofrenda semanal de $15.00", "Visa terminada en 4242", '"Your card was declined."', "Elija Semanal", "active 'Hacer de esta una ofrenda recurrente'", "Gracias por su generosidad,"]) {
+    for (const part of ["Intentamos 4 veces", "ofrenda semanal de $15.00", "Visa terminada en 4242", '"Su tarjeta fue rechazada."', "Elija Semanal", "active 'Hacer de esta una ofrenda recurrente'", "Gracias por su generosidad,"]) {
       expect(r.text).toContain(part);
     }
     expect(r.html).toContain('<html lang="es">');
+    // A gateway's own words, unknown to us, are quoted as they came.
+    expect(renderRecurringFailedEmail({ ...data, locale: "es", reason: "Card velocity exceeded" }).text).toContain('"Card velocity exceeded"');
     expect(r.html).toContain("Configurar mi ofrenda de nuevo");
   });
 });

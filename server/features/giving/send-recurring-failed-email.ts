@@ -12,7 +12,7 @@ import { formatCents } from "../../../contract/money";
 import { RECURRING_RETRY_DAYS, type Frequency } from "../../../contract/giving";
 import type { Church } from "../../../contract/church";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
-import { messagesFor } from "../../i18n";
+import { localize, messagesFor } from "../../i18n";
 
 export interface RecurringFailedData {
   church: Church;
@@ -39,7 +39,8 @@ export function renderRecurringFailedEmail(d: RecurringFailedData) {
   const subject = m.subject(freq, d.church.name);
   const steps = [m.open(d.givingUrl), m.enter(amount, g.recurringToggle), m.choose(g.frequencies[d.frequency])];
   const contact = d.church.phone && d.church.email ? m.contactOr(d.church.phone, d.church.email) : d.church.phone || d.church.email || "";
-  const paragraphs = [m.tried(d.attempts, freq, amount, all.email.receipt.cardEnding(brand, d.cardLastFour), d.reason), m.stopped];
+  // A known reason (contract DECLINE_TEXT) reads in the giver's language; a gateway's own words are quoted as they came.
+  const paragraphs = [m.tried(d.attempts, freq, amount, all.email.receipt.cardEnding(brand, d.cardLastFour), localize(d.reason, locale)), m.stopped];
   const dear = all.email.receipt.dear(d.firstName);
   const text = [
     dear,
@@ -99,7 +100,6 @@ export async function sendRecurringFailedEmail(deps: Deps, recurringId: string) 
     frequency: row.frequency,
     cardBrand: row.cardBrand,
     cardLastFour: row.cardLastFour,
-    // The gateway's own reason is shown as it came; only our fallback is in the giver's language.
     reason: row.reason ?? messagesFor(locale).giving.declined,
     attempts: row.attempts || RECURRING_RETRY_DAYS.length + 1,
     givingUrl: `${deps.config.publicUrl}/giving`,

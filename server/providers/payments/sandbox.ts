@@ -15,6 +15,7 @@
 import { createHash } from "node:crypto";
 import type { CardDetails, ChargeResult, DeclineCode, PaymentGateway, ProfileResult } from "./port";
 import { cardBrand, luhnValid } from "./cards";
+import { DECLINE_TEXT } from "../../../contract/giving-text";
 
 export { cardBrand, luhnValid } from "./cards";
 
@@ -24,12 +25,8 @@ export const SANDBOX_CARDS = {
   insufficientFunds: "4000000000009995",
 } as const;
 
-export const SANDBOX_TEXT = {
-  declined: "Your card was declined.",
-  insufficientFunds: "Your card has insufficient funds.",
-  invalidCard: "Your card number is invalid.",
-  expiredCard: "Your card has expired.",
-} as const;
+/** The sandbox's reasons are the common ones, written once in contract/giving-text.ts so members see them in their language. */
+export const SANDBOX_TEXT = DECLINE_TEXT;
 
 type Outcome = "ok" | "declined" | "insufficient_funds";
 /** The outcome's tag inside a profile id. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { CreditCard, Info } from "lucide-react";
 import { formatCents } from "@contract/money";
-import { DEPOSIT_QUICK_AMOUNTS, MAX_DEPOSIT_CENTS, WALLET_TEXT, type DepositResponse } from "@contract/wallet";
+import { DEPOSIT_QUICK_AMOUNTS, MAX_DEPOSIT_CENTS, type DepositResponse } from "@contract/wallet";
 import { MIN_AMOUNT_CENTS } from "@contract/giving";
 import { apiJson, errorText } from "@/lib/api";
 import { Button } from "@/components/ui/button";
@@ -11,6 +11,7 @@ import { toast } from "@/components/ui/use-toast";
 import { newIdempotencyKey, refreshWallet, usePaymentMethods } from "./wallet-api";
 import { methodName } from "./wallet-format";
 import { AmountField, typedCents } from "./amount-field";
+import { useI18n } from "@/lib/i18n";
 
 /** A server that answered (as opposed to a network failure) ends this attempt: the next try gets a new key. */
 export const serverAnswered = (err: unknown) => err instanceof Error && /^\d{3}: /.test(err.message);
@@ -25,6 +26,8 @@ export function AddFundsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string>();
   const key = useRef(newIdempotencyKey());
+  const { m } = useI18n();
+  const w = m.wallet;
   useEffect(() => {
     if (open) {
       setAmount("");
@@ -38,21 +41,21 @@ export function AddFundsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     mutationFn: (amountCents: number) => apiJson<DepositResponse>("POST", "/api/wallet/deposits", { amountCents }, { "Idempotency-Key": key.current }),
     onSuccess: (r) => {
       key.current = newIdempotencyKey();
-      toast({ title: WALLET_TEXT.fundsAddedTitle, description: `${formatCents(r.transaction.amountCents)} was added to your wallet.` });
+      toast({ title: w.fundsAddedTitle, description: w.fundsAdded(formatCents(r.transaction.amountCents)) });
       onOpenChange(false);
       void refreshWallet();
     },
     onError: (err) => {
       if (serverAnswered(err)) key.current = newIdempotencyKey();
-      toast({ title: WALLET_TEXT.paymentFailedTitle, description: errorText(err) ?? WALLET_TEXT.paymentFailedFallback, variant: "destructive" });
+      toast({ title: w.paymentFailedTitle, description: errorText(err) ?? w.paymentFailedFallback, variant: "destructive" });
       void refreshWallet();
     },
   });
 
-  const blocked = !source ? WALLET_TEXT.noPaymentMethod : source.type !== "credit_card" ? WALLET_TEXT.defaultIsBank : null;
+  const blocked = !source ? w.noPaymentMethod : source.type !== "credit_card" ? w.defaultIsBank : null;
   const submit = () => {
-    if (cents === null || cents < MIN_AMOUNT_CENTS) return setError(WALLET_TEXT.amountMin);
-    if (cents > MAX_DEPOSIT_CENTS) return setError(WALLET_TEXT.depositMax);
+    if (cents === null || cents < MIN_AMOUNT_CENTS) return setError(w.amountMin);
+    if (cents > MAX_DEPOSIT_CENTS) return setError(w.depositMax);
     setError(undefined);
     add.mutate(cents);
   };
@@ -61,8 +64,8 @@ export function AddFundsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add Funds</DialogTitle>
-          <DialogDescription>Add money to your wallet from your default payment method.</DialogDescription>
+          <DialogTitle>{w.addFunds}</DialogTitle>
+          <DialogDescription>{w.addFundsDescription}</DialogDescription>
         </DialogHeader>
         {methods.isPending ? null : blocked ? (
           <p className="flex gap-2 rounded-md bg-muted p-3 text-sm" role="note">
@@ -70,7 +73,7 @@ export function AddFundsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           </p>
         ) : (
           <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="funds-source">
-            <CreditCard className="size-4 text-primary" aria-hidden="true" /> From {methodName(source!)}
+            <CreditCard className="size-4 text-primary" aria-hidden="true" /> {w.fromMethod(methodName(source!))}
           </p>
         )}
         <form
@@ -83,7 +86,7 @@ export function AddFundsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         >
           <AmountField id="funds-amount" value={amount} onChange={setAmount} error={error} quick={DEPOSIT_QUICK_AMOUNTS.map((d) => ({ label: `$${d}`, cents: d * 100 }))} />
           <Button type="submit" disabled={!!blocked || methods.isPending || add.isPending || cents === null}>
-            {add.isPending ? "Processing..." : cents ? `Add ${formatCents(cents)}` : "Enter an amount"}
+            {add.isPending ? m.giving.processing : cents ? w.addAmount(formatCents(cents)) : w.enterAnAmount}
           </Button>
         </form>
       </DialogContent>

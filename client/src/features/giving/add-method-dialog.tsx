@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { CreditCard, Landmark } from "lucide-react";
-import { parseExpiry, WALLET_TEXT, type AddCardRequest, type LinkTokenResponse, type PaymentMethod } from "@contract/wallet";
+import { parseExpiry, type AddCardRequest, type LinkTokenResponse, type PaymentMethod } from "@contract/wallet";
 import { apiJson, errorText } from "@/lib/api";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -12,6 +12,7 @@ import { cn } from "@/lib/utils";
 import { refreshWallet } from "./wallet-api";
 import { formatCardNumber, formatExpiry, methodName } from "./wallet-format";
 import { openPlaidLink } from "./plaid-link";
+import { useI18n } from "@/lib/i18n";
 
 type Kind = "card" | "bank";
 
@@ -35,27 +36,29 @@ function CardForm({ onDone }: { onDone: () => void }) {
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvv, setCvv] = useState("");
+  const { m: msg } = useI18n();
+  const w = msg.wallet;
   const add = useMutation({
     mutationFn: (body: AddCardRequest) => apiJson<PaymentMethod>("POST", "/api/wallet/payment-methods", body),
     onSuccess: (m) => {
-      toast({ title: WALLET_TEXT.cardAdded, description: `${methodName(m)} is saved${m.isDefault ? " as your default" : ""}.` });
+      toast({ title: w.cardAdded, description: (m.isDefault ? w.cardSavedAsDefault : w.cardSaved)(methodName(m)) });
       setNumber("");
       setExpiry("");
       setCvv("");
       onDone();
       void refreshWallet();
     },
-    onError: (err) => toast({ title: WALLET_TEXT.addMethodFailed, description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: w.addMethodFailed, description: errorText(err), variant: "destructive" }),
   });
   const submit = () => {
     // Spec section 5: all three are required, else one message.
     if (!number.trim() || !expiry.trim() || !cvv.trim()) {
-      toast({ title: WALLET_TEXT.fillCardDetails, variant: "destructive" });
+      toast({ title: w.fillCardDetails, variant: "destructive" });
       return;
     }
     const exp = parseExpiry(expiry);
     if (!exp) {
-      toast({ title: WALLET_TEXT.addMethodFailed, description: WALLET_TEXT.expiryInvalid, variant: "destructive" });
+      toast({ title: w.addMethodFailed, description: w.expiryInvalid, variant: "destructive" });
       return;
     }
     add.mutate({ type: "credit_card", cardNumber: number.replace(/\s/g, ""), expiryMonth: exp.month, expiryYear: exp.year, cvv });
@@ -69,7 +72,7 @@ function CardForm({ onDone }: { onDone: () => void }) {
         submit();
       }}
     >
-      <FormField id="card-number" label="Card number">
+      <FormField id="card-number" label={msg.giving.cardNumber}>
         <Input
           id="card-number"
           inputMode="numeric"
@@ -81,10 +84,10 @@ function CardForm({ onDone }: { onDone: () => void }) {
         />
       </FormField>
       <div className="grid grid-cols-2 gap-3">
-        <FormField id="card-expiry" label="Expiry (MM/YY)">
-          <Input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" maxLength={5} value={expiry} onChange={(e) => setExpiry(formatExpiry(e.target.value))} />
+        <FormField id="card-expiry" label={w.expiry}>
+          <Input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder={w.expiryPlaceholder} maxLength={5} value={expiry} onChange={(e) => setExpiry(formatExpiry(e.target.value))} />
         </FormField>
-        <FormField id="card-cvv" label="CVV">
+        <FormField id="card-cvv" label={msg.giving.cvv}>
           <Input
             id="card-cvv"
             inputMode="numeric"
@@ -96,32 +99,33 @@ function CardForm({ onDone }: { onDone: () => void }) {
           />
         </FormField>
       </div>
-      <p className="text-sm text-muted-foreground">Your card is stored by our payment processor. We keep only its last four digits.</p>
+      <p className="text-sm text-muted-foreground">{w.cardStored}</p>
       <Button type="submit" disabled={add.isPending}>
-        {add.isPending ? "Adding..." : "Add Card"}
+        {add.isPending ? w.adding : w.addCard}
       </Button>
     </form>
   );
 }
 
 function BankForm({ onDone }: { onDone: () => void }) {
+  const w = useI18n().m.wallet;
   const link = useMutation({
     mutationFn: () => linkBank(onDone),
     onSuccess: (m) => {
       if (!m) return;
-      toast({ title: WALLET_TEXT.bankLinked, description: `${methodName(m)} is linked. Its card purchases will be rounded up.` });
+      toast({ title: w.bankLinked, description: w.bankLinkedDescription(methodName(m)) });
       onDone();
       void refreshWallet();
     },
-    onError: (err) => toast({ title: WALLET_TEXT.bankLinkFailed, description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: w.bankLinkFailed, description: errorText(err), variant: "destructive" }),
   });
   return (
     <div className="grid gap-4">
       <p className="text-muted-foreground">
-        Link your checking account. Each card purchase is rounded up to the next dollar, and the change is saved in your wallet for giving.
+        {w.linkExplain}
       </p>
       <Button onClick={() => link.mutate()} disabled={link.isPending}>
-        <Landmark aria-hidden="true" /> {link.isPending ? "Linking..." : "Link Bank Account"}
+        <Landmark aria-hidden="true" /> {link.isPending ? w.linking : w.linkBankAccount}
       </Button>
     </div>
   );
@@ -130,18 +134,19 @@ function BankForm({ onDone }: { onDone: () => void }) {
 /** 'Add Method' (spec section 2): Credit Card (card number, expiry MM/YY, CVV, 'Add Card') or Link Bank. */
 export function AddMethodDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [kind, setKind] = useState<Kind>("card");
+  const w = useI18n().m.wallet;
   const choices: { value: Kind; label: string; icon: typeof CreditCard }[] = [
-    { value: "card", label: "Credit Card", icon: CreditCard },
-    { value: "bank", label: "Link Bank", icon: Landmark },
+    { value: "card", label: w.creditCard, icon: CreditCard },
+    { value: "bank", label: w.linkBank, icon: Landmark },
   ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add Payment Method</DialogTitle>
-          <DialogDescription>Save a card to add funds, or link your bank to round up purchases.</DialogDescription>
+          <DialogTitle>{w.addPaymentMethod}</DialogTitle>
+          <DialogDescription>{w.addPaymentMethodDescription}</DialogDescription>
         </DialogHeader>
-        <div role="radiogroup" aria-label="Method type" className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-1">
+        <div role="radiogroup" aria-label={w.methodType} className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-1">
           {choices.map((c) => (
             <button
               key={c.value}

@@ -3,6 +3,7 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { useI18n } from "@/lib/i18n";
 
 /** A dollar amount (min 1, step 0.01) with quick-amount chips; `value` is the text as typed. */
 export function AmountField({
@@ -18,9 +19,10 @@ export function AmountField({
   error?: string;
   quick: { label: string; cents: number }[];
 }) {
+  const w = useI18n().m.wallet;
   return (
     <div className="grid gap-3">
-      <FormField id={id} label="Amount ($)" error={error}>
+      <FormField id={id} label={w.amountDollars} error={error}>
         <Input
           id={id}
           type="number"

@@ -2,20 +2,18 @@ import { useState, type FormEvent } from "react";
 import { Lock, Repeat } from "lucide-react";
 import {
   FREQUENCIES,
-  FREQUENCY_LABELS,
-  GIVING_TEXT,
   MIN_AMOUNT_CENTS,
   QUICK_AMOUNTS,
   amountInputToCents,
   giveButtonLabel,
   type Frequency,
 } from "@contract/giving";
-import { ROUNDUP_TEXT } from "@contract/wallet";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { useI18n } from "@/lib/i18n";
 
 /** The amount selection's values (spec section 3, Donation form values); kept while the member goes to payment and back. */
 export interface AmountValues {
@@ -46,6 +44,8 @@ export function AmountStep({
   onSubmit: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const { m } = useI18n();
+  const g = m.giving;
   const cents = amountInputToCents(values.amount);
   const roundUp = values.roundUp ?? storedRoundUp ?? false;
   const set = (patch: Partial<AmountValues>) => onChange({ ...values, ...patch });
@@ -60,21 +60,21 @@ export function AmountStep({
   function submit(e: FormEvent) {
     e.preventDefault();
     if (cents < MIN_AMOUNT_CENTS) {
-      setError(GIVING_TEXT.amountMin);
+      setError(g.amountMin);
       return;
     }
     onSubmit();
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Select amount">
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label={g.selectAmountForm}>
       <Card>
         <CardHeader>
-          <CardTitle>{GIVING_TEXT.selectAmount}</CardTitle>
+          <CardTitle>{g.selectAmount}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="grid gap-1.5">
-            <Label htmlFor="give-amount">Amount (USD)</Label>
+            <Label htmlFor="give-amount">{g.amountUsd}</Label>
             <div className="relative">
               <span aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-lg font-semibold text-muted-foreground">
                 $
@@ -102,7 +102,7 @@ export function AmountStep({
               </p>
             )}
           </div>
-          <div className="grid grid-cols-4 gap-2" role="group" aria-label="Quick amounts">
+          <div className="grid grid-cols-4 gap-2" role="group" aria-label={g.quickAmounts}>
             {QUICK_AMOUNTS.map((q) => {
               const selected = cents === q * 100;
               return (
@@ -124,13 +124,13 @@ export function AmountStep({
             <div className="flex min-h-11 items-center justify-between gap-3">
               <Label htmlFor="give-recurring" className="flex items-center gap-2 text-base">
                 <Repeat className="size-4 text-primary" aria-hidden="true" />
-                {GIVING_TEXT.recurringToggle}
+                {g.recurringToggle}
               </Label>
               <Switch id="give-recurring" checked={values.isRecurring} onCheckedChange={(v) => set({ isRecurring: v })} />
             </div>
             {values.isRecurring && (
               <div className="grid gap-1.5">
-                <Label htmlFor="give-frequency">{GIVING_TEXT.frequency}</Label>
+                <Label htmlFor="give-frequency">{g.frequency}</Label>
                 <select
                   id="give-frequency"
                   value={values.frequency}
@@ -139,7 +139,7 @@ export function AmountStep({
                 >
                   {FREQUENCIES.map((f) => (
                     <option key={f} value={f}>
-                      {FREQUENCY_LABELS[f]}
+                      {g.frequencies[f]}
                     </option>
                   ))}
                 </select>
@@ -150,10 +150,10 @@ export function AmountStep({
           <div className="flex min-h-11 items-center justify-between gap-3 rounded-lg border border-border p-3">
             <div className="grid gap-0.5">
               <Label htmlFor="give-roundup" className="text-base">
-                {ROUNDUP_TEXT.label}
+                {g.roundUp.label}
               </Label>
               <p id="give-roundup-description" className="text-sm text-muted-foreground">
-                {ROUNDUP_TEXT.description}
+                {g.roundUp.description}
               </p>
             </div>
             <Switch
@@ -166,11 +166,11 @@ export function AmountStep({
           </div>
 
           <Button type="submit" size="lg" disabled={cents <= 0} className="w-full">
-            {giveButtonLabel(cents, values.isRecurring, values.frequency)}
+            {giveButtonLabel(cents, values.isRecurring, values.frequency, g)}
           </Button>
           <p className="flex items-start gap-2 text-sm text-muted-foreground">
             <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {GIVING_TEXT.providerFooter}
+            {g.providerFooter}
           </p>
         </CardContent>
       </Card>
@@ -179,12 +179,13 @@ export function AmountStep({
 }
 
 export function GiveHeading() {
+  const g = useI18n().m.giving;
   return (
     <div className="grid gap-2 text-center">
-      <h2 className="text-2xl font-bold">{GIVING_TEXT.heading}</h2>
+      <h2 className="text-2xl font-bold">{g.heading}</h2>
       <figure className="mx-auto max-w-sm">
-        <blockquote className="italic text-muted-foreground">&ldquo;{GIVING_TEXT.scripture}&rdquo;</blockquote>
-        <figcaption className="mt-1 text-sm font-semibold text-primary">{GIVING_TEXT.scriptureRef}</figcaption>
+        <blockquote className="italic text-muted-foreground">&ldquo;{g.scripture}&rdquo;</blockquote>
+        <figcaption className="mt-1 text-sm font-semibold text-primary">{g.scriptureRef}</figcaption>
       </figure>
     </div>
   );

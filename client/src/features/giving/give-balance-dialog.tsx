@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { formatCents } from "@contract/money";
 import { MIN_AMOUNT_CENTS } from "@contract/giving";
-import { WALLET_TEXT, type GiveBalanceResponse } from "@contract/wallet";
+import type { GiveBalanceResponse } from "@contract/wallet";
 import { apiJson, errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
@@ -11,6 +11,7 @@ import { toast } from "@/components/ui/use-toast";
 import { newIdempotencyKey, refreshGivingHistory, refreshWallet } from "./wallet-api";
 import { AmountField, typedCents } from "./amount-field";
 import { serverAnswered } from "./add-funds-dialog";
+import { useI18n } from "@/lib/i18n";
 
 /**
  * Giving the wallet balance (or part of it) to the church: the gift appears in Recent Giving and
@@ -21,6 +22,9 @@ export function GiveBalanceDialog({ open, onOpenChange, balanceCents }: { open: 
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string>();
   const key = useRef(newIdempotencyKey());
+  const { m } = useI18n();
+  const w = m.wallet;
+  const churchName = church?.name ?? w.theChurch;
   useEffect(() => {
     if (open) {
       setAmount((balanceCents / 100).toFixed(2));
@@ -37,8 +41,8 @@ export function GiveBalanceDialog({ open, onOpenChange, balanceCents }: { open: 
     onSuccess: (r) => {
       key.current = newIdempotencyKey();
       toast({
-        title: WALLET_TEXT.giftThanksTitle,
-        description: `${formatCents(r.gift.amountCents)} from your wallet to ${church?.name ?? "the church"}. A receipt is on its way to your email.`,
+        title: w.giftThanksTitle,
+        description: w.giftFromWallet(formatCents(r.gift.amountCents), churchName),
         duration: 5000,
       });
       onOpenChange(false);
@@ -47,14 +51,14 @@ export function GiveBalanceDialog({ open, onOpenChange, balanceCents }: { open: 
     },
     onError: (err) => {
       if (serverAnswered(err)) key.current = newIdempotencyKey();
-      toast({ title: WALLET_TEXT.paymentFailedTitle, description: errorText(err) ?? WALLET_TEXT.paymentFailedFallback, variant: "destructive" });
+      toast({ title: w.paymentFailedTitle, description: errorText(err) ?? w.paymentFailedFallback, variant: "destructive" });
       void refreshWallet();
     },
   });
 
   const submit = () => {
-    if (cents === null || cents < MIN_AMOUNT_CENTS) return setError(WALLET_TEXT.amountMin);
-    if (cents > balanceCents) return setError(WALLET_TEXT.insufficientBalance);
+    if (cents === null || cents < MIN_AMOUNT_CENTS) return setError(w.amountMin);
+    if (cents > balanceCents) return setError(w.insufficientBalance);
     setError(undefined);
     give.mutate(cents);
   };
@@ -63,13 +67,13 @@ export function GiveBalanceDialog({ open, onOpenChange, balanceCents }: { open: 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Give from Your Wallet</DialogTitle>
+          <DialogTitle>{w.giveFromWallet}</DialogTitle>
           <DialogDescription>
-            Your gift goes to {church?.name ?? "the church"} and appears in your giving history. We'll email you a receipt.
+            {w.giveFromWalletDescription(churchName)}
           </DialogDescription>
         </DialogHeader>
         <p className="text-sm text-muted-foreground">
-          Available balance: <span className="font-semibold text-foreground">{formatCents(balanceCents)}</span>
+          {w.availableBalanceColon} <span className="font-semibold text-foreground">{formatCents(balanceCents)}</span>
         </p>
         <form
           noValidate
@@ -79,9 +83,9 @@ export function GiveBalanceDialog({ open, onOpenChange, balanceCents }: { open: 
             submit();
           }}
         >
-          <AmountField id="give-amount" value={amount} onChange={setAmount} error={error} quick={[{ label: "All of it", cents: balanceCents }]} />
+          <AmountField id="give-amount" value={amount} onChange={setAmount} error={error} quick={[{ label: w.allOfIt, cents: balanceCents }]} />
           <Button type="submit" disabled={give.isPending || cents === null}>
-            {give.isPending ? "Processing..." : cents ? `Give ${formatCents(cents)}` : "Enter amount to give"}
+            {give.isPending ? m.giving.processing : cents ? m.giving.give(formatCents(cents)) : m.giving.enterAmount}
           </Button>
         </form>
       </DialogContent>

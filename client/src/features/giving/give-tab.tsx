@@ -2,7 +2,6 @@ import { useRef, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import {
   EMPTY_PAYMENT_FORM,
-  GIVING_TEXT,
   amountInputToCents,
   thankYouDescription,
   toGiveRequest,
@@ -10,7 +9,7 @@ import {
   type PaymentForm,
   type PaymentFormInput,
 } from "@contract/giving";
-import { ROUNDUP_TEXT, type RoundUpSetting } from "@contract/wallet";
+import type { RoundUpSetting } from "@contract/wallet";
 import { apiJson, errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { queryClient } from "@/lib/query-client";
@@ -21,9 +20,7 @@ import { RecurringDonations } from "./recurring-donations";
 import { RecentGiving } from "./recent-giving";
 import { ROUNDUP_KEY, refreshGiving } from "./giving-queries";
 import { keepKeyAfter, keyFor, type KeyState } from "./idempotency-key";
-
-/** Network failures have no server answer: say so, and that a retry will not charge twice. */
-const NO_ANSWER = "We couldn't reach the church's server. Check your connection and try again: you won't be charged twice.";
+import { useI18n } from "@/lib/i18n";
 
 /**
  * The Give tab (spec sections 2 and 4): amount selection, then the payment form, then success,
@@ -32,6 +29,8 @@ const NO_ANSWER = "We couldn't reach the church's server. Check your connection 
  */
 export function GiveTab() {
   const { user } = useAuth();
+  const { m } = useI18n();
+  const g = m.giving;
   const [step, setStep] = useState<"amount" | "payment">("amount");
   const [amount, setAmount] = useState<AmountValues>(EMPTY_AMOUNT);
   const prefill = (): PaymentFormInput => ({ ...EMPTY_PAYMENT_FORM, firstName: user?.firstName ?? "", lastName: user?.lastName ?? "", email: user?.email ?? "" });
@@ -44,9 +43,9 @@ export function GiveTab() {
     onSuccess: (saved) => {
       queryClient.setQueryData(ROUNDUP_KEY, saved);
       setAmount((a) => ({ ...a, roundUp: null }));
-      toast({ title: ROUNDUP_TEXT.savedTitle, description: ROUNDUP_TEXT.savedDescription });
+      toast({ title: g.roundUp.savedTitle, description: g.roundUp.savedDescription });
     },
-    onError: (err) => toast({ title: GIVING_TEXT.roundUpSaveFailed, description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: g.roundUpSaveFailed, description: errorText(err), variant: "destructive" }),
   });
 
   const cents = amountInputToCents(amount.amount);
@@ -61,7 +60,7 @@ export function GiveTab() {
     },
     onSuccess: () => {
       keyState.current = null;
-      toast({ title: GIVING_TEXT.thankYou, description: thankYouDescription(cents, amount.isRecurring, amount.frequency), duration: 5000 });
+      toast({ title: g.thankYou, description: thankYouDescription(cents, amount.isRecurring, amount.frequency, g), duration: 5000 });
       setAmount({ ...EMPTY_AMOUNT });
       setPayment(prefill());
       setStep("amount");
@@ -71,8 +70,9 @@ export function GiveTab() {
       if (!keepKeyAfter(err)) keyState.current = null;
       const answered = err instanceof Error && /^\d{3}: /.test(err.message);
       toast({
-        title: GIVING_TEXT.paymentFailedTitle,
-        description: answered ? (errorText(err) ?? GIVING_TEXT.paymentFailedFallback) : NO_ANSWER,
+        title: g.paymentFailedTitle,
+        // Network failures have no server answer: say so, and that a retry will not charge twice.
+        description: answered ? (errorText(err) ?? g.paymentFailedFallback) : g.noAnswer,
         variant: "destructive",
       });
       // A decline is recorded as a FAILED attempt in Recent Giving.

@@ -2,6 +2,7 @@ import { useLocation, useSearch } from "wouter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { GiveTab } from "./give-tab";
 import { WalletTab } from "./wallet-tab";
+import { useI18n } from "@/lib/i18n";
 
 type GivingTab = "give" | "wallet";
 
@@ -11,13 +12,14 @@ export default function GivingPage() {
   const [, navigate] = useLocation();
   const param = new URLSearchParams(search).get("tab");
   const tab: GivingTab = param === "wallet" ? "wallet" : "give";
+  const { m } = useI18n();
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-bold">Give &amp; Manage</h1>
+      <h1 className="text-2xl font-bold">{m.giving.title}</h1>
       <Tabs value={tab} onValueChange={(v) => navigate(v === "give" ? "/giving" : `/giving?tab=${v}`, { replace: true })}>
         <TabsList>
-          <TabsTrigger value="give">Give</TabsTrigger>
-          <TabsTrigger value="wallet">Wallet</TabsTrigger>
+          <TabsTrigger value="give">{m.giving.tabGive}</TabsTrigger>
+          <TabsTrigger value="wallet">{m.giving.tabWallet}</TabsTrigger>
         </TabsList>
         <TabsContent value="give">
           <GiveTab />

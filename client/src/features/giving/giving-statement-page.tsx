@@ -1,11 +1,12 @@
 import { Link, useLocation, useSearch } from "wouter";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Printer } from "lucide-react";
-import { GIVING_TEXT, type GivingStatement } from "@contract/giving";
+import type { GivingStatement } from "@contract/giving";
 import { formatCents } from "@contract/money";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { calendarDate } from "./giving-queries";
+import { currentIntlLocale, tr, useI18n } from "@/lib/i18n";
 
 /** How many past years the year picker offers. */
 const YEARS_BACK = 6;
@@ -23,18 +24,19 @@ export default function GivingStatementPage() {
   const asked = Number(new URLSearchParams(search).get("year"));
   const year = Number.isInteger(asked) && asked >= 2000 && asked <= thisYear + 1 ? asked : thisYear;
   const statement = useQuery<GivingStatement>({ queryKey: [`/api/giving/statement?year=${year}`] });
+  const g = useI18n().m.giving;
 
   return (
     <div className="grid gap-4 print:block">
       <div className="flex flex-wrap items-center gap-2 print:hidden">
         <Button asChild variant="ghost" size="sm" className="-ml-2">
           <Link href="/giving">
-            <ArrowLeft aria-hidden="true" /> Give
+            <ArrowLeft aria-hidden="true" /> {g.tabGive}
           </Link>
         </Button>
         <div className="ml-auto flex items-center gap-2">
           <label htmlFor="statement-year" className="sr-only">
-            Year
+            {g.year}
           </label>
           <select
             id="statement-year"
@@ -49,7 +51,7 @@ export default function GivingStatementPage() {
             ))}
           </select>
           <Button onClick={() => window.print()} disabled={!statement.data}>
-            <Printer aria-hidden="true" /> {GIVING_TEXT.statementPrint}
+            <Printer aria-hidden="true" /> {g.statementPrint}
           </Button>
         </div>
       </div>
@@ -61,7 +63,7 @@ export default function GivingStatementPage() {
         </div>
       ) : statement.isError ? (
         <p role="alert" className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
-          {GIVING_TEXT.loadFailed}
+          {g.loadFailed}
         </p>
       ) : (
         <Statement s={statement.data} />
@@ -71,7 +73,9 @@ export default function GivingStatementPage() {
 }
 
 function Statement({ s }: { s: GivingStatement }) {
-  const issued = new Date(s.issuedAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+  const { m } = useI18n();
+  const g = m.giving;
+  const issued = new Date(s.issuedAt).toLocaleDateString(currentIntlLocale(), { year: "numeric", month: "long", day: "numeric" });
   return (
     <article
       aria-labelledby="statement-title"
@@ -85,54 +89,54 @@ function Statement({ s }: { s: GivingStatement }) {
 
       <div className="grid gap-1">
         <h1 id="statement-title" className="text-2xl font-bold">
-          {s.year} {GIVING_TEXT.statementTitle}
+          {g.statementHeading(s.year)}
         </h1>
-        <p className="text-sm text-muted-foreground">Issued {issued}</p>
+        <p className="text-sm text-muted-foreground">{g.issued(issued)}</p>
       </div>
 
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">Donor</dt>
+        <dt className="text-muted-foreground">{g.donor}</dt>
         <dd className="font-semibold">{s.donor.name}</dd>
-        <dt className="text-muted-foreground">Email</dt>
+        <dt className="text-muted-foreground">{m.common.email}</dt>
         <dd className="break-all">{s.donor.email}</dd>
-        <dt className="text-muted-foreground">Period</dt>
-        <dd>January 1 – December 31, {s.year}</dd>
+        <dt className="text-muted-foreground">{g.period}</dt>
+        <dd>{g.periodRange(s.year)}</dd>
       </dl>
 
       {s.gifts.length === 0 ? (
-        <p className="rounded-md bg-muted p-4 text-center text-muted-foreground">{GIVING_TEXT.statementNoGifts}</p>
+        <p className="rounded-md bg-muted p-4 text-center text-muted-foreground">{g.statementNoGifts}</p>
       ) : (
         <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Gifts in {s.year}</caption>
+          <caption className="sr-only">{g.giftsIn(s.year)}</caption>
           <thead>
             <tr className="border-b border-border text-left text-muted-foreground">
               <th scope="col" className="py-2 pr-2 font-medium">
-                Date
+                {m.email.receipt.date}
               </th>
               <th scope="col" className="py-2 pr-2 font-medium">
-                Gift
+                {g.gift}
               </th>
               <th scope="col" className="py-2 text-right font-medium">
-                Amount
+                {m.email.receipt.amount}
               </th>
             </tr>
           </thead>
           <tbody>
-            {s.gifts.map((g) => (
-              <tr key={g.id} data-testid="statement-gift" className="border-b border-border align-top">
-                <td className="whitespace-nowrap py-2 pr-2">{calendarDate(g.date)}</td>
+            {s.gifts.map((gift) => (
+              <tr key={gift.id} data-testid="statement-gift" className="border-b border-border align-top">
+                <td className="whitespace-nowrap py-2 pr-2">{calendarDate(gift.date)}</td>
                 <td className="py-2 pr-2">
-                  {g.kind}
-                  <span className="block text-xs text-muted-foreground">{g.paidWith}</span>
+                  {tr(gift.kind)}
+                  <span className="block text-xs text-muted-foreground">{tr(gift.paidWith)}</span>
                 </td>
-                <td className="whitespace-nowrap py-2 text-right font-medium">{formatCents(g.amountCents)}</td>
+                <td className="whitespace-nowrap py-2 text-right font-medium">{formatCents(gift.amountCents)}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
               <th scope="row" colSpan={2} className="pt-3 text-left text-base">
-                Total contributions
+                {g.totalContributions}
               </th>
               <td className="pt-3 text-right text-base font-bold" data-testid="statement-total">
                 {formatCents(s.totalCents)}
@@ -143,9 +147,9 @@ function Statement({ s }: { s: GivingStatement }) {
       )}
 
       <footer className="grid gap-2 border-t border-border pt-4 text-sm">
-        <p className="font-medium">{s.noGoodsOrServices}</p>
+        <p className="font-medium">{tr(s.noGoodsOrServices)}</p>
         <p className="text-muted-foreground">
-          Please keep this statement with your tax records. Amounts are the gifts completed in {s.year}, by the church&apos;s calendar.
+          {g.keepStatement(s.year)}
         </p>
       </footer>
     </article>

@@ -4,8 +4,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CreditCard, MapPin, UserRound } from "lucide-react";
 import {
   CARD_NUMBER_MAX_LENGTH,
-  FREQUENCY_EVERY,
-  GIVING_TEXT,
   ZPaymentForm,
   formatCardNumberInput,
   paymentButtonLabel,
@@ -18,6 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
+import { useI18n } from "@/lib/i18n";
 
 type FieldName = keyof PaymentFormInput;
 
@@ -46,6 +45,8 @@ export function PaymentStep({
 }) {
   const form = useForm<PaymentFormInput, unknown, PaymentForm>({ resolver: zodResolver(ZPaymentForm), defaultValues });
   const { errors } = form.formState;
+  const { m } = useI18n();
+  const g = m.giving;
 
   /** A text field with its label, message and the input behaviour of spec section 5. */
   const field = (name: FieldName, label: string, input: Partial<Parameters<typeof Input>[0]> & { registered?: UseFormRegisterReturn } = {}) => {
@@ -69,29 +70,29 @@ export function PaymentStep({
   return (
     <form
       noValidate
-      aria-label="Payment"
+      aria-label={g.paymentForm}
       onSubmit={form.handleSubmit((values) => onSubmit(values, form.getValues()))}
       className="grid gap-4"
     >
       <div className="grid gap-1 text-center">
-        <h2 className="text-2xl font-bold">{isRecurring ? GIVING_TEXT.completeRecurringGift : GIVING_TEXT.completeGift}</h2>
+        <h2 className="text-2xl font-bold">{isRecurring ? g.completeRecurringGift : g.completeGift}</h2>
         <p className="text-3xl font-bold text-primary" data-testid="payment-amount">
           {formatCents(amountCents)}
         </p>
-        {isRecurring && <p className="text-muted-foreground">{FREQUENCY_EVERY[frequency]}</p>}
+        {isRecurring && <p className="text-muted-foreground">{g.every[frequency]}</p>}
       </div>
 
-      <Section icon={<UserRound className="size-5 text-primary" aria-hidden="true" />} title={GIVING_TEXT.contactInformation}>
+      <Section icon={<UserRound className="size-5 text-primary" aria-hidden="true" />} title={g.contactInformation}>
         <div className="grid grid-cols-2 items-start gap-3">
-          {field("firstName", "First name", { autoComplete: "given-name" })}
-          {field("lastName", "Last name", { autoComplete: "family-name" })}
+          {field("firstName", g.firstName, { autoComplete: "given-name" })}
+          {field("lastName", g.lastName, { autoComplete: "family-name" })}
         </div>
-        {field("email", "Email", { type: "email", autoComplete: "email", inputMode: "email" })}
-        {field("phone", "Phone (optional)", { type: "tel", autoComplete: "tel", inputMode: "tel" })}
+        {field("email", m.common.email, { type: "email", autoComplete: "email", inputMode: "email" })}
+        {field("phone", g.phone, { type: "tel", autoComplete: "tel", inputMode: "tel" })}
       </Section>
 
-      <Section icon={<CreditCard className="size-5 text-primary" aria-hidden="true" />} title={GIVING_TEXT.paymentInformation}>
-        {field("cardNumber", "Card number", {
+      <Section icon={<CreditCard className="size-5 text-primary" aria-hidden="true" />} title={g.paymentInformation}>
+        {field("cardNumber", g.cardNumber, {
           autoComplete: "cc-number",
           inputMode: "numeric",
           maxLength: CARD_NUMBER_MAX_LENGTH,
@@ -105,32 +106,32 @@ export function PaymentStep({
           }),
         })}
         <div className="grid grid-cols-3 items-start gap-3">
-          {field("expMonth", "Month", { autoComplete: "cc-exp-month", inputMode: "numeric", maxLength: 2, placeholder: "MM", registered: digitsOnly("expMonth") })}
-          {field("expYear", "Year", { autoComplete: "cc-exp-year", inputMode: "numeric", maxLength: 4, placeholder: "YYYY", registered: digitsOnly("expYear") })}
-          {field("cvv", "CVV", { autoComplete: "cc-csc", inputMode: "numeric", maxLength: 4, placeholder: "123", registered: digitsOnly("cvv") })}
+          {field("expMonth", g.month, { autoComplete: "cc-exp-month", inputMode: "numeric", maxLength: 2, placeholder: "MM", registered: digitsOnly("expMonth") })}
+          {field("expYear", g.year, { autoComplete: "cc-exp-year", inputMode: "numeric", maxLength: 4, placeholder: g.yearPlaceholder, registered: digitsOnly("expYear") })}
+          {field("cvv", g.cvv, { autoComplete: "cc-csc", inputMode: "numeric", maxLength: 4, placeholder: "123", registered: digitsOnly("cvv") })}
         </div>
       </Section>
 
-      <Section icon={<MapPin className="size-5 text-primary" aria-hidden="true" />} title={GIVING_TEXT.billingAddress}>
-        {field("address", "Address", { autoComplete: "street-address" })}
-        {field("city", "City", { autoComplete: "address-level2" })}
+      <Section icon={<MapPin className="size-5 text-primary" aria-hidden="true" />} title={g.billingAddress}>
+        {field("address", g.address, { autoComplete: "street-address" })}
+        {field("city", g.city, { autoComplete: "address-level2" })}
         <div className="grid grid-cols-2 items-start gap-3">
-          {field("state", "State", {
+          {field("state", g.state, {
             autoComplete: "address-level1",
             maxLength: 2,
             placeholder: "FL",
             className: "uppercase",
           })}
-          {field("zip", "ZIP", { autoComplete: "postal-code", inputMode: "numeric", maxLength: 10 })}
+          {field("zip", g.zip, { autoComplete: "postal-code", inputMode: "numeric", maxLength: 10 })}
         </div>
       </Section>
 
       <div className="grid grid-cols-[auto_1fr] gap-3">
         <Button type="button" variant="outline" onClick={() => onBack(form.getValues())} disabled={pending}>
-          {GIVING_TEXT.back}
+          {g.back}
         </Button>
         <Button type="submit" size="lg" disabled={pending}>
-          {pending ? GIVING_TEXT.processing : paymentButtonLabel(amountCents, isRecurring)}
+          {pending ? g.processing : paymentButtonLabel(amountCents, isRecurring, g)}
         </Button>
       </div>
     </form>

@@ -1,22 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CheckCircle2, FileText, History } from "lucide-react";
-import { GIVING_TEXT, type GivingHistoryEntry } from "@contract/giving";
+import type { GivingHistoryEntry } from "@contract/giving";
 import { formatCents } from "@contract/money";
 import { shortDate } from "@/lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { HISTORY_KEY } from "./giving-queries";
+import { useI18n } from "@/lib/i18n";
 
 /** 'Recent Giving' (spec section 2): the latest 5 gifts with amount, date and a status badge; COMPLETED is green with a check. */
 export function RecentGiving() {
   const history = useQuery<GivingHistoryEntry[]>({ queryKey: HISTORY_KEY });
+  const t = useI18n().m.giving;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <History className="size-5 text-primary" aria-hidden="true" /> {GIVING_TEXT.recentGiving}
+          <History className="size-5 text-primary" aria-hidden="true" /> {t.recentGiving}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -28,10 +30,10 @@ export function RecentGiving() {
           </div>
         ) : history.isError ? (
           <p role="alert" className="text-muted-foreground">
-            {GIVING_TEXT.loadFailed}
+            {t.loadFailed}
           </p>
         ) : history.data.length === 0 ? (
-          <p className="text-muted-foreground">{GIVING_TEXT.noGifts}</p>
+          <p className="text-muted-foreground">{t.noGifts}</p>
         ) : (
           <ul className="divide-y divide-border">
             {history.data.map((g) => (
@@ -42,10 +44,10 @@ export function RecentGiving() {
                 </div>
                 {g.status === "COMPLETED" ? (
                   <Badge variant="success">
-                    <CheckCircle2 className="size-3.5" aria-hidden="true" /> {g.status}
+                    <CheckCircle2 className="size-3.5" aria-hidden="true" /> {t.giftStatuses[g.status]}
                   </Badge>
                 ) : (
-                  <Badge variant="secondary">{g.status}</Badge>
+                  <Badge variant="secondary">{t.giftStatuses[g.status]}</Badge>
                 )}
               </li>
             ))}
@@ -55,7 +57,7 @@ export function RecentGiving() {
           href={`/giving/statement?year=${new Date().getFullYear()}`}
           className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline"
         >
-          <FileText className="size-4" aria-hidden="true" /> {GIVING_TEXT.statementLink}
+          <FileText className="size-4" aria-hidden="true" /> {t.statementLink}
         </Link>
       </CardContent>
     </Card>

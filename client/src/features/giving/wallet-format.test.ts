@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseExpiry, roundUpsProcessedText, type WalletTransaction } from "@contract/wallet";
 import { formatCents } from "@contract/money";
+import "@contract/i18n/es";
+import { messagesFor } from "@contract/i18n/messages";
 import { amountClass, dayLabel, formatCardNumber, formatExpiry, groupByDay, methodDetail, methodName, signedAmount } from "./wallet-format";
 
 const tx = (over: Partial<WalletTransaction>): WalletTransaction => ({
@@ -40,6 +42,12 @@ describe("transactions grouped by day", () => {
     expect(dayLabel("2026-05-14T23:59:00", now)).toBe("Yesterday");
     expect(dayLabel("2026-05-13T10:00:00", now)).toBe("Wednesday, May 13");
     expect(dayLabel("2025-12-31T10:00:00", now)).toBe("Wednesday, December 31, 2025");
+  });
+  it("speaks the member's language, with a capital at the start", () => {
+    expect(dayLabel("2026-05-15T08:00:00", now, "es")).toBe("Hoy");
+    expect(dayLabel("2026-05-14T23:59:00", now, "es")).toBe("Ayer");
+    expect(dayLabel("2026-05-13T10:00:00", now, "es")).toBe("Miércoles, 13 de mayo");
+    expect(roundUpsProcessedText(125, 3, formatCents, messagesFor("es").wallet)).toBe("Se agregaron $1.25 de 3 movimientos");
   });
   it("keeps the newest-first order and puts each day's rows together", () => {
     const groups = groupByDay(

@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, Landmark, ReceiptText } from "lucide-react";
 import { formatCents } from "@contract/money";
-import { RECENT_ACTIVITY_COUNT, WALLET_TEXT, type WalletOverview, type WalletTransaction } from "@contract/wallet";
+import { RECENT_ACTIVITY_COUNT, type WalletOverview, type WalletTransaction } from "@contract/wallet";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { OVERVIEW_KEY, RECENT_KEY } from "./wallet-api";
 import { TransactionRow } from "./wallet-transaction-row";
+import { useI18n } from "@/lib/i18n";
 
 function Tile({ icon: Icon, label, value, testId }: { icon: typeof Landmark; label: string; value: string | null; testId: string }) {
   return (
@@ -29,16 +30,17 @@ export function WalletOverviewTab({ onViewAll }: { onViewAll: () => void }) {
   const recent = useQuery<WalletTransaction[]>({ queryKey: RECENT_KEY });
   const overview = useQuery<WalletOverview>({ queryKey: OVERVIEW_KEY });
   const o = overview.data;
-  const banks = o ? (o.linkedBankAccounts === 0 ? "No bank linked" : `${o.linkedBankAccounts} Bank Account${o.linkedBankAccounts === 1 ? "" : "s"}`) : null;
+  const w = useI18n().m.wallet;
+  const banks = o ? (o.linkedBankAccounts === 0 ? w.noBankTile : w.bankAccounts(o.linkedBankAccounts)) : null;
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="grid grid-cols-2 gap-3">
-        <Tile icon={Landmark} label="Linked Accounts" value={overview.isError ? "—" : banks} testId="tile-linked" />
-        <Tile icon={CalendarDays} label="This Month" value={overview.isError ? "—" : o ? `${formatCents(o.roundUpsThisMonthCents)} Saved` : null} testId="tile-month" />
+        <Tile icon={Landmark} label={w.linkedAccounts} value={overview.isError ? "—" : banks} testId="tile-linked" />
+        <Tile icon={CalendarDays} label={w.thisMonth} value={overview.isError ? "—" : o ? w.saved(formatCents(o.roundUpsThisMonthCents)) : null} testId="tile-month" />
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Recent Activity</CardTitle>
+          <CardTitle>{w.recentActivity}</CardTitle>
         </CardHeader>
         <CardContent>
           {recent.isPending ? (
@@ -49,23 +51,23 @@ export function WalletOverviewTab({ onViewAll }: { onViewAll: () => void }) {
             </div>
           ) : recent.isError ? (
             <p role="alert" className="py-4 text-center text-muted-foreground">
-              Failed to load transactions
+              {w.transactionsFailed}
             </p>
           ) : recent.data.length === 0 ? (
             <div className="flex flex-col items-center gap-2 py-6 text-center text-muted-foreground">
               <ReceiptText className="size-8" aria-hidden="true" />
-              <p>{WALLET_TEXT.noTransactions}</p>
+              <p>{w.noTransactions}</p>
             </div>
           ) : (
             <>
-              <ul className="divide-y divide-border" aria-label="Recent activity">
+              <ul className="divide-y divide-border" aria-label={w.recentActivityList}>
                 {recent.data.slice(0, RECENT_ACTIVITY_COUNT).map((t) => (
                   <TransactionRow key={t.id} t={t} showDate />
                 ))}
               </ul>
               {recent.data.length > RECENT_ACTIVITY_COUNT && (
                 <Button variant="outline" className="mt-3 w-full" onClick={onViewAll}>
-                  View All Transactions
+                  {w.viewAllTransactions}
                 </Button>
               )}
             </>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { CreditCard, Landmark, Plus, Star, Trash2, WalletCards } from "lucide-react";
-import { WALLET_TEXT, type PaymentMethod } from "@contract/wallet";
+import type { PaymentMethod } from "@contract/wallet";
 import { apiJson, apiRequest } from "@/lib/api";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -20,25 +20,28 @@ import { toast } from "@/components/ui/use-toast";
 import { refreshWallet, usePaymentMethods } from "./wallet-api";
 import { methodDetail, methodName } from "./wallet-format";
 import { AddMethodDialog } from "./add-method-dialog";
+import { useI18n } from "@/lib/i18n";
 
-function MethodRow({ m }: { m: PaymentMethod }) {
-  const name = methodName(m);
-  const Icon = m.type === "bank_account" ? Landmark : CreditCard;
+function MethodRow({ method }: { method: PaymentMethod }) {
+  const { m: msg } = useI18n();
+  const w = msg.wallet;
+  const name = methodName(method);
+  const Icon = method.type === "bank_account" ? Landmark : CreditCard;
   const makeDefault = useMutation({
-    mutationFn: () => apiJson<PaymentMethod>("PUT", `/api/wallet/payment-methods/${m.id}`, { isDefault: true }),
+    mutationFn: () => apiJson<PaymentMethod>("PUT", `/api/wallet/payment-methods/${method.id}`, { isDefault: true }),
     onSuccess: () => {
-      toast({ title: WALLET_TEXT.defaultUpdated, description: `${name} is now your default.` });
+      toast({ title: w.defaultUpdated, description: w.nowDefault(name) });
       void refreshWallet();
     },
-    onError: () => toast({ title: WALLET_TEXT.defaultFailed, variant: "destructive" }),
+    onError: () => toast({ title: w.defaultFailed, variant: "destructive" }),
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest("DELETE", `/api/wallet/payment-methods/${m.id}`),
+    mutationFn: () => apiRequest("DELETE", `/api/wallet/payment-methods/${method.id}`),
     onSuccess: () => {
-      toast({ title: WALLET_TEXT.methodRemoved, description: `${name} was removed.` });
+      toast({ title: w.methodRemoved, description: w.wasRemoved(name) });
       void refreshWallet();
     },
-    onError: () => toast({ title: WALLET_TEXT.removeFailedTitle, description: WALLET_TEXT.removeFailed, variant: "destructive" }),
+    onError: () => toast({ title: w.removeFailedTitle, description: w.removeFailed, variant: "destructive" }),
   });
   return (
     <li data-testid="payment-method" className="flex items-center gap-3 rounded-lg border border-border bg-card p-3 text-card-foreground shadow-sm">
@@ -48,35 +51,33 @@ function MethodRow({ m }: { m: PaymentMethod }) {
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{name}</p>
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          {methodDetail(m)}
-          {m.isDefault && <Badge>Default</Badge>}
+          {methodDetail(method)}
+          {method.isDefault && <Badge>{w.isDefault}</Badge>}
         </p>
       </div>
-      {!m.isDefault && (
-        <Button variant="ghost" size="icon" aria-label={`Make ${name} the default`} title="Set as default" disabled={makeDefault.isPending} onClick={() => makeDefault.mutate()}>
+      {!method.isDefault && (
+        <Button variant="ghost" size="icon" aria-label={w.makeDefault(name)} title={w.setAsDefault} disabled={makeDefault.isPending} onClick={() => makeDefault.mutate()}>
           <Star aria-hidden="true" />
         </Button>
       )}
       <AlertDialog>
         <AlertDialogTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} title="Remove" className="text-destructive" disabled={remove.isPending}>
+          <Button variant="ghost" size="icon" aria-label={w.removeMethodLabel(name)} title={w.remove} className="text-destructive" disabled={remove.isPending}>
             <Trash2 aria-hidden="true" />
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
-          <AlertDialogTitle>Remove payment method</AlertDialogTitle>
+          <AlertDialogTitle>{w.removeMethodTitle}</AlertDialogTitle>
           <AlertDialogDescription>
-            {m.type === "bank_account"
-              ? `${name} will be unlinked, and its purchases will no longer be rounded up.`
-              : `${name} will be removed from your wallet.`}
+            {method.type === "bank_account" ? w.bankWillUnlink(name) : w.cardWillBeRemoved(name)}
           </AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{msg.common.cancel}</Button>
             </AlertDialogCancel>
             <AlertDialogAction asChild>
               <Button variant="destructive" onClick={() => remove.mutate()}>
-                Remove
+                {w.remove}
               </Button>
             </AlertDialogAction>
           </AlertDialogFooter>
@@ -90,12 +91,13 @@ function MethodRow({ m }: { m: PaymentMethod }) {
 export function WalletPaymentMethodsTab() {
   const methods = usePaymentMethods();
   const [adding, setAdding] = useState(false);
+  const w = useI18n().m.wallet;
   return (
-    <section aria-label="Payment methods" className="grid grid-cols-1 gap-4">
+    <section aria-label={w.paymentMethodsList} className="grid grid-cols-1 gap-4">
       <div className="flex items-center justify-between gap-3">
-        <p className="text-muted-foreground">Cards and linked banks</p>
+        <p className="text-muted-foreground">{w.cardsAndBanks}</p>
         <Button className="shrink-0" onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" /> Add Method
+          <Plus aria-hidden="true" /> {w.addMethod}
         </Button>
       </div>
       {methods.isPending ? (
@@ -106,17 +108,17 @@ export function WalletPaymentMethodsTab() {
         </div>
       ) : methods.isError ? (
         <p role="alert" className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
-          Failed to load payment methods
+          {w.methodsFailed}
         </p>
       ) : methods.data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-card p-8 text-center text-muted-foreground">
           <WalletCards className="size-8" aria-hidden="true" />
-          <p>{WALLET_TEXT.noMethods}</p>
+          <p>{w.noMethods}</p>
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-3">
-          {methods.data.map((m) => (
-            <MethodRow key={m.id} m={m} />
+          {methods.data.map((pm) => (
+            <MethodRow key={pm.id} method={pm} />
           ))}
         </ul>
       )}

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { HandHeart, Plus, RefreshCw, Wallet } from "lucide-react";
 import { formatCents } from "@contract/money";
 import { MIN_AMOUNT_CENTS } from "@contract/giving";
-import { ROUNDUP_TEXT, WALLET_TEXT, roundUpsOnTheWayText, roundUpsProcessedText, type RoundUpResult, type RoundUpSetting, type WalletBalance } from "@contract/wallet";
+import { roundUpsOnTheWayText, roundUpsProcessedText, type RoundUpResult, type RoundUpSetting, type WalletBalance } from "@contract/wallet";
 import { apiJson, errorText } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { Button } from "@/components/ui/button";
@@ -19,6 +19,7 @@ import { WalletPaymentMethodsTab } from "./wallet-payment-methods";
 import { WalletTransactionsTab } from "./wallet-transactions";
 import { AddFundsDialog } from "./add-funds-dialog";
 import { GiveBalanceDialog } from "./give-balance-dialog";
+import { useI18n } from "@/lib/i18n";
 
 type SubTab = "overview" | "methods" | "transactions";
 
@@ -34,22 +35,24 @@ const subTabClass = "flex-auto whitespace-normal px-1.5 text-center leading-tigh
  */
 function RoundUpSwitch() {
   const setting = useQuery<RoundUpSetting>({ queryKey: ROUNDUP_SETTING_KEY });
+  const { m } = useI18n();
+  const roundUp = m.giving.roundUp;
   const save = useMutation({
     mutationFn: (isEnabled: boolean) => apiJson<RoundUpSetting>("POST", "/api/roundup/enable", { isEnabled }),
     onSuccess: (s) => {
       queryClient.setQueryData(ROUNDUP_SETTING_KEY, s);
-      toast({ title: ROUNDUP_TEXT.savedTitle, description: ROUNDUP_TEXT.savedDescription });
+      toast({ title: roundUp.savedTitle, description: roundUp.savedDescription });
     },
-    onError: (err) => toast({ title: "Round-up setting not saved", description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: m.wallet.roundUpNotSaved, description: errorText(err), variant: "destructive" }),
   });
   const on = save.isPending ? save.variables : setting.data?.isEnabled;
   return (
     <div className="flex items-center justify-between gap-3 border-t border-white/20 pt-3">
       <div className="min-w-0">
         <p id="wallet-roundup-label" className="font-semibold">
-          {ROUNDUP_TEXT.label}
+          {roundUp.label}
         </p>
-        <p className="text-sm opacity-85">{ROUNDUP_TEXT.description}</p>
+        <p className="text-sm opacity-85">{roundUp.description}</p>
       </div>
       <Switch
         aria-labelledby="wallet-roundup-label"
@@ -68,14 +71,16 @@ export function WalletTab() {
   const [tab, setTab] = useState<SubTab>("overview");
   const [adding, setAdding] = useState(false);
   const [giving, setGiving] = useState(false);
+  const { m } = useI18n();
+  const w = m.wallet;
 
   const sync = useMutation({
     mutationFn: () => apiJson<RoundUpResult>("POST", "/api/wallet/process-roundups"),
     onSuccess: (r) => {
-      toast({ title: WALLET_TEXT.roundUpsProcessed, description: roundUpsProcessedText(r.totalRoundUp, r.transactionCount, formatCents) });
+      toast({ title: w.roundUpsProcessed, description: roundUpsProcessedText(r.totalRoundUp, r.transactionCount, formatCents, w) });
       void refreshWallet();
     },
-    onError: (err) => toast({ title: WALLET_TEXT.roundUpsFailed, description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: w.roundUpsFailed, description: errorText(err), variant: "destructive" }),
   });
 
   const b = balance.data;
@@ -86,11 +91,11 @@ export function WalletTab() {
       <Card className="overflow-hidden border-0 bg-gradient-to-br from-primary to-primary/80 text-primary-foreground" data-testid="digital-wallet">
         <div className="grid grid-cols-1 gap-4 p-5">
           <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <Wallet className="size-5" aria-hidden="true" /> Digital Wallet
+            <Wallet className="size-5" aria-hidden="true" /> {w.digitalWallet}
           </h2>
           <div className="grid grid-cols-[1fr_auto] items-end gap-3">
             <div>
-              <p className="text-sm opacity-85">Available Balance</p>
+              <p className="text-sm opacity-85">{w.availableBalance}</p>
               {balance.isPending ? (
                 <Skeleton className="mt-1 h-9 w-32 bg-white/25" />
               ) : (
@@ -100,7 +105,7 @@ export function WalletTab() {
               )}
             </div>
             <div className="text-right">
-              <p className="text-sm opacity-85">Round-ups Saved</p>
+              <p className="text-sm opacity-85">{w.roundUpsSaved}</p>
               {balance.isPending ? (
                 <Skeleton className="ml-auto mt-1 h-6 w-16 bg-white/25" />
               ) : (
@@ -113,23 +118,23 @@ export function WalletTab() {
           {/* Round-ups still in the member's bank (not yet collected, or the debit not settled): not in the balance (docs/decisions/0024). */}
           {!!b?.pendingRoundUpCents && (
             <p className="-mt-2 text-right text-sm opacity-90" data-testid="wallet-roundups-pending">
-              {roundUpsOnTheWayText(formatCents(b.pendingRoundUpCents))}
+              {roundUpsOnTheWayText(formatCents(b.pendingRoundUpCents), w)}
             </p>
           )}
           {balance.isError && (
             <p role="alert" className="text-sm">
-              Failed to load your balance
+              {w.balanceFailed}
             </p>
           )}
           <div className="grid grid-cols-3 gap-2">
             <Button variant="outline" className={actionClass} onClick={() => sync.mutate()} disabled={sync.isPending}>
-              <RefreshCw className={cn(sync.isPending && "animate-spin")} aria-hidden="true" /> {sync.isPending ? "Syncing..." : "Sync Round-ups"}
+              <RefreshCw className={cn(sync.isPending && "animate-spin")} aria-hidden="true" /> {sync.isPending ? w.syncing : w.syncRoundUps}
             </Button>
             <Button variant="outline" className={actionClass} onClick={() => setAdding(true)}>
-              <Plus aria-hidden="true" /> Add Funds
+              <Plus aria-hidden="true" /> {w.addFunds}
             </Button>
             <Button variant="outline" className={actionClass} onClick={() => setGiving(true)} disabled={!canGive}>
-              <HandHeart aria-hidden="true" /> Give to Church
+              <HandHeart aria-hidden="true" /> {w.giveToChurch}
             </Button>
           </div>
           <RoundUpSwitch />
@@ -137,10 +142,10 @@ export function WalletTab() {
       </Card>
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as SubTab)}>
-        <TabsList aria-label="Wallet">
-          <TabsTrigger value="overview" className={subTabClass}>Overview</TabsTrigger>
-          <TabsTrigger value="methods" className={subTabClass}>Payment Methods</TabsTrigger>
-          <TabsTrigger value="transactions" className={subTabClass}>Transactions</TabsTrigger>
+        <TabsList aria-label={m.giving.tabWallet}>
+          <TabsTrigger value="overview" className={subTabClass}>{w.overview}</TabsTrigger>
+          <TabsTrigger value="methods" className={subTabClass}>{w.paymentMethods}</TabsTrigger>
+          <TabsTrigger value="transactions" className={subTabClass}>{w.transactions}</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <WalletOverviewTab onViewAll={() => setTab("transactions")} />

@@ -1,8 +1,9 @@
 import { ArrowDownLeft, CircleDollarSign, Coins, HeartHandshake } from "lucide-react";
-import { TRANSACTION_STATUS_LABELS, type WalletTransaction, type WalletTransactionType } from "@contract/wallet";
+import type { WalletTransaction, WalletTransactionType } from "@contract/wallet";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
-import { amountClass, signedAmount, timeOfDay } from "./wallet-format";
+import { amountClass, dateAndTime, signedAmount, timeOfDay } from "./wallet-format";
+import { tr, useI18n } from "@/lib/i18n";
 
 const ICONS: Record<WalletTransactionType, typeof Coins> = {
   round_up: Coins,
@@ -18,10 +19,11 @@ const ICONS: Record<WalletTransactionType, typeof Coins> = {
  */
 export function TransactionRow({ t, showDate = false }: { t: WalletTransaction; showDate?: boolean }) {
   const Icon = ICONS[t.type];
-  const title = t.merchantName || t.description;
-  const when = showDate
-    ? `${new Date(t.createdAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })}, ${timeOfDay(t.createdAt)}`
-    : timeOfDay(t.createdAt);
+  const w = useI18n().m.wallet;
+  // Descriptions the ledger wrote are stored in English ("Gift to ..."); shown in the member's language.
+  const description = tr(t.description);
+  const title = t.merchantName || description;
+  const when = showDate ? dateAndTime(t.createdAt) : timeOfDay(t.createdAt);
   return (
     <li data-testid="wallet-transaction" className="flex items-center gap-3 py-3">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
@@ -31,14 +33,14 @@ export function TransactionRow({ t, showDate = false }: { t: WalletTransaction; 
         <p className="truncate font-medium">{title}</p>
         <p className="truncate text-sm text-muted-foreground">
           <time dateTime={t.createdAt}>{when}</time>
-          {t.merchantName ? ` · ${t.description}` : ""}
+          {t.merchantName ? ` · ${description}` : ""}
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         <span className={cn("font-semibold tabular-nums", amountClass(t), t.status === "failed" && "line-through opacity-60")}>{signedAmount(t)}</span>
         {t.status !== "completed" && (
           <Badge variant={t.status === "failed" ? "outline" : "secondary"} className={t.status === "failed" ? "border-destructive text-destructive" : undefined}>
-            {TRANSACTION_STATUS_LABELS[t.status]}
+            {w.statuses[t.status]}
           </Badge>
         )}
       </div>

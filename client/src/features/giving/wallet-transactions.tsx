@@ -2,9 +2,6 @@ import { useEffect, useState } from "react";
 import { ReceiptText, Search, SearchX } from "lucide-react";
 import {
   TRANSACTIONS_PAGE_SIZE,
-  TRANSACTION_STATUS_LABELS,
-  TRANSACTION_TYPE_LABELS,
-  WALLET_TEXT,
   WALLET_TRANSACTION_STATUSES,
   WALLET_TRANSACTION_TYPES,
   type WalletTransactionStatus,
@@ -17,6 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useTransactionPages, type TransactionFilters } from "./wallet-api";
 import { groupByDay } from "./wallet-format";
 import { TransactionRow } from "./wallet-transaction-row";
+import { useI18n } from "@/lib/i18n";
 
 const selectClass = "min-h-11 w-full rounded-md border border-input bg-card px-3 text-base text-foreground";
 
@@ -43,28 +41,29 @@ export function WalletTransactionsTab() {
   const pages = useTransactionPages(filters);
   const list = pages.data?.pages.flatMap((p) => p.slice(0, TRANSACTIONS_PAGE_SIZE)) ?? [];
   const filtered = !!(search.trim() || type || status);
+  const w = useI18n().m.wallet;
 
   return (
-    <section aria-label="Transactions" className="grid grid-cols-1 gap-4">
+    <section aria-label={w.transactions} className="grid grid-cols-1 gap-4">
       <div className="grid grid-cols-1 gap-3">
         <div className="relative">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input type="search" aria-label="Search transactions" placeholder={WALLET_TEXT.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} className="pl-10" />
+          <Input type="search" aria-label={w.searchTransactions} placeholder={w.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} className="pl-10" />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <select aria-label="Type" className={selectClass} value={type} onChange={(e) => setType(e.target.value as WalletTransactionType | "")}>
-            <option value="">All types</option>
+          <select aria-label={w.type} className={selectClass} value={type} onChange={(e) => setType(e.target.value as WalletTransactionType | "")}>
+            <option value="">{w.allTypes}</option>
             {WALLET_TRANSACTION_TYPES.map((t) => (
               <option key={t} value={t}>
-                {TRANSACTION_TYPE_LABELS[t]}
+                {w.types[t]}
               </option>
             ))}
           </select>
-          <select aria-label="Status" className={selectClass} value={status} onChange={(e) => setStatus(e.target.value as WalletTransactionStatus | "")}>
-            <option value="">All statuses</option>
+          <select aria-label={w.status} className={selectClass} value={status} onChange={(e) => setStatus(e.target.value as WalletTransactionStatus | "")}>
+            <option value="">{w.allStatuses}</option>
             {WALLET_TRANSACTION_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {TRANSACTION_STATUS_LABELS[s]}
+                {w.statuses[s]}
               </option>
             ))}
           </select>
@@ -79,12 +78,12 @@ export function WalletTransactionsTab() {
         </div>
       ) : pages.isError ? (
         <p role="alert" className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
-          Failed to load transactions
+          {w.transactionsFailed}
         </p>
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-card p-8 text-center text-muted-foreground">
           {filtered ? <SearchX className="size-8" aria-hidden="true" /> : <ReceiptText className="size-8" aria-hidden="true" />}
-          <p>{filtered ? WALLET_TEXT.noMatches : WALLET_TEXT.noTransactions}</p>
+          <p>{filtered ? w.noMatches : w.noTransactions}</p>
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-4">
@@ -100,7 +99,7 @@ export function WalletTransactionsTab() {
           ))}
           {pages.hasNextPage && (
             <Button variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-              {pages.isFetchingNextPage ? "Loading..." : "Load more"}
+              {pages.isFetchingNextPage ? w.loading : w.loadMore}
             </Button>
           )}
         </div>
