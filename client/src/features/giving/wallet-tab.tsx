@@ -25,8 +25,8 @@ type SubTab = "overview" | "methods" | "transactions";
 
 /** The three wallet actions: icon over a short label, three across at phone width. */
 const actionClass = "h-auto min-h-16 flex-col gap-1 whitespace-normal border-0 bg-card/95 px-1 py-2 text-sm leading-tight text-foreground";
-/** Sub-tab labels may wrap onto two lines on a narrow phone rather than scroll out of sight. */
-const subTabClass = "flex-auto whitespace-normal px-1.5 text-center leading-tight";
+/** Sub-tab labels may wrap onto two lines on a narrow phone, between words only ("Resumen" never becomes "Resume-n"); at 200% text the bar scrolls inside itself. */
+const subTabClass = "min-w-fit flex-auto whitespace-normal px-1.5 text-center leading-tight [overflow-wrap:normal]";
 
 /**
  * The round-up switch in the wallet card (beyond the spec, which has it only on the Give tab,
