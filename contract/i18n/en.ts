@@ -12,6 +12,7 @@ import { CONNECTION_TEXTS } from "../connection";
 import { CHALLENGE_TEXT, DAILY_TEXT, GROUP_TEXT, JOURNEY_DAYS, MEDIA_TEXT, SEQUENCE_LABELS, TESTIMONY_TOAST } from "../connect-text";
 import { TESTIMONY_TEXT } from "../testimonies-text";
 import { VISITOR_TEXT } from "../visitors-text";
+import { AI_PRAYER_TEXT } from "../ai-prayer-text";
 import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
 import { NOTIFICATIONS_TEXT, NOTIFICATION_KIND_INFO as KIND, NOTIFICATION_MESSAGES as MSG } from "../notifications-text";
@@ -239,6 +240,20 @@ export const en = {
     copyFailed: "Could not copy the invitation",
   },
   // ── (companion area: the Prayer Companion) ──
+  // ── companion: the Prayer Companion (/ai-prayer); its answers are in server/providers/ai/sandbox.ts and server/features/ai-prayer/crisis.ts ──
+  companion: {
+    ...AI_PRAYER_TEXT,
+    title: "Prayer Companion",
+    call988: "Call 988",
+    text988: "Text 988",
+    prayerLine: (phone: string) => `Prayer line ${phone}`,
+    conversation: "Conversation",
+    start: "What would you like prayer for today? Share what's on your heart.",
+    yourMessage: "Your message",
+    placeholder: "Share what's on your heart",
+    send: "Send",
+    errorTitle: "Error",
+  },
   // ── notFound: the 404 page (spec section 2) ──
   notFound: {
     title: "404 Page Not Found",

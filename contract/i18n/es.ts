@@ -4,6 +4,7 @@
  */
 import { registerMessages, type Messages } from "./messages";
 import { JOURNEY_DAYS } from "../connect-text";
+import { AI_MESSAGES_MAX, AI_MESSAGE_MAX } from "../ai-prayer-text";
 
 export const es: Messages = {
   zod: {
@@ -320,6 +321,30 @@ export const es: Messages = {
     copyFailed: "No se pudo copiar la invitación",
   },
   // ── (companion area: the Prayer Companion) ──
+  // ── companion ──
+  companion: {
+    notice:
+      "Este compañero no es un pastor, un consejero ni un servicio de emergencias. Ofrece pasajes bíblicos y una breve oración guiada. Para recibir cuidado, comuníquese con nuestra iglesia; en una crisis, llame o envíe un mensaje de texto al 988, que atiende en español.",
+    empty: "Escriba un mensaje",
+    tooLong: `Los mensajes deben tener menos de ${AI_MESSAGE_MAX} caracteres`,
+    tooMany: `Una conversación tiene como máximo ${AI_MESSAGES_MAX} mensajes`,
+    failed: "El compañero no pudo responder en este momento. Inténtelo de nuevo.",
+    interrupted: "(El compañero se interrumpió, así que aquí tiene un versículo y una oración.)",
+    cutOff: "La respuesta se cortó. Revise su conexión y vuelva a enviar su mensaje.",
+    writing: "El compañero está escribiendo...",
+    stop: "Detener",
+    toRequest: "Convertir esto en una petición de oración",
+    title: "Compañero de oración",
+    call988: "Llamar al 988",
+    text988: "Texto al 988",
+    prayerLine: (phone) => `Línea de oración ${phone}`,
+    conversation: "Conversación",
+    start: "¿Por qué le gustaría que oremos hoy? Comparta lo que hay en su corazón.",
+    yourMessage: "Su mensaje",
+    placeholder: "Comparta lo que hay en su corazón",
+    send: "Enviar",
+    errorTitle: "Error",
+  },
   // ── notFound ──
   notFound: {
     title: "404: página no encontrada",

@@ -12,6 +12,7 @@ const SAMPLE = [3, 7, 11];
  * "Error"). One line each, sorted, with the reason where it is not obvious.
  */
 const SAME_IN_SPANISH = new Set<string>([
+  "companion.errorTitle",
   "invite.errorTitle", // "Error" is Spanish too
   "notifications.disableFailed.title",
   "notifications.permissionError.title",

@@ -265,3 +265,39 @@ test.describe("Give & Manage in Spanish", () => {
     await expect(page.getByText("No hay movimientos que coincidan con sus filtros")).toBeVisible();
   });
 });
+
+test.describe("the Prayer Companion in Spanish", () => {
+  test.beforeEach(async ({ page }) => {
+    await register(page, "Ana", "Aser");
+    await page.goto("/profile");
+    await page.getByLabel("Language").selectOption("es");
+    await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+    await page.goto("/ai-prayer");
+    await expect(page.getByRole("heading", { level: 1, name: "Compañero de oración" })).toBeVisible();
+  });
+
+  test("answers with a Reina-Valera verse and a prayer, and turns the talk into a prayer request", async ({ page }) => {
+    await expect(page.getByText(/Este compañero no es un pastor/)).toBeVisible();
+    await page.getByLabel("Su mensaje").fill("Estoy muy preocupada por mi examen");
+    await page.getByRole("button", { name: "Enviar" }).click();
+    const answer = page.getByTestId("message-companion");
+    await expect(answer).toContainText("Filipenses 4:6, RV1909");
+    await expect(answer).toContainText("Una oración:");
+    await page.getByRole("button", { name: "Convertir esto en una petición de oración" }).click();
+    await expect(page.getByLabel("Título")).toHaveValue("Estoy muy preocupada por mi examen");
+  });
+
+  test("Spanish danger words get the 988 Lifeline in Spanish first: press 2, text AYUDA, and the prayer line", async ({ page }) => {
+    await page.getByLabel("Su mensaje").fill("Ya no quiero vivir");
+    await page.getByRole("button", { name: "Enviar" }).click();
+    const answer = page.getByTestId("message-companion");
+    await expect(answer).toHaveAttribute("data-crisis", "true");
+    await expect(answer.getByRole("link", { name: "Llamar al 988" })).toHaveAttribute("href", "tel:988");
+    await expect(answer.getByRole("link", { name: "Texto al 988" })).toHaveAttribute("href", "sms:988?&body=AYUDA");
+    await expect(answer.getByRole("link", { name: /Línea de oración \(407\) 555-0123/ })).toHaveAttribute("href", "tel:4075550123");
+    await expect(answer).toContainText("llame al 988 y oprima 2");
+    await expect(answer).toContainText("AYUDA al 988");
+    const text = (await answer.locator("p").first().textContent()) ?? "";
+    expect(text.indexOf("988")).toBeLessThan(text.indexOf("Salmos 34:18"));
+  });
+});

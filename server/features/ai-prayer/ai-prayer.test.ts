@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { createParser } from "eventsource-parser";
 import { AI_MESSAGES_MAX, AI_PRAYER_TEXT, type AiPrayerReply, type AiStreamEvent } from "../../../contract/ai-prayer";
 import { offlineParagraphs, pickTopic } from "../../providers/ai/sandbox";
+import { isCrisis } from "./crisis";
 import { createOpenAiCompanion, AiEndpointError } from "../../providers/ai/openai";
 import { createPrayerCompanion } from "../../providers/ai/index";
 
@@ -73,6 +74,56 @@ describe("POST /api/ai-prayer/messages (sandbox)", () => {
     expect((await send(t, m.auth, { messages: Array.from({ length: AI_MESSAGES_MAX + 1 }, () => ({ role: "user", content: "hi" })) })).statusCode).toBe(400);
     expect((await send(t, m.auth, { messages: [{ role: "system", content: "hi" }] })).statusCode).toBe(400);
     expect((await send(t, undefined, say("hi"))).statusCode).toBe(401);
+  });
+});
+
+describe("in Spanish (the member's language, by Accept-Language)", () => {
+  const es = (auth: Auth) => ({ ...auth, "accept-language": "es" });
+
+  it("sees a crisis in Spanish words, with or without accents, whatever the member's language", () => {
+    for (const text of [
+      "Ya no quiero vivir",
+      "Quiero morirme",
+      "pienso en quitarme la vida",
+      "me quiero matar",
+      "Me hago daño cuando estoy sola",
+      "me hago dano",
+      "tengo pensamientos de autolesión",
+      "Mi esposo me pega y estoy en peligro",
+      "tomé una sobredosis",
+      "pienso en el suicidio",
+      "sufro maltrato en casa",
+    ]) {
+      expect(isCrisis(text), text).toBe(true);
+    }
+    for (const text of ["Me duele la espalda", "Estoy preocupada por mi hija", "Gracias a Dios por la vida de mi madre", "Quiero vivir para Dios"]) {
+      expect(isCrisis(text), text).toBe(false);
+    }
+  });
+
+  it("answers a crisis in Spanish: 988, press 2 or text AYUDA, 911 and the church's prayer line", async () => {
+    const m = await t.signUp();
+    const res = await t.app.inject({ method: "POST", url: "/api/ai-prayer/messages", headers: es(m.auth), payload: say("Ya no quiero vivir") });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as AiPrayerReply;
+    expect(body.crisis).toBe(true);
+    for (const part of ["llame al 988 y oprima 2", "AYUDA al 988", "llame al 911", t.deps.church.prayerLinePhone!, "Salmos 34:18, RV1909"]) expect(body.reply).toContain(part);
+    // An English member who writes in Spanish gets the answer in English, with the same help.
+    const en = (await send(t, m.auth, say("Ya no quiero vivir"))).json() as AiPrayerReply;
+    expect(en).toMatchObject({ crisis: true });
+    expect(en.reply).toContain("call or text 988");
+  });
+
+  it("answers by topic in Spanish, from Spanish or English words, with the Reina-Valera 1909", async () => {
+    const m = await t.signUp();
+    const { text } = await sendStreamed(t, es(m.auth), say("Mi mamá murió la semana pasada"));
+    expect(text).toBe(offlineParagraphs(say("Mi mamá murió").messages as never, "es").join("\n\n"));
+    expect(text).toContain("Mateo 5:4, RV1909");
+    expect(text).toContain("Amén.");
+    expect(pickTopic("Estoy muy preocupada").topic).toBe("anxiety");
+    expect(pickTopic("Perdí mi trabajo y no tengo para la renta").topic).toBe("work/finances");
+    expect(pickTopic("Cirugía la próxima semana").topic).toBe("health");
+    expect(offlineParagraphs(say("I'm so anxious").messages as never, "es")[1]).toContain("Filipenses 4:6, RV1909");
   });
 });
 
@@ -177,10 +228,18 @@ describe("the OpenAI-compatible adapter, streamed", () => {
       const json = (await send(app, m.auth, say("Please pray for my family"))).json() as AiPrayerReply;
       expect(json).toEqual({ reply: "Peace be with you. (Psalm 4:8)", crisis: false });
       expect(ai.seen).toHaveLength(2);
+      expect(ai.seen[0].body!.messages[0].content).not.toContain("Spanish");
       const crisis = await sendStreamed(app, m.auth, say("I want to end my life"));
       expect(crisis.events[0]).toEqual({ event: "start", data: { crisis: true } });
       expect(crisis.text).toContain("988");
       expect(ai.seen).toHaveLength(2);
+      // A Spanish-speaking member: the endpoint is told to answer in Spanish; a crisis in Spanish never reaches it.
+      await send(app, { ...m.auth, "accept-language": "es" } as never, say("Por favor oren por mi familia"));
+      expect(ai.seen).toHaveLength(3);
+      expect(ai.seen[2].body!.messages[0]).toMatchObject({ role: "system" });
+      expect(ai.seen[2].body!.messages[0].content).toContain("Always answer in Spanish");
+      await send(app, { ...m.auth, "accept-language": "es" } as never, say("Quiero quitarme la vida"));
+      expect(ai.seen).toHaveLength(3);
     } finally {
       await app.close();
       await ai.close();

@@ -1,7 +1,9 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AI_PRAYER_TEXT, AI_STREAM_CONTENT_TYPE, ZAiPrayerInput, ZAiPrayerReply, sseFrame } from "../../../contract/ai-prayer";
+import { AI_STREAM_CONTENT_TYPE, ZAiPrayerInput, ZAiPrayerReply, sseFrame } from "../../../contract/ai-prayer";
 import type { Deps } from "../../deps";
+import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
+import { messagesFor } from "../../i18n";
 import { createPrayerCompanion } from "../../providers/ai/index";
 import { replyToPrayerChat, streamPrayerChat } from "./reply-to-prayer-chat";
 
@@ -19,13 +21,14 @@ export const aiPrayerRoutes =
       "/api/ai-prayer/messages",
       { config: { access: "member" }, compress: false, schema: { body: ZAiPrayerInput, response: { 200: ZAiPrayerReply } } },
       async (req, reply) => {
-        if (!(req.headers.accept ?? "").includes(AI_STREAM_CONTENT_TYPE)) return replyToPrayerChat(deps, companion, req.body);
+        const locale = localeFromAcceptLanguage(req.headers["accept-language"]);
+        if (!(req.headers.accept ?? "").includes(AI_STREAM_CONTENT_TYPE)) return replyToPrayerChat(deps, companion, req.body, locale);
 
         const left = new AbortController();
         reply.raw.on("close", () => {
           if (!reply.raw.writableFinished) left.abort();
         });
-        const { crisis, pieces } = streamPrayerChat(deps, companion, req.body, left.signal);
+        const { crisis, pieces } = streamPrayerChat(deps, companion, req.body, left.signal, locale);
         const log = req.log;
         async function* frames() {
           yield sseFrame("start", { crisis });
@@ -35,7 +38,7 @@ export const aiPrayerRoutes =
           } catch (err) {
             if (left.signal.aborted) return;
             log.error({ err }, "prayer companion stream failed");
-            yield sseFrame("error", { message: AI_PRAYER_TEXT.failed });
+            yield sseFrame("error", { message: messagesFor(locale).companion.failed });
           }
         }
         reply

@@ -1,7 +1,8 @@
 import type { PrayerCompanion } from "./port";
 import { createSandboxCompanion } from "./sandbox";
 import { createOpenAiCompanion } from "./openai";
-import { AI_PRAYER_TEXT } from "../../../contract/ai-prayer";
+import { DEFAULT_LOCALE } from "../../../contract/i18n/locales";
+import { messagesFor } from "../../i18n";
 
 /**
  * OpenAI-compatible when AI_BASE_URL is set, else the offline sandbox. If the endpoint fails,
@@ -19,18 +20,18 @@ export function createPrayerCompanion(
   const remote = createOpenAiCompanion({ baseUrl: opts.baseUrl, apiKey: opts.apiKey, model: opts.model, timeoutMs: opts.timeoutMs });
   return {
     kind: remote.kind,
-    async *stream(messages, signal) {
+    async *stream(messages, signal, locale = DEFAULT_LOCALE) {
       let sent = false;
       try {
-        for await (const piece of remote.stream(messages, signal)) {
+        for await (const piece of remote.stream(messages, signal, locale)) {
           sent = true;
           yield piece;
         }
       } catch (err) {
         if (signal?.aborted) return;
         onError(err);
-        if (sent) yield `\n\n${AI_PRAYER_TEXT.interrupted}\n\n`;
-        yield* offline.stream(messages);
+        if (sent) yield `\n\n${messagesFor(locale).companion.interrupted}\n\n`;
+        yield* offline.stream(messages, undefined, locale);
       }
     },
   };

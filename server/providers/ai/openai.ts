@@ -1,8 +1,12 @@
 import { createParser } from "eventsource-parser";
 import type { ChatMessage, PrayerCompanion } from "./port";
+import { DEFAULT_LOCALE, type Locale } from "../../../contract/i18n/locales";
 
 export const COMPANION_SYSTEM_PROMPT =
   "You are a gentle Christian prayer companion for a local church. Reply briefly with empathy, one relevant Bible verse (World English Bible) and a short guided prayer. You are not a pastor, counselor or emergency service; never give medical, legal or financial advice.";
+
+/** The member's language, said to the model (it answers in the language it is asked to). */
+const ANSWER_IN: Record<Locale, string> = { en: "", es: " Always answer in Spanish (Latin American, using \"usted\"), quoting the Reina-Valera 1909." };
 
 export class AiEndpointError extends Error {}
 
@@ -23,7 +27,7 @@ export function createOpenAiCompanion(opts: { baseUrl: string; apiKey?: string; 
   const doFetch = opts.fetch ?? fetch;
   return {
     kind: "openai",
-    async *stream(messages: ChatMessage[], signal?: AbortSignal) {
+    async *stream(messages: ChatMessage[], signal?: AbortSignal, locale: Locale = DEFAULT_LOCALE) {
       const timeout = AbortSignal.timeout(opts.timeoutMs ?? 60_000);
       const res = await doFetch(`${opts.baseUrl.replace(/\/$/, "")}/chat/completions`, {
         method: "POST",
@@ -32,7 +36,7 @@ export function createOpenAiCompanion(opts: { baseUrl: string; apiKey?: string; 
           accept: "text/event-stream",
           ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
         },
-        body: JSON.stringify({ model: opts.model, stream: true, messages: [{ role: "system", content: COMPANION_SYSTEM_PROMPT }, ...messages] }),
+        body: JSON.stringify({ model: opts.model, stream: true, messages: [{ role: "system", content: COMPANION_SYSTEM_PROMPT + ANSWER_IN[locale] }, ...messages] }),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       if (!res.ok) {

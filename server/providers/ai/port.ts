@@ -1,3 +1,4 @@
+import type { Locale } from "../../../contract/i18n/locales";
 /** The AI prayer companion (DESIGN.md, Providers): offline sandbox, or any OpenAI-compatible chat endpoint. */
 export interface ChatMessage {
   role: "user" | "assistant";
@@ -7,10 +8,10 @@ export interface ChatMessage {
 export interface PrayerCompanion {
   readonly kind: "sandbox" | "openai";
   /**
-   * The reply in pieces, as they are written (append them in order). `signal` ends it early
+   * The reply in pieces, in the member's language (`locale`, English by default), as they are written (append them in order). `signal` ends it early
    * (the member left). A provider that fails throws from the iterator, possibly after some pieces.
    */
-  stream(messages: ChatMessage[], signal?: AbortSignal): AsyncIterable<string>;
+  stream(messages: ChatMessage[], signal?: AbortSignal, locale?: Locale): AsyncIterable<string>;
 }
 
 /** The whole reply of a stream, for callers that do not stream (the JSON answer). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { HandHeart, Info, MessageSquareText, Phone, Send, Sparkles, Square } from "lucide-react";
-import { AI_MESSAGES_MAX, AI_MESSAGE_MAX, AI_PRAYER_TEXT, type AiMessage } from "@contract/ai-prayer";
+import { AI_MESSAGES_MAX, AI_MESSAGE_MAX, CRISIS_TEXT_BODY, type AiMessage } from "@contract/ai-prayer";
 import { PRAYER_DESCRIPTION_MAX, PRAYER_TITLE_MAX } from "@contract/prayer";
 import { errorText } from "@/lib/api";
 import { useChurch } from "@/lib/auth";
@@ -11,6 +11,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
 import { StreamCutOff, streamPrayerReply } from "./stream-prayer-reply";
+import { useI18n } from "@/lib/i18n";
 
 /** A message on screen: the companion's may still be arriving, may be a crisis answer, or may have been cut off. */
 interface ShownMessage extends AiMessage {
@@ -39,25 +40,28 @@ function conversationFor(messages: ShownMessage[]): AiMessage[] {
 /** Call and text buttons for the 988 Lifeline and the church's prayer line, above a crisis answer. */
 function CrisisActions() {
   const church = useChurch();
+  const { m, locale } = useI18n();
+  const c = m.companion;
   const line = church.prayerLinePhone;
+  const body = CRISIS_TEXT_BODY[locale];
   return (
     <div className="mb-3 grid gap-2" data-testid="crisis-actions">
       <div className="grid grid-cols-2 gap-2">
         <Button asChild variant="destructive" size="sm">
           <a href="tel:988">
-            <Phone aria-hidden="true" /> Call 988
+            <Phone aria-hidden="true" /> {c.call988}
           </a>
         </Button>
         <Button asChild variant="outline" size="sm">
-          <a href="sms:988">
-            <MessageSquareText aria-hidden="true" /> Text 988
+          <a href={body ? `sms:988?&body=${encodeURIComponent(body)}` : "sms:988"}>
+            <MessageSquareText aria-hidden="true" /> {c.text988}
           </a>
         </Button>
       </div>
       {line && (
         <Button asChild variant="outline" size="sm">
           <a href={`tel:${line.replace(/[^\d+]/g, "")}`}>
-            <Phone aria-hidden="true" /> Prayer line {line}
+            <Phone aria-hidden="true" /> {c.prayerLine(line)}
           </a>
         </Button>
       )}
@@ -67,6 +71,7 @@ function CrisisActions() {
 
 function Bubble({ message }: { message: ShownMessage }) {
   const mine = message.role === "user";
+  const c = useI18n().m.companion;
   return (
     <div
       data-testid={mine ? "message-user" : "message-companion"}
@@ -93,10 +98,10 @@ function Bubble({ message }: { message: ShownMessage }) {
               <span key={d} className="size-2 animate-bounce rounded-full bg-primary/60 motion-reduce:animate-none" style={{ animationDelay: `${d}ms` }} />
             ))}
           </span>
-          <span className="text-sm">{AI_PRAYER_TEXT.writing}</span>
+          <span className="text-sm">{c.writing}</span>
         </p>
       )}
-      {message.cutOff && <p className="mt-2 border-t border-border pt-2 text-sm text-muted-foreground">{AI_PRAYER_TEXT.cutOff}</p>}
+      {message.cutOff && <p className="mt-2 border-t border-border pt-2 text-sm text-muted-foreground">{c.cutOff}</p>}
     </div>
   );
 }
@@ -106,6 +111,7 @@ export default function AiPrayerPage() {
   const [messages, setMessages] = useState<ShownMessage[]>([]);
   const [draft, setDraft] = useState("");
   const [streaming, setStreaming] = useState(false);
+  const c = useI18n().m.companion;
   const stopRef = useRef<AbortController | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const lastLength = messages.at(-1)?.content.length ?? 0;
@@ -142,8 +148,8 @@ export default function AiPrayerPage() {
       // Nothing arrived: drop the empty bubble. Something arrived: keep it, and say so if it was cut off.
       setMessages((all) => (received.trim() ? [...all.slice(0, -1), { ...all[all.length - 1], streaming: false, cutOff }] : all.slice(0, -1)));
       if (!stopped && !cutOff) {
-        const description = err instanceof StreamCutOff ? AI_PRAYER_TEXT.cutOff : (errorText(err) ?? AI_PRAYER_TEXT.failed);
-        toast({ title: "Error", description, variant: "destructive" });
+        const description = err instanceof StreamCutOff ? c.cutOff : (errorText(err) ?? c.failed);
+        toast({ title: c.errorTitle, description, variant: "destructive" });
       }
     } finally {
       if (stopRef.current === stop) stopRef.current = null;
@@ -164,17 +170,17 @@ export default function AiPrayerPage() {
   return (
     <div className="grid gap-4">
       <h1 className="flex items-center gap-2 text-3xl font-bold">
-        <Sparkles className="size-7 text-primary" aria-hidden="true" /> Prayer Companion
+        <Sparkles className="size-7 text-primary" aria-hidden="true" /> {c.title}
       </h1>
       <Card className="border-primary/40 bg-primary/5">
         <CardContent className="flex gap-3 pt-5 text-sm" role="note">
           <Info className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <p>{AI_PRAYER_TEXT.notice}</p>
+          <p>{c.notice}</p>
         </CardContent>
       </Card>
 
-      <section aria-label="Conversation" aria-live="polite" className="grid gap-3">
-        {messages.length === 0 && <p className="text-muted-foreground">What would you like prayer for today? Share what&apos;s on your heart.</p>}
+      <section aria-label={c.conversation} aria-live="polite" className="grid gap-3">
+        {messages.length === 0 && <p className="text-muted-foreground">{c.start}</p>}
         {messages.map((m, i) => (
           <Bubble key={i} message={m} />
         ))}
@@ -183,19 +189,19 @@ export default function AiPrayerPage() {
 
       {!streaming && messages.some((m) => m.role === "user") && (
         <Button variant="outline" onClick={() => navigate(prayerRequestHref(messages))}>
-          <HandHeart aria-hidden="true" /> {AI_PRAYER_TEXT.toRequest}
+          <HandHeart aria-hidden="true" /> {c.toRequest}
         </Button>
       )}
 
       <form onSubmit={onSubmit} className="grid gap-2">
         <label htmlFor="ai-message" className="sr-only">
-          Your message
+          {c.yourMessage}
         </label>
         <Textarea
           id="ai-message"
           rows={3}
           maxLength={AI_MESSAGE_MAX}
-          placeholder="Share what's on your heart"
+          placeholder={c.placeholder}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
@@ -204,11 +210,11 @@ export default function AiPrayerPage() {
         />
         {streaming ? (
           <Button type="button" variant="outline" onClick={() => stopRef.current?.abort()}>
-            <Square aria-hidden="true" /> {AI_PRAYER_TEXT.stop}
+            <Square aria-hidden="true" /> {c.stop}
           </Button>
         ) : (
           <Button type="submit" disabled={!draft.trim()}>
-            <Send aria-hidden="true" /> Send
+            <Send aria-hidden="true" /> {c.send}
           </Button>
         )}
       </form>
