@@ -28,6 +28,9 @@ test("Media in Spanish: the compact layout, the tabs, the video library and the 
   await sections.getByRole("link", { name: "Biblia" }).click();
   await expect(page).toHaveURL(/\/media\?tab=bible$/);
   await expect(page.getByRole("tab", { name: "Biblia" })).toHaveAttribute("aria-selected", "true");
+  // The longest label fits: no tab's word spills out of it, and the bar does not scroll.
+  const spill = await page.getByRole("tablist").evaluate((list) => [list.scrollWidth - list.clientWidth, ...[...list.children].map((t) => t.scrollWidth - t.clientWidth)]);
+  expect(Math.max(...spill)).toBeLessThanOrEqual(0);
   await expect(page.getByText("Lea, busque y escuche la Biblia en línea.")).toBeVisible();
   await expect(page.getByRole("link", { name: /Bible Gateway.*Lea y busque en muchas traducciones/ })).toHaveAttribute("href", "https://www.biblegateway.com");
   await expect(page.getByRole("link", { name: /YouVersion Bible.*Planes de lectura y Biblias en audio/ })).toBeVisible();
@@ -119,4 +122,19 @@ test.describe("staff in a Spanish browser", () => {
     await expect(page.getByRole("status").filter({ hasText: "Comentario eliminado" })).toBeVisible();
     await expect(item).toHaveCount(0);
   });
+});
+
+test("Media in Spanish at 200% text fits the screen: no sideways scrolling on any tab", async ({ page }) => {
+  await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
+  await registerInSpanish(page, "Timoteo", "Listra");
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => (document.documentElement.style.fontSize = "200%"));
+  });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  for (const path of ["/media", "/media?tab=videos", "/media?tab=notes", "/media?tab=bible", "/media?tab=comments"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: "Medios" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await overflow(), path).toBeLessThanOrEqual(0);
+  }
 });

@@ -49,11 +49,12 @@ export default function MediaPage() {
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-bold">{m.media.title}</h1>
-      {/* Each panel has a (visually hidden) h2, so the cards' h3 headings follow in order. */}
+      {/* Each panel has a (visually hidden) h2, so the cards' h3 headings follow in order. Each tab is
+          as wide as its label needs (flex-auto), so a longer word ("Comentarios") fits beside the short ones. */}
       <Tabs value={tab} onValueChange={(v) => navigate(`/media?tab=${v}`, { replace: true })}>
         <TabsList>
           {MEDIA_TABS.map((t) => (
-            <TabsTrigger key={t} value={t} className="px-2">
+            <TabsTrigger key={t} value={t} className="flex-auto px-2">
               {label[t]}
             </TabsTrigger>
           ))}
