@@ -19,8 +19,6 @@ import { BIBLE_LINKS, VIDEO_TEXT } from "../videos-text";
 
 const kind = (k: keyof typeof KIND) => ({ label: KIND[k].label, hint: KIND[k].hint });
 
-const bibleSite = (k: (typeof BIBLE_LINKS)[number]["key"]) => BIBLE_LINKS.find((b) => b.key === k)!.description;
-
 const toast = (t: { title: string; description: string } | undefined) => ({ title: t!.title, description: t!.description });
 
 export const en = {
@@ -184,8 +182,8 @@ export const en = {
     },
     bible: {
       intro: "Read, search and listen to the Bible online.",
-      bibleGateway: bibleSite("bibleGateway"),
-      youVersion: bibleSite("youVersion"),
+      bibleGateway: BIBLE_LINKS.find((b) => b.key === "bibleGateway")!.description,
+      youVersion: BIBLE_LINKS.find((b) => b.key === "youVersion")!.description,
     },
     comments: {
       ...COMMENT_TEXT,
