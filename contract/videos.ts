@@ -1,13 +1,6 @@
 import { z } from "./zod-setup";
 
-/** The video library (spec sections 2, 3 and 9). */
-export const VIDEO_SKELETONS = 6;
-export const VIDEO_LIST_MAX = 24;
-
-export const VIDEO_TEXT = {
-  failed: "Failed to load videos",
-  empty: "No videos available",
-} as const;
+export * from "./videos-text";
 
 export const ZVideo = z.object({
   id: z.string(),
@@ -127,12 +120,3 @@ export const ZVideoSyncStatus = z.object({
   lastCount: z.number().int().nullable(),
 });
 export type VideoSyncStatus = z.infer<typeof ZVideoSyncStatus>;
-
-/** The two Bible sites of the Bible tab. */
-export const BIBLE_LINKS = [
-  { name: "Bible Gateway", description: "Read and search many translations", url: "https://www.biblegateway.com" },
-  { name: "YouVersion Bible", description: "Reading plans and audio Bibles", url: "https://www.bible.com" },
-] as const;
-
-export const MEDIA_TABS = ["videos", "notes", "bible", "comments"] as const;
-export type MediaTab = (typeof MEDIA_TABS)[number];

@@ -16,6 +16,9 @@ import { AI_PRAYER_TEXT } from "../ai-prayer-text";
 import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
 import { NOTIFICATIONS_TEXT, NOTIFICATION_KIND_INFO as KIND, NOTIFICATION_MESSAGES as MSG } from "../notifications-text";
+import { NOTE_STAMP, NOTE_TEXT } from "../notes-text";
+import { COMMENT_TEXT } from "../comments-text";
+import { BIBLE_LINKS, VIDEO_TEXT } from "../videos-text";
 
 const kind = (k: keyof typeof KIND) => ({ label: KIND[k].label, hint: KIND[k].hint });
 
@@ -152,6 +155,51 @@ export const en = {
     member: "Member",
   },
   // ── (media area: videos, notes, comments, Bible) ──
+  media: {
+    title: "Media",
+    sections: "Media sections",
+    recentVideos: "Recent videos",
+    tabs: { videos: "Videos", notes: "Notes", bible: "Bible", comments: "Comments" },
+    videos: {
+      ...VIDEO_TEXT,
+      channel: "Visit our YouTube channel",
+    },
+    notes: {
+      ...NOTE_TEXT,
+      yourNotes: "Your private notes",
+      newNote: "New Note",
+      editNote: "Edit Note",
+      newHint: "Capture a sermon point, a verse or a prayer.",
+      editHint: "Update your note.",
+      title: "Title",
+      content: "Content",
+      saveChanges: "Save Changes",
+      createNote: "Create Note",
+      createdOn: (date: string) => `${NOTE_STAMP.created} ${date}`,
+      updatedOn: (date: string) => `${NOTE_STAMP.updated} ${date}`,
+      edit: (title: string) => `Edit ${title}`,
+      delete: (title: string) => `Delete ${title}`,
+      deleteTitle: "Delete note",
+      loadFailed: "Failed to load notes",
+      empty: "No notes yet. Tap New Note to write your first one.",
+    },
+    bible: {
+      intro: "Read, search and listen to the Bible online.",
+      bibleGateway: BIBLE_LINKS.find((b) => b.key === "bibleGateway")!.description,
+      youVersion: BIBLE_LINKS.find((b) => b.key === "youVersion")!.description,
+    },
+    comments: {
+      ...COMMENT_TEXT,
+      join: "Join the conversation",
+      placeholder: "Share an encouragement with everyone watching",
+      posting: "Posting...",
+      post: "Post",
+      live: "Live comments",
+      loadFailed: "Failed to load comments",
+      empty: "No comments yet. Say hello!",
+      deleteTitle: "Delete comment",
+    },
+  },
   // ── connection: the offline banner and failed writes (contract/connection.ts) ──
   connection: CONNECTION_TEXTS,
   // ── prayer: the Prayer Center ──

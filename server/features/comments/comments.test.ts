@@ -72,5 +72,17 @@ describe("live comments", () => {
     spy.mockRestore();
     expect((await list(m.auth)).some((x) => x.id === c.id)).toBe(false);
     expect((await del(pastor.auth)).statusCode).toBe(404);
+    expect((await del(pastor.auth)).json().error).toBe(COMMENT_TEXT.notFound);
+  });
+
+  it("answers in the member's language (Accept-Language): validation and not found", async () => {
+    const m = await t.signUp();
+    const es = { ...m.auth, "accept-language": "es" };
+    const res = await t.app.inject({ method: "POST", url: "/api/livestream-comments", headers: es, payload: { message: " " } });
+    expect(res.json().issues[0].message).toBe("El comentario es obligatorio");
+    const pastor = await t.signUp("PASTOR");
+    const gone = await t.app.inject({ method: "DELETE", url: "/api/livestream-comments/00000000-0000-4000-8000-000000000000", headers: { ...pastor.auth, "accept-language": "es-MX" } });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toBe("No se encontró el comentario");
   });
 });

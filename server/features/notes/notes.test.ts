@@ -51,6 +51,17 @@ describe("personal notes", () => {
     expect(messages(await call(m.auth, "PUT", `/api/personal-notes/${note.id}`, { title: "", content: "x" }))).toEqual([NOTE_TEXT.titleRequired]);
   });
 
+  it("answers in the member's language (Accept-Language), English otherwise", async () => {
+    const m = await t.signUp();
+    const es = { ...m.auth, "accept-language": "es-419,es;q=0.9" };
+    expect(messages(await call(es, "POST", "/api/personal-notes", { title: " ", content: "x" }))).toEqual(["El título es obligatorio"]);
+    expect(messages(await call(es, "POST", "/api/personal-notes", { title: "ok", content: "x".repeat(20_001) }))).toEqual(["El contenido debe tener menos de 20000 caracteres"]);
+    const missing = await call(es, "GET", "/api/personal-notes/00000000-0000-4000-8000-000000000000");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe("No se encontró la nota");
+    expect((await call(m.auth, "GET", "/api/personal-notes/00000000-0000-4000-8000-000000000000")).json().error).toBe(NOTE_TEXT.notFound);
+  });
+
   it("keeps notes private: another member's note is a 404 for read, update and delete, and never listed", async () => {
     const owner = await t.signUp();
     const other = await t.signUp();

@@ -1,10 +1,12 @@
 import { BookOpen, ExternalLink } from "lucide-react";
 import { BIBLE_LINKS } from "@contract/videos";
+import { useI18n } from "@/lib/i18n";
 
 export function BibleTab() {
+  const { m } = useI18n();
   return (
-    <section aria-label="Bible" className="grid gap-3">
-      <p className="text-muted-foreground">Read, search and listen to the Bible online.</p>
+    <section aria-label={m.media.tabs.bible} className="grid gap-3">
+      <p className="text-muted-foreground">{m.media.bible.intro}</p>
       <ul className="grid gap-3">
         {BIBLE_LINKS.map((b) => (
           <li key={b.url}>
@@ -19,7 +21,7 @@ export function BibleTab() {
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block font-semibold">{b.name}</span>
-                <span className="block text-sm text-muted-foreground">{b.description}</span>
+                <span className="block text-sm text-muted-foreground">{m.media.bible[b.key]}</span>
               </span>
               <ExternalLink className="size-4 text-muted-foreground" aria-hidden="true" />
             </a>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { MessageSquare, Send, Trash2 } from "lucide-react";
-import { COMMENT_MAX, COMMENT_REFETCH_MS, COMMENT_SKELETONS, COMMENT_TEXT, ZCommentInput, type LiveComment } from "@contract/comments";
+import { COMMENT_MAX, COMMENT_REFETCH_MS, COMMENT_SKELETONS, ZCommentInput, type LiveComment } from "@contract/comments";
 import { isStaff } from "@contract/roles";
 import { apiJson, apiRequest, errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { tr, useI18n } from "@/lib/i18n";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -36,13 +37,15 @@ function initials(name: string | null) {
 }
 
 function CommentItem({ comment, staff }: { comment: LiveComment; staff: boolean }) {
+  const { m } = useI18n();
+  const t = m.media.comments;
   const remove = useMutation({
     mutationFn: () => apiRequest("DELETE", `/api/livestream-comments/${comment.id}`),
     onSuccess: () => {
-      toast({ title: COMMENT_TEXT.deleted });
+      toast({ title: t.deleted });
       void refresh();
     },
-    onError: (err) => toast({ title: COMMENT_TEXT.errorTitle, description: errorText(err) ?? COMMENT_TEXT.deleteFailed, variant: "destructive" }),
+    onError: (err) => toast({ title: t.errorTitle, description: errorText(err) ?? t.deleteFailed, variant: "destructive" }),
   });
   return (
     <li data-testid="comment" className="flex gap-3 py-3">
@@ -55,7 +58,7 @@ function CommentItem({ comment, staff }: { comment: LiveComment; staff: boolean 
       )}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="font-semibold">{comment.userName ?? COMMENT_TEXT.anonymous}</span>
+          <span className="font-semibold">{comment.userName ?? t.anonymous}</span>
           <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
             {formatCommentTime(comment.createdAt)}
           </time>
@@ -65,20 +68,20 @@ function CommentItem({ comment, staff }: { comment: LiveComment; staff: boolean 
       {staff && (
         <AlertDialog>
           <AlertDialogTrigger asChild>
-            <Button variant="ghost" size="icon" className="text-destructive" aria-label="Delete comment" disabled={remove.isPending}>
+            <Button variant="ghost" size="icon" className="text-destructive" aria-label={t.deleteTitle} disabled={remove.isPending}>
               <Trash2 aria-hidden="true" />
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
-            <AlertDialogTitle>Delete comment</AlertDialogTitle>
-            <AlertDialogDescription>{COMMENT_TEXT.deleteConfirm}</AlertDialogDescription>
+            <AlertDialogTitle>{t.deleteTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{t.deleteConfirm}</AlertDialogDescription>
             <AlertDialogFooter>
               <AlertDialogCancel asChild>
-                <Button variant="outline">Cancel</Button>
+                <Button variant="outline">{m.common.cancel}</Button>
               </AlertDialogCancel>
               <AlertDialogAction asChild>
                 <Button variant="destructive" onClick={() => remove.mutate()}>
-                  Delete
+                  {m.common.delete}
                 </Button>
               </AlertDialogAction>
             </AlertDialogFooter>
@@ -90,6 +93,8 @@ function CommentItem({ comment, staff }: { comment: LiveComment; staff: boolean 
 }
 
 export function CommentsTab() {
+  const { m } = useI18n();
+  const t = m.media.comments;
   const { user } = useAuth();
   const staff = isStaff(user?.role);
   const comments = useQuery<LiveComment[]>({ queryKey: COMMENTS_KEY, refetchInterval: COMMENT_REFETCH_MS });
@@ -98,11 +103,11 @@ export function CommentsTab() {
   const post = useMutation({
     mutationFn: (data: { message: string }) => apiJson<LiveComment>("POST", "/api/livestream-comments", data),
     onSuccess: () => {
-      toast({ title: COMMENT_TEXT.posted, description: COMMENT_TEXT.postedText });
+      toast({ title: t.posted, description: t.postedText });
       setMessage("");
       void refresh();
     },
-    onError: () => toast({ title: COMMENT_TEXT.errorTitle, description: COMMENT_TEXT.failed, variant: "destructive" }),
+    onError: () => toast({ title: t.errorTitle, description: t.failed, variant: "destructive" }),
   });
 
   function onSubmit(e: FormEvent) {
@@ -117,15 +122,15 @@ export function CommentsTab() {
   }
 
   return (
-    <section aria-label="Comments" className="grid gap-4">
+    <section aria-label={m.media.tabs.comments} className="grid gap-4">
       <form noValidate onSubmit={onSubmit} className="grid gap-2 rounded-lg border border-border bg-card p-4 shadow-sm">
         <label htmlFor="comment-message" className="font-semibold">
-          Join the conversation
+          {t.join}
         </label>
         <Textarea
           id="comment-message"
           rows={3}
-          placeholder="Share an encouragement with everyone watching"
+          placeholder={t.placeholder}
           value={message}
           aria-invalid={!!error}
           aria-describedby={error ? "comment-message-error" : "comment-count"}
@@ -137,7 +142,7 @@ export function CommentsTab() {
         <div className="flex items-center justify-between gap-3">
           {error ? (
             <p id="comment-message-error" role="alert" className="text-sm font-medium text-destructive">
-              {error}
+              {tr(error)}
             </p>
           ) : (
             <p id="comment-count" className={message.length > COMMENT_MAX ? "text-sm text-destructive" : "text-sm text-muted-foreground"}>
@@ -145,14 +150,14 @@ export function CommentsTab() {
             </p>
           )}
           <Button type="submit" disabled={!message.trim() || post.isPending}>
-            <Send aria-hidden="true" /> {post.isPending ? "Posting..." : "Post"}
+            <Send aria-hidden="true" /> {post.isPending ? t.posting : t.post}
           </Button>
         </div>
       </form>
 
       <div className="rounded-lg border border-border bg-card px-4 shadow-sm">
         <h2 className="flex items-center gap-2 border-b border-border py-3 font-semibold">
-          <MessageSquare className="size-5 text-primary" aria-hidden="true" /> Live comments
+          <MessageSquare className="size-5 text-primary" aria-hidden="true" /> {t.live}
         </h2>
         {comments.isPending ? (
           <ul aria-busy="true">
@@ -168,10 +173,10 @@ export function CommentsTab() {
           </ul>
         ) : comments.isError ? (
           <p role="alert" className="py-6 text-center text-muted-foreground">
-            Failed to load comments
+            {t.loadFailed}
           </p>
         ) : comments.data.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground">No comments yet. Say hello!</p>
+          <p className="py-6 text-center text-muted-foreground">{t.empty}</p>
         ) : (
           <ul data-testid="comment-list" className="max-h-[24rem] divide-y divide-border overflow-y-auto">
             {comments.data.map((c) => (

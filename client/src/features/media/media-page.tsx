@@ -6,19 +6,17 @@ import { VideosTab } from "./videos-tab";
 import { NotesTab } from "./notes-tab";
 import { BibleTab } from "./bible-tab";
 import { CommentsTab } from "./comments-tab";
+import { useI18n } from "@/lib/i18n";
 
-const TAB_META: Record<MediaTab, { label: string; icon: typeof Video }> = {
-  videos: { label: "Videos", icon: Video },
-  notes: { label: "Notes", icon: NotebookPen },
-  bible: { label: "Bible", icon: BookOpen },
-  comments: { label: "Comments", icon: MessageSquare },
-};
+const TAB_ICON: Record<MediaTab, typeof Video> = { videos: Video, notes: NotebookPen, bible: BookOpen, comments: MessageSquare };
 
 /**
  * Media (spec section 2): with ?tab= a tab bar (Videos, Notes, Bible, Comments; unknown values
  * fall back to Videos); without it, a compact layout with shortcuts and the video library.
  */
 export default function MediaPage() {
+  const { m } = useI18n();
+  const label = m.media.tabs;
   const search = useSearch();
   const [, navigate] = useLocation();
   const param = new URLSearchParams(search).get("tab");
@@ -26,22 +24,22 @@ export default function MediaPage() {
   if (param === null) {
     return (
       <div className="grid gap-5">
-        <h1 className="text-2xl font-bold">Media</h1>
-        <nav aria-label="Media sections" className="grid grid-cols-3 gap-3">
+        <h1 className="text-2xl font-bold">{m.media.title}</h1>
+        <nav aria-label={m.media.sections} className="grid grid-cols-3 gap-3">
           {(["notes", "bible", "comments"] as const).map((tab) => {
-            const { label, icon: Icon } = TAB_META[tab];
+            const Icon = TAB_ICON[tab];
             return (
               <Link
                 key={tab}
                 href={`/media?tab=${tab}`}
                 className="flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-lg border border-border bg-card p-3 font-semibold text-card-foreground shadow-sm hover:bg-muted"
               >
-                <Icon className="size-6 text-primary" aria-hidden="true" /> {label}
+                <Icon className="size-6 text-primary" aria-hidden="true" /> {label[tab]}
               </Link>
             );
           })}
         </nav>
-        <h2 className="text-xl font-bold">Recent videos</h2>
+        <h2 className="text-xl font-bold">{m.media.recentVideos}</h2>
         <VideosTab />
       </div>
     );
@@ -50,30 +48,31 @@ export default function MediaPage() {
   const tab: MediaTab = (MEDIA_TABS as readonly string[]).includes(param) ? (param as MediaTab) : "videos";
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-bold">Media</h1>
-      {/* Each panel has a (visually hidden) h2, so the cards' h3 headings follow in order. */}
+      <h1 className="text-2xl font-bold">{m.media.title}</h1>
+      {/* Each panel has a (visually hidden) h2, so the cards' h3 headings follow in order. Each tab is
+          as wide as its label needs (flex-auto), so a longer word ("Comentarios") fits beside the short ones. */}
       <Tabs value={tab} onValueChange={(v) => navigate(`/media?tab=${v}`, { replace: true })}>
         <TabsList>
           {MEDIA_TABS.map((t) => (
-            <TabsTrigger key={t} value={t} className="px-2">
-              {TAB_META[t].label}
+            <TabsTrigger key={t} value={t} className="flex-auto px-2">
+              {label[t]}
             </TabsTrigger>
           ))}
         </TabsList>
         <TabsContent value="videos">
-          <h2 className="sr-only">{TAB_META.videos.label}</h2>
+          <h2 className="sr-only">{label.videos}</h2>
           <VideosTab />
         </TabsContent>
         <TabsContent value="notes">
-          <h2 className="sr-only">{TAB_META.notes.label}</h2>
+          <h2 className="sr-only">{label.notes}</h2>
           <NotesTab />
         </TabsContent>
         <TabsContent value="bible">
-          <h2 className="sr-only">{TAB_META.bible.label}</h2>
+          <h2 className="sr-only">{label.bible}</h2>
           <BibleTab />
         </TabsContent>
         <TabsContent value="comments">
-          <h2 className="sr-only">{TAB_META.comments.label}</h2>
+          <h2 className="sr-only">{label.comments}</h2>
           <CommentsTab />
         </TabsContent>
       </Tabs>

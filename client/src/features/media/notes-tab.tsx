@@ -3,8 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
-import { NOTE_TEXT, ZNoteInput, noteStamp, type Note, type NoteInput } from "@contract/notes";
-import { CONNECTION_TEXTS } from "@contract/connection";
+import { NOTE_STAMP, ZNoteInput, noteStamp, type Note, type NoteInput } from "@contract/notes";
 import { apiJson, apiRequest, isNetworkError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { draftKey, readDraft, writeDraft } from "@/lib/draft";
@@ -27,6 +26,7 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/use-toast";
+import { useI18n } from "@/lib/i18n";
 
 const NOTES_KEY = ["/api/personal-notes"];
 const refresh = () => queryClient.invalidateQueries({ queryKey: NOTES_KEY });
@@ -37,6 +37,8 @@ const refresh = () => queryClient.invalidateQueries({ queryKey: NOTES_KEY });
  * reload reopens it with their words.
  */
 function NoteDialog({ open, onOpenChange, note }: { open: boolean; onOpenChange: (o: boolean) => void; note?: Note }) {
+  const { m } = useI18n();
+  const t = m.media.notes;
   const editing = !!note;
   const { user } = useAuth();
   const key = draftKey(user?.id ?? "", editing ? `note:${note.id}` : "note:new");
@@ -54,7 +56,7 @@ function NoteDialog({ open, onOpenChange, note }: { open: boolean; onOpenChange:
     mutationFn: (data: NoteInput) => (editing ? apiJson<Note>("PUT", `/api/personal-notes/${note.id}`, data) : apiJson<Note>("POST", "/api/personal-notes", data)),
     onMutate: () => setOfflineFailure(false),
     onSuccess: () => {
-      toast({ title: NOTE_TEXT.success, description: editing ? NOTE_TEXT.updated : NOTE_TEXT.created });
+      toast({ title: t.success, description: editing ? t.updated : t.created });
       form.reset({ title: "", content: "" });
       writeDraft(key, null);
       onOpenChange(false);
@@ -63,10 +65,10 @@ function NoteDialog({ open, onOpenChange, note }: { open: boolean; onOpenChange:
     onError: (err) => {
       if (isNetworkError(err)) {
         setOfflineFailure(true);
-        toast({ title: CONNECTION_TEXTS.textKept, variant: "destructive" });
+        toast({ title: m.connection.textKept, variant: "destructive" });
         return;
       }
-      toast({ title: NOTE_TEXT.errorTitle, description: editing ? NOTE_TEXT.updateFailed : NOTE_TEXT.createFailed, variant: "destructive" });
+      toast({ title: t.errorTitle, description: editing ? t.updateFailed : t.createFailed, variant: "destructive" });
     },
   });
   const { errors } = form.formState;
@@ -75,14 +77,14 @@ function NoteDialog({ open, onOpenChange, note }: { open: boolean; onOpenChange:
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{editing ? "Edit Note" : "New Note"}</DialogTitle>
-          <DialogDescription>{editing ? "Update your note." : "Capture a sermon point, a verse or a prayer."}</DialogDescription>
+          <DialogTitle>{editing ? t.editNote : t.newNote}</DialogTitle>
+          <DialogDescription>{editing ? t.editHint : t.newHint}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={form.handleSubmit((d) => save.mutate(d))} className="grid gap-4">
-          <FormField id={`${prefix}-title`} label="Title" error={errors.title?.message}>
+          <FormField id={`${prefix}-title`} label={t.title} error={errors.title?.message}>
             <Input id={`${prefix}-title`} aria-invalid={!!errors.title} aria-describedby={errors.title ? `${prefix}-title-error` : undefined} {...form.register("title")} />
           </FormField>
-          <FormField id={`${prefix}-content`} label="Content" error={errors.content?.message}>
+          <FormField id={`${prefix}-content`} label={t.content} error={errors.content?.message}>
             <Textarea
               id={`${prefix}-content`}
               rows={8}
@@ -93,15 +95,15 @@ function NoteDialog({ open, onOpenChange, note }: { open: boolean; onOpenChange:
           </FormField>
           {offlineFailure && (
             <p data-testid="kept-text" className="text-sm font-medium text-destructive">
-              {CONNECTION_TEXTS.textKept}
+              {m.connection.textKept}
             </p>
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {m.common.cancel}
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving..." : editing ? "Save Changes" : "Create Note"}
+              {save.isPending ? m.common.saving : editing ? t.saveChanges : t.createNote}
             </Button>
           </DialogFooter>
         </form>
@@ -111,14 +113,16 @@ function NoteDialog({ open, onOpenChange, note }: { open: boolean; onOpenChange:
 }
 
 function NoteCard({ note, onEdit }: { note: Note; onEdit: () => void }) {
+  const { m } = useI18n();
+  const t = m.media.notes;
   const stamp = noteStamp(note);
   const remove = useMutation({
     mutationFn: () => apiRequest("DELETE", `/api/personal-notes/${note.id}`),
     onSuccess: () => {
-      toast({ title: NOTE_TEXT.success, description: NOTE_TEXT.deleted });
+      toast({ title: t.success, description: t.deleted });
       void refresh();
     },
-    onError: () => toast({ title: NOTE_TEXT.errorTitle, description: NOTE_TEXT.deleteFailed, variant: "destructive" }),
+    onError: () => toast({ title: t.errorTitle, description: t.deleteFailed, variant: "destructive" }),
   });
   return (
     <li data-testid="note-card" className="rounded-lg border border-border bg-card p-4 text-card-foreground shadow-sm">
@@ -126,28 +130,28 @@ function NoteCard({ note, onEdit }: { note: Note; onEdit: () => void }) {
         <div className="min-w-0 flex-1">
           <h3 className="break-words font-semibold leading-snug">{note.title}</h3>
           <p className="text-xs text-muted-foreground">
-            {stamp.label} {shortDate(new Date(stamp.at))}
+            {(stamp.label === NOTE_STAMP.updated ? t.updatedOn : t.createdOn)(shortDate(new Date(stamp.at)))}
           </p>
         </div>
-        <Button variant="ghost" size="icon" aria-label={`Edit ${note.title}`} onClick={onEdit}>
+        <Button variant="ghost" size="icon" aria-label={t.edit(note.title)} onClick={onEdit}>
           <Pencil aria-hidden="true" />
         </Button>
         <AlertDialog>
           <AlertDialogTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={`Delete ${note.title}`} className="text-destructive" disabled={remove.isPending}>
+            <Button variant="ghost" size="icon" aria-label={t.delete(note.title)} className="text-destructive" disabled={remove.isPending}>
               <Trash2 aria-hidden="true" />
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
-            <AlertDialogTitle>Delete note</AlertDialogTitle>
-            <AlertDialogDescription>{NOTE_TEXT.deleteConfirm}</AlertDialogDescription>
+            <AlertDialogTitle>{t.deleteTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{t.deleteConfirm}</AlertDialogDescription>
             <AlertDialogFooter>
               <AlertDialogCancel asChild>
-                <Button variant="outline">Cancel</Button>
+                <Button variant="outline">{m.common.cancel}</Button>
               </AlertDialogCancel>
               <AlertDialogAction asChild>
                 <Button variant="destructive" onClick={() => remove.mutate()}>
-                  Delete
+                  {m.common.delete}
                 </Button>
               </AlertDialogAction>
             </AlertDialogFooter>
@@ -160,15 +164,17 @@ function NoteCard({ note, onEdit }: { note: Note; onEdit: () => void }) {
 }
 
 export function NotesTab() {
+  const { m } = useI18n();
+  const t = m.media.notes;
   const notes = useQuery<Note[]>({ queryKey: NOTES_KEY });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Note | undefined>();
   return (
-    <section aria-label="Notes" className="grid gap-4">
+    <section aria-label={m.media.tabs.notes} className="grid gap-4">
       <div className="flex items-center justify-between gap-3">
-        <p className="text-muted-foreground">Your private notes</p>
+        <p className="text-muted-foreground">{t.yourNotes}</p>
         <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" /> New Note
+          <Plus aria-hidden="true" /> {t.newNote}
         </Button>
       </div>
       {notes.isPending ? (
@@ -179,12 +185,12 @@ export function NotesTab() {
         </div>
       ) : notes.isError ? (
         <p role="alert" className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
-          Failed to load notes
+          {t.loadFailed}
         </p>
       ) : notes.data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-card p-8 text-center text-muted-foreground">
           <NotebookPen className="size-8" aria-hidden="true" />
-          <p>No notes yet. Tap New Note to write your first one.</p>
+          <p>{t.empty}</p>
         </div>
       ) : (
         <ul className="grid gap-3">

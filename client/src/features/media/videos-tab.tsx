@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, PlayCircle, MonitorPlay } from "lucide-react";
-import { VIDEO_SKELETONS, VIDEO_TEXT, type Video } from "@contract/videos";
+import { VIDEO_SKELETONS, type Video } from "@contract/videos";
 import { useChurch } from "@/lib/auth";
 import { formatDuration, formatRelativeDate, formatViews } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useI18n } from "@/lib/i18n";
 
 export const VIDEO_PLACEHOLDER = "/video-placeholder.svg";
 
@@ -46,10 +47,11 @@ function VideoCard({ video }: { video: Video }) {
 }
 
 export function VideosTab() {
+  const { m } = useI18n();
   const church = useChurch();
   const videos = useQuery<Video[]>({ queryKey: ["/api/videos"] });
   return (
-    <section aria-label="Videos" className="grid gap-4">
+    <section aria-label={m.media.tabs.videos} className="grid gap-4">
       {videos.isPending ? (
         <ul className="grid gap-4" aria-busy="true">
           {Array.from({ length: VIDEO_SKELETONS }, (_, i) => (
@@ -64,10 +66,10 @@ export function VideosTab() {
         </ul>
       ) : videos.isError ? (
         <p role="alert" className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
-          {VIDEO_TEXT.failed}
+          {m.media.videos.failed}
         </p>
       ) : videos.data.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">{VIDEO_TEXT.empty}</p>
+        <p className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">{m.media.videos.empty}</p>
       ) : (
         <ul className="grid gap-4">
           {videos.data.map((v) => (
@@ -77,7 +79,7 @@ export function VideosTab() {
       )}
       <Button asChild variant="outline" size="lg">
         <a href={church.links.videoChannel} target="_blank" rel="noopener noreferrer">
-          <MonitorPlay aria-hidden="true" /> Visit our YouTube channel <ExternalLink className="!size-4" aria-hidden="true" />
+          <MonitorPlay aria-hidden="true" /> {m.media.videos.channel} <ExternalLink className="!size-4" aria-hidden="true" />
         </a>
       </Button>
     </section>
