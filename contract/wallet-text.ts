@@ -66,6 +66,7 @@ export const WALLET_TEXT = {
   depositMax: "Add at most $10,000.00 at a time",
   roundUpsNotCollected: "Your bank did not pay this round-up: it was not collected.",
   roundUpsUnlinked: "The bank was unlinked before these round-ups were collected.",
+  linkInterrupted: "Bank linking was interrupted",
   /** What the ledger stores as a transaction's description (shown in the member's language). */
   addedFundsFrom: (method: string) => `Added funds from ${method}`,
   giftTo: (church: string) => `Gift to ${church}`,

@@ -695,6 +695,7 @@ export const es: Messages = {
     depositMax: "Agregue como máximo $10,000.00 a la vez",
     roundUpsNotCollected: "Su banco no pagó este redondeo: no se cobró.",
     roundUpsUnlinked: "El banco se desvinculó antes de cobrar estos redondeos.",
+    linkInterrupted: "Se interrumpió la vinculación del banco",
     addedFundsFrom: (method) => `Fondos agregados desde ${method}`,
     giftTo: (church) => `Ofrenda a ${church}`,
     roundUpOn: (amount) => `Redondeo de una compra de ${amount}`,

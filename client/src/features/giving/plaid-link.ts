@@ -4,6 +4,8 @@
  * returns, or null when the member closes Link. The script comes from Plaid's CDN, which the
  * server's Content-Security-Policy allows only when Plaid is configured.
  */
+import { WALLET_TEXT } from "@contract/wallet-text";
+
 const SCRIPT = "https://cdn.plaid.com/link/v2/stable/link-initialize.js";
 
 interface PlaidHandler {
@@ -49,7 +51,7 @@ export async function openPlaidLink(token: string): Promise<string | null> {
       },
       onExit: (err) => {
         handler.destroy();
-        if (err) reject(new Error("Bank linking was interrupted"));
+        if (err) reject(new Error(WALLET_TEXT.linkInterrupted));
         else resolve(null);
       },
     });
