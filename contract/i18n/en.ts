@@ -4,6 +4,7 @@
  * texts are written here. Areas are added as their screens are translated.
  */
 import { ZOD_TEXT } from "../zod-text";
+import { ERROR_TEXT } from "../errors-text";
 import { AUTH_TEXT } from "../auth-text";
 import { SERVICES_TEXT } from "../services-text";
 import { EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST } from "../events";
@@ -37,6 +38,8 @@ export const en = {
     delete: "Delete",
     close: "Close",
   },
+  // ── errors: the server's own error answers (contract/errors-text.ts) ──
+  errors: ERROR_TEXT,
   auth: {
     ...AUTH_TEXT,
     welcomeBack: "Welcome back",

@@ -24,6 +24,19 @@ export const es: Messages = {
     delete: "Eliminar",
     close: "Cerrar",
   },
+  // ── errors ──
+  errors: {
+    notFound: "No encontrado",
+    forbidden: "No tiene permiso para hacer eso",
+    signIn: "Inicie sesión",
+    serverError: "Error interno del servidor",
+    userNotFound: "No se encontró el usuario",
+    prayerNotFound: "No se encontró la petición de oración",
+    testimonyNotFound: "No se encontró el testimonio",
+    transactionNotFound: "No se encontró el movimiento",
+    integrationNotFound: "No se encontró la integración",
+    challengeExists: "Ya existe un reto con este título",
+  },
   auth: {
     invalidEmail: "Correo electrónico no válido",
     passwordRequired: "La contraseña es obligatoria",

@@ -1,3 +1,5 @@
+import { ERROR_TEXT } from "../../contract/errors-text";
+
 /** The one error type features throw: a code, an HTTP status and a message a user may read. */
 export type ErrorCode =
   | "BAD_REQUEST"
@@ -37,7 +39,7 @@ export class AppError extends Error {
 
 export const badRequest = (path: string, message: string) =>
   new AppError("BAD_REQUEST", message, { issues: [{ path, message }] });
-export const notFound = (what = "Not found") => new AppError("NOT_FOUND", what);
-export const forbidden = (message = "You don't have permission to do that") => new AppError("FORBIDDEN", message);
-export const unauthorized = (message = "Please sign in") => new AppError("UNAUTHORIZED", message);
+export const notFound = (what: string = ERROR_TEXT.notFound) => new AppError("NOT_FOUND", what);
+export const forbidden = (message: string = ERROR_TEXT.forbidden) => new AppError("FORBIDDEN", message);
+export const unauthorized = (message: string = ERROR_TEXT.signIn) => new AppError("UNAUTHORIZED", message);
 export const conflict = (message: string) => new AppError("CONFLICT", message);

@@ -4,6 +4,7 @@ import { AppError } from "./app-error";
 import type { ErrorBody } from "../../contract/errors";
 import { localeFromAcceptLanguage } from "../../contract/i18n/locales";
 import { localize } from "../i18n";
+import { ERROR_TEXT } from "../../contract/errors-text";
 
 /**
  * The error body in the asker's language (Accept-Language, which the client sets to the
@@ -42,14 +43,14 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaFallback?: 
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, "response did not match its schema");
-      return reply.code(500).send({ error: "Internal Server Error" } satisfies ErrorBody);
+      return reply.code(500).send(inLanguageOf(req, { error: ERROR_TEXT.serverError }));
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ error: err.message, code: (err as FastifyError).code } satisfies ErrorBody);
     }
     req.log.error({ err }, "request failed");
-    return reply.code(500).send({ error: "Internal Server Error" } satisfies ErrorBody);
+    return reply.code(500).send(inLanguageOf(req, { error: ERROR_TEXT.serverError }));
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { crmSyncItems, integrations } from "../../db/schema/integrations";
 import { notFound } from "../../http/app-error";
+import { ERROR_TEXT } from "../../../contract/errors-text";
 
 /**
  * Disconnects (spec: DELETE /api/integrations/{id}): the row and its sealed credentials are
@@ -12,7 +13,7 @@ import { notFound } from "../../http/app-error";
 export async function removeIntegration(deps: Deps, id: string) {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(integrations).where(eq(integrations.id, id)).returning({ provider: integrations.provider });
-    if (!row) throw notFound("Integration not found");
+    if (!row) throw notFound(ERROR_TEXT.integrationNotFound);
     if (row.provider === "ghl") {
       await tx
         .update(crmSyncItems)

@@ -6,6 +6,7 @@ import type { AuthUser } from "../../http/auth";
 import { PRAYER_TEXT } from "../../../contract/prayer";
 import { NOTIFICATION_MESSAGES } from "../../../contract/notifications";
 import { announce, notify } from "../../notifications/notify";
+import { ERROR_TEXT } from "../../../contract/errors-text";
 
 /**
  * Only the author marks a request answered. Everyone who prayed for it (but the author) is
@@ -17,7 +18,7 @@ export async function markPrayerAnswered(deps: Deps, user: AuthUser, prayerId: s
     .from(prayerRequests)
     .where(and(eq(prayerRequests.id, prayerId), isNull(prayerRequests.hiddenAt)))
     .limit(1);
-  if (!row) throw notFound("Prayer request not found");
+  if (!row) throw notFound(ERROR_TEXT.prayerNotFound);
   if (row.userId !== user.id) throw forbidden(PRAYER_TEXT.notAuthor);
   if (!row.isAnswered) {
     const notified = await deps.db.transaction(async (tx) => {

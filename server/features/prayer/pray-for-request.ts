@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import { prayerPrayed, prayerRequests } from "../../db/schema/prayer";
 import { notFound } from "../../http/app-error";
 import type { AuthUser } from "../../http/auth";
+import { ERROR_TEXT } from "../../../contract/errors-text";
 
 /** "I prayed": counted once per member (the primary key makes a repeat a no-op). */
 export async function prayForRequest(deps: Deps, user: AuthUser, prayerId: string) {
@@ -11,7 +12,7 @@ export async function prayForRequest(deps: Deps, user: AuthUser, prayerId: strin
     .from(prayerRequests)
     .where(and(eq(prayerRequests.id, prayerId), isNull(prayerRequests.hiddenAt)))
     .limit(1);
-  if (!prayer) throw notFound("Prayer request not found");
+  if (!prayer) throw notFound(ERROR_TEXT.prayerNotFound);
   const inserted = await deps.db
     .insert(prayerPrayed)
     .values({ prayerId, userId: user.id, createdAt: deps.now() })

@@ -4,6 +4,7 @@ import { testimonyAmens } from "../../db/schema/testimonies";
 import { notFound } from "../../http/app-error";
 import { selectTestimony } from "./testimony-view";
 import { testimoniesChanged } from "./list-testimonies";
+import { ERROR_TEXT } from "../../../contract/errors-text";
 
 /**
  * One amen per member per testimony: the primary key turns a second (or concurrent) amen into
@@ -11,7 +12,7 @@ import { testimoniesChanged } from "./list-testimonies";
  */
 export async function amenTestimony(deps: Deps, user: AuthUser, id: string) {
   const found = await selectTestimony(deps.db, user.id, id, true);
-  if (!found) throw notFound("Testimony not found");
+  if (!found) throw notFound(ERROR_TEXT.testimonyNotFound);
   const inserted = await deps.db
     .insert(testimonyAmens)
     .values({ testimonyId: id, userId: user.id, createdAt: deps.now() })

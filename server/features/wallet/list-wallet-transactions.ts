@@ -10,6 +10,7 @@ import { walletTransactions } from "../../db/schema/wallet";
 import { notFound } from "../../http/app-error";
 import type { WalletTransaction, WalletTransactionStatus, WalletTransactionType } from "../../../contract/wallet";
 import { toWalletTransaction } from "./ledger";
+import { ERROR_TEXT } from "../../../contract/errors-text";
 
 export interface TransactionsFilter {
   limit: number;
@@ -35,7 +36,7 @@ export async function listWalletTransactions(db: Db, userId: string, f: Transact
       .select({ id: walletTransactions.id })
       .from(walletTransactions)
       .where(and(eq(walletTransactions.id, f.before), eq(walletTransactions.userId, userId)));
-    if (!anchor) throw notFound("Transaction not found");
+    if (!anchor) throw notFound(ERROR_TEXT.transactionNotFound);
     where.push(
       sql`(${walletTransactions.createdAt}, ${walletTransactions.id}) < (select t.created_at, t.id from wallet_transactions t where t.id = ${f.before})`,
     );

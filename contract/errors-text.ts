@@ -1,0 +1,16 @@
+/**
+ * The server's own error texts that belong to no one feature (decision 0072: no zod here, so the
+ * message files can take them). A feature's errors live with its other texts.
+ */
+export const ERROR_TEXT = {
+  notFound: "Not found",
+  forbidden: "You don't have permission to do that",
+  signIn: "Please sign in",
+  serverError: "Internal Server Error",
+  userNotFound: "User not found",
+  prayerNotFound: "Prayer request not found",
+  testimonyNotFound: "Testimony not found",
+  transactionNotFound: "Transaction not found",
+  integrationNotFound: "Integration not found",
+  challengeExists: "A challenge with this title already exists",
+} as const;
