@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db } from "../../db/client";
 import { pollVotes, polls, questions, services } from "../../db/schema/services";
@@ -15,13 +15,18 @@ interface LiveShared {
   polls: (typeof polls.$inferSelect)[];
   /** Votes per option of each open poll. */
   counts: Map<string, number[]>;
+  /** Each member's votes in the open polls: member id -> poll id -> option. */
+  votesBy: Map<string, Map<string, number>>;
   questions: (typeof questions.$inferSelect)[];
 }
 
 /**
  * The part every member sees alike (the service, its open polls with their counts, the approved
  * questions) is read once and shared (server/http/shared-read.ts); the events below refresh it
- * on every instance, and `liveServiceChanged` at once on the instance that wrote.
+ * on every instance, and `liveServiceChanged` at once on the instance that wrote. The same load
+ * reads the open polls' votes (one row per voter, on the poll's index) and counts them, so a
+ * member's own vote is looked up in memory: after a poll event thousands of members refetch for
+ * the cost of one load.
  */
 const liveRead = (deps: Deps) =>
   sharedRead<LiveShared | null>(deps, "live-service", ["service-status", "new-poll", "poll-closed", "poll-vote", "question-approved"]);
@@ -40,18 +45,21 @@ async function loadShared(db: Db): Promise<LiveShared | null> {
     .orderBy(asc(polls.createdAt))
     .then(async (list) => {
       const counts = new Map(list.map((p) => [p.id, p.options.map(() => 0)]));
+      const votesBy = new Map<string, Map<string, number>>();
       if (list.length) {
         const rows = await db
-          .select({ pollId: pollVotes.pollId, optionIndex: pollVotes.optionIndex, n: sql<number>`count(*)::int` })
+          .select({ pollId: pollVotes.pollId, userId: pollVotes.userId, optionIndex: pollVotes.optionIndex })
           .from(pollVotes)
-          .where(inArray(pollVotes.pollId, list.map((p) => p.id)))
-          .groupBy(pollVotes.pollId, pollVotes.optionIndex);
+          .where(inArray(pollVotes.pollId, list.map((p) => p.id)));
         for (const r of rows) {
           const perOption = counts.get(r.pollId);
-          if (perOption && r.optionIndex < perOption.length) perOption[r.optionIndex] = Number(r.n);
+          if (perOption && r.optionIndex < perOption.length) perOption[r.optionIndex] += 1;
+          let mine = votesBy.get(r.userId);
+          if (!mine) votesBy.set(r.userId, (mine = new Map()));
+          mine.set(r.pollId, r.optionIndex);
         }
       }
-      return { list, counts };
+      return { list, counts, votesBy };
     });
   const approved = db
     .select()
@@ -59,30 +67,22 @@ async function loadShared(db: Db): Promise<LiveShared | null> {
     .where(and(eq(questions.serviceId, row.id), eq(questions.isApproved, true)))
     .orderBy(desc(questions.createdAt))
     .limit(LIVE_QUESTIONS_LIMIT);
-  const [{ list, counts }, qs] = await Promise.all([pollsWithCounts, approved]);
-  return { service: row, polls: list, counts, questions: qs };
+  const [{ list, counts, votesBy }, qs] = await Promise.all([pollsWithCounts, approved]);
+  return { service: row, polls: list, counts, votesBy, questions: qs };
 }
 
 /** The live service with its open polls (results and the asker's own vote) and approved questions, or null. */
 export async function getLiveService(deps: Deps, user: AuthUser): Promise<LiveService> {
   const shared = await liveRead(deps).get(() => loadShared(deps.db));
   if (!shared) return { service: null };
-  // The member's own votes: one lookup on the poll_votes_one_per_member index.
-  const mine = new Map<string, number>();
-  if (shared.polls.length) {
-    const rows = await deps.db
-      .select({ pollId: pollVotes.pollId, optionIndex: pollVotes.optionIndex })
-      .from(pollVotes)
-      .where(and(eq(pollVotes.userId, user.id), inArray(pollVotes.pollId, shared.polls.map((p) => p.id))));
-    for (const r of rows) mine.set(r.pollId, r.optionIndex);
-  }
+  const mine = shared.votesBy.get(user.id);
   const viewer = { id: user.id, staff: isStaff(user.role) };
   return {
     service: {
       ...toService(shared.service),
       polls: shared.polls.map((p) => {
         const counts = shared.counts.get(p.id)!;
-        return { ...toPoll(p), results: { pollId: p.id, counts: [...counts], total: counts.reduce((a, b) => a + b, 0), myVote: mine.get(p.id) ?? null } };
+        return { ...toPoll(p), results: { pollId: p.id, counts: [...counts], total: counts.reduce((a, b) => a + b, 0), myVote: mine?.get(p.id) ?? null } };
       }),
       questions: shared.questions.map((q) => toQuestion(q, viewer)),
     },

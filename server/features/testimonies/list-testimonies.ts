@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { AuthUser } from "../../http/auth";
 import { sharedRead } from "../../http/shared-read";
@@ -7,13 +7,38 @@ import type { Testimony } from "../../../contract/testimonies";
 import { testimonies, testimonyAmens } from "../../db/schema/testimonies";
 import { selectTestimonies } from "./testimony-view";
 
+interface Wall {
+  list: Testimony[];
+  /** Who said amen to which testimony on the wall: member id -> testimony ids. */
+  amenedBy: Map<string, Set<string>>;
+}
+
 /**
  * The approved testimonies with their amen counts are the same for every member: read once and
  * shared (server/http/shared-read.ts), refreshed by the events below on every instance and by
- * `testimoniesChanged` at once on the instance that wrote. Whether the viewer said amen is theirs:
- * one indexed lookup per request.
+ * `testimoniesChanged` at once on the instance that wrote. The same load reads who said amen to
+ * the testimonies on the wall (a few thousand pairs on the primary key), so a member's own amens
+ * are looked up in memory: after an event tells every screen to refetch, thousands of members
+ * cost one load, not one query each.
  */
-const wallRead = (deps: Deps) => sharedRead<Testimony[]>(deps, "testimonies", ["new-testimony", "testimony-approved", "testimony-amen"]);
+const wallRead = (deps: Deps) => sharedRead<Wall>(deps, "testimonies", ["new-testimony", "testimony-approved", "testimony-amen"]);
+
+async function loadWall(deps: Deps): Promise<Wall> {
+  const list = await selectTestimonies(deps.db, null, eq(testimonies.isApproved, true));
+  const amenedBy = new Map<string, Set<string>>();
+  if (list.length) {
+    const rows = await deps.db
+      .select({ testimonyId: testimonyAmens.testimonyId, userId: testimonyAmens.userId })
+      .from(testimonyAmens)
+      .where(inArray(testimonyAmens.testimonyId, list.map((t) => t.id)));
+    for (const r of rows) {
+      let mine = amenedBy.get(r.userId);
+      if (!mine) amenedBy.set(r.userId, (mine = new Set()));
+      mine.add(r.testimonyId);
+    }
+  }
+  return { list, amenedBy };
+}
 
 /** Called by every write that changes the approved testimonies or their amens. */
 export const testimoniesChanged = (deps: Deps) => wallRead(deps).invalidate();
@@ -21,12 +46,7 @@ export const testimoniesChanged = (deps: Deps) => wallRead(deps).invalidate();
 /** Members see approved testimonies only; staff also see pending ones, for moderation. Newest first. */
 export async function listTestimonies(deps: Deps, user: AuthUser): Promise<Testimony[]> {
   if (isStaff(user.role)) return selectTestimonies(deps.db, user.id);
-  const wall = await wallRead(deps).get(() => selectTestimonies(deps.db, null, eq(testimonies.isApproved, true)));
-  if (!wall.length) return [];
-  const amened = await deps.db
-    .select({ id: testimonyAmens.testimonyId })
-    .from(testimonyAmens)
-    .where(and(eq(testimonyAmens.userId, user.id), inArray(testimonyAmens.testimonyId, wall.map((t) => t.id))));
-  const mine = new Set(amened.map((r) => r.id));
-  return wall.map((t) => ({ ...t, hasAmened: mine.has(t.id) }));
+  const wall = await wallRead(deps).get(() => loadWall(deps));
+  const mine = wall.amenedBy.get(user.id);
+  return wall.list.map((t) => ({ ...t, hasAmened: mine?.has(t.id) ?? false }));
 }
