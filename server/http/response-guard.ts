@@ -10,12 +10,12 @@ import type { ErrorBody } from "../../contract/errors";
 
 /** Field names, as they appear in JSON ("name":), that never leave the server. */
 export const FORBIDDEN_RESPONSE_FIELDS = ["password", "passwordHash", "password_hash", "tokenHash", "token_hash"] as const;
-const NEEDLES = FORBIDDEN_RESPONSE_FIELDS.map((f) => `"${f}":`);
+/** One pass over the answer for all of them (five `includes` scans were 3% of a small read's CPU). */
+const KEY = new RegExp(`"(${FORBIDDEN_RESPONSE_FIELDS.join("|")})":`);
 
 /** The forbidden field a JSON text carries as a key, if any (keys inside string values are escaped, so they do not match). */
 export function forbiddenField(json: string): string | null {
-  for (let i = 0; i < NEEDLES.length; i++) if (json.includes(NEEDLES[i])) return FORBIDDEN_RESPONSE_FIELDS[i];
-  return null;
+  return KEY.exec(json)?.[1] ?? null;
 }
 
 export function installResponseGuard(app: FastifyInstance) {
