@@ -40,7 +40,11 @@ async function spanishStaff(page: Page, role: "OWNER" | "PASTOR" | "STAFF", firs
 test("Admin in Spanish: the tabs, the dashboard, Live Control and Moderation, with validation in Spanish", async ({ page }) => {
   await spanishStaff(page, "PASTOR", "Febe", "Cencrea");
   await page.goto("/admin");
-  await expect(page.getByRole("heading", { level: 1, name: "Administración" })).toBeVisible();
+  const title = page.getByRole("heading", { level: 1, name: "Administración" });
+  await expect(title).toBeVisible();
+  // A longer word is never broken: the title keeps one line (the Integrations link moves under it).
+  expect((await title.boundingBox())!.height).toBeLessThan(40);
+  expect(await page.getByRole("link", { name: "Integraciones" }).evaluate((el) => el.getClientRects().length && el.scrollWidth <= el.clientWidth)).toBeTruthy();
   const tabs = page.getByRole("tablist", { name: "Secciones de administración" });
   for (const name of ["Panel", "Control en vivo", "Moderación", "Medios", "Visitantes"]) await expect(tabs.getByRole("tab", { name })).toBeVisible();
   // People is for OWNERs only.

@@ -39,9 +39,10 @@ export default function AdminPage() {
   const tight = "basis-[calc(33.333%-0.25rem)] px-1";
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{m.admin.title}</h1>
-        <Button asChild variant="outline" size="sm">
+      {/* Words never break: in a longer language the Integrations link moves under the title. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <h1 className="whitespace-nowrap text-2xl font-bold">{m.admin.title}</h1>
+        <Button asChild variant="outline" size="sm" className="shrink-0 whitespace-nowrap">
           <Link href="/integrations">
             <Plug aria-hidden="true" /> {m.integrations.pageTitle}
           </Link>
