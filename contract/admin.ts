@@ -1,9 +1,8 @@
 import { z } from "./zod-setup";
 import { ROLES } from "./roles";
 
-export const ADMIN_TEXT = {
-  lastOwner: "The church must keep at least one owner",
-} as const;
+export * from "./admin-text";
+import { ACTIVITY_KINDS } from "./admin-text";
 
 export const ZRoleChange = z.object({ role: z.enum(ROLES) });
 export const ZUserIdParams = z.object({ id: z.uuid() });
@@ -20,14 +19,6 @@ export const ZAnalytics = z.object({
 });
 export type Analytics = z.infer<typeof ZAnalytics>;
 
-/** The Recent Activity list (spec section 2, Admin Dashboard): the three entry kinds, newest first. */
-export const ACTIVITY_KINDS = ["prayer", "poll-vote", "testimony"] as const;
-export const ACTIVITY_TITLES: Record<(typeof ACTIVITY_KINDS)[number], string> = {
-  prayer: "New prayer request",
-  "poll-vote": "Poll response",
-  testimony: "New testimony",
-};
-export const ACTIVITY_LIMIT = 10;
 export const ZActivityItem = z.object({
   id: z.string(),
   kind: z.enum(ACTIVITY_KINDS),

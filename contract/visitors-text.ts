@@ -17,3 +17,15 @@ export const VISITOR_TEXT = {
   thanksText: "We're so glad you came. Someone from our welcome team will be in touch soon.",
   failed: "Could not send your details. Please try again.",
 } as const;
+
+/** Admin, Visitors. */
+export const VISITOR_ADMIN_TEXT = {
+  empty: "No visitor cards yet. Cards sent from the first-time visitor form show here.",
+  failed: "Visitor cards could not be loaded.",
+  markFollowedUp: "Mark followed up",
+  undo: "Not yet followed up",
+  marked: "Marked as followed up",
+  unmarked: "Marked as not followed up",
+  updateFailed: "Failed to update the visitor card",
+  notFound: "Visitor card not found",
+} as const;

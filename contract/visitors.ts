@@ -39,15 +39,3 @@ export type Visitor = z.infer<typeof ZVisitor>;
 
 export const ZVisitorIdParams = z.object({ id: z.uuid() });
 export const ZVisitorFollowUpInput = z.object({ followedUp: z.boolean() });
-
-/** Admin, Visitors. */
-export const VISITOR_ADMIN_TEXT = {
-  empty: "No visitor cards yet. Cards sent from the first-time visitor form show here.",
-  failed: "Visitor cards could not be loaded.",
-  markFollowedUp: "Mark followed up",
-  undo: "Not yet followed up",
-  marked: "Marked as followed up",
-  unmarked: "Marked as not followed up",
-  updateFailed: "Failed to update the visitor card",
-  notFound: "Visitor card not found",
-} as const;

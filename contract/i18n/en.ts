@@ -12,10 +12,13 @@ import { PRAYER_TEXT } from "../prayer-text";
 import { CONNECTION_TEXTS } from "../connection";
 import { CHALLENGE_TEXT, DAILY_TEXT, GROUP_TEXT, JOURNEY_DAYS, MEDIA_TEXT, SEQUENCE_LABELS, TESTIMONY_TOAST } from "../connect-text";
 import { TESTIMONY_TEXT } from "../testimonies-text";
-import { VISITOR_TEXT } from "../visitors-text";
 import { AI_PRAYER_TEXT } from "../ai-prayer-text";
 import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
+import { ACTIVITY_TITLES, ADMIN_TEXT } from "../admin-text";
+import { INTEGRATION_TEXT, PROVIDER_INFO } from "../integrations-text";
+import { MEDIA_ITEM_TEXT } from "../media-items-text";
+import { VISITOR_ADMIN_TEXT, VISITOR_TEXT } from "../visitors-text";
 import { NOTIFICATIONS_TEXT, NOTIFICATION_KIND_INFO as KIND, NOTIFICATION_MESSAGES as MSG } from "../notifications-text";
 import { NOTE_STAMP, NOTE_TEXT } from "../notes-text";
 import { COMMENT_TEXT } from "../comments-text";
@@ -274,6 +277,157 @@ export const en = {
     fallback: "Daily journey",
   },
   // ── (staff area: admin dashboard, integrations) ──
+  admin: {
+    ...ADMIN_TEXT,
+    activity: { ...ACTIVITY_TITLES },
+    mediaItem: MEDIA_ITEM_TEXT,
+    visitors: VISITOR_ADMIN_TEXT,
+    // The page and its tabs
+    title: "Admin",
+    sections: "Admin sections",
+    dashboard: "Dashboard",
+    liveControl: "Live Control",
+    moderation: "Moderation",
+    media: "Media",
+    visitorsTab: "Visitors",
+    people: "People",
+    // Dashboard
+    activeToday: "Active Today",
+    prayersPosted: "Prayers Posted",
+    notesCompleted: "Notes Completed",
+    givenThisWeek: "Given This Week",
+    recentActivity: "Recent Activity",
+    recentActivityList: "Recent activity",
+    activityFailed: "Recent activity could not be loaded.",
+    noActivity: "No recent activity yet.",
+    // Live Control
+    serviceNotUpdated: "Service not updated",
+    serviceNotCreated: "Service not created",
+    pollNotCreated: "Poll not created",
+    pollNotClosed: "Poll not closed",
+    createService: "Create a service",
+    serviceTitle: "Service title",
+    serviceTitlePlaceholder: "Sunday Worship",
+    dateAndTime: "Date and time",
+    creating: "Creating...",
+    createServiceButton: "Create Service",
+    createPoll: "Create a poll",
+    pollQuestion: "Poll question",
+    pollQuestionPlaceholder: "Which song should we close with?",
+    option: (n: number) => `Option ${n}`,
+    removeOption: (n: number) => `Remove option ${n}`,
+    addOption: "Add option",
+    posting: "Posting...",
+    postPoll: "Post Poll",
+    closePoll: "Close poll",
+    moderationQueue: "Moderation Queue",
+    questionsAnd: "questions and",
+    testimoniesWaiting: "testimonies waiting",
+    questionsCount: (n: number) => `Questions (${n})`,
+    testimoniesCount: (n: number) => `Testimonies (${n})`,
+    serviceActive: "Service Active",
+    endService: "End Service",
+    openPolls: "Open polls",
+    noOpenPolls: "No open polls.",
+    newPoll: "New poll",
+    upcomingServices: "Upcoming services",
+    noUpcoming: "No upcoming services. Create one below.",
+    startService: "Start Service",
+    startServiceNamed: (title: string) => `Start Service ${title}`,
+    // Moderation
+    moderationFailed: "Moderation failed",
+    reject: "Reject",
+    approve: "Approve",
+    pending: (n: number) => `${n} pending`,
+    questions: "Questions",
+    testimonies: "Testimonies",
+    pendingQuestions: "Pending questions",
+    approvedQuestions: "Approved questions",
+    pendingTestimonies: "Pending testimonies",
+    approvedTestimonies: "Approved testimonies",
+    member: "Member",
+    anonymous: "Anonymous",
+    amens: (n: number) => `${n} ${n === 1 ? "amen" : "amens"}`,
+    // Media
+    syncFailed: "The sync status could not be loaded.",
+    noChannelBefore: "No channel is set, so members see the demo library. Put the channel id in the church config (",
+    noChannelAfter: ") and restart to sync the church's videos every 30 minutes.",
+    channel: (id: string) => `Channel ${id}`,
+    lastSynced: (when: string) => `Last synced ${when}`,
+    videoCount: (n: number) => `${n} ${n === 1 ? "video" : "videos"}`,
+    lastAttemptFailed: (error: string) => `The last attempt failed (${error}). The library is kept; the next attempt is in 30 minutes.`,
+    firstSync: "The first sync runs shortly after the server starts.",
+    youtubeChannel: "YouTube channel",
+    addMediaItem: "Add a media item",
+    addMediaItemHint: "A sermon or video from anywhere on the web. It shows in Recent sermons and the video library.",
+    itemTitle: "Title",
+    descriptionOptional: "Description (optional)",
+    videoLink: "Video link",
+    thumbnailOptional: "Thumbnail image link (optional)",
+    dateOptional: "Date (optional)",
+    durationOptional: "Duration (optional)",
+    durationPlaceholder: "e.g. 45:30",
+    adding: "Adding...",
+    addMediaItemButton: "Add Media Item",
+    removeNamed: (title: string) => `Remove ${title}`,
+    removeMediaItem: "Remove media item",
+    remove: "Remove",
+    addedByHand: "Added by hand",
+    mediaItemsFailed: "Media items could not be loaded.",
+    mediaItemsList: "Media items added by hand",
+    // Visitors
+    followedUp: "Followed up",
+    newBadge: "New",
+    prayerRequest: "Prayer request",
+    followedUpWhen: (when: string) => `Followed up ${when}`,
+    followedUpBy: (name: string, when: string) => `Followed up by ${name} ${when}`,
+    firstTimeVisitors: "First-time visitors",
+    everyoneFollowedUp: "Everyone has been followed up.",
+    waitingForFollowUp: (n: number) => `${n} waiting for follow-up`,
+    cards: (n: number) => `${n} ${n === 1 ? "card" : "cards"}`,
+    // People (OWNER)
+    roles: { OWNER: "OWNER", PASTOR: "PASTOR", STAFF: "STAFF", MEMBER: "MEMBER" },
+    roleUpdated: "Role updated",
+    roleNow: (name: string, role: string) => `${name} is now ${role}`,
+    roleNotChanged: "Role not changed",
+    roleOf: (name: string) => `Role of ${name}`,
+    searchLabel: "Search by name or email",
+    searchPlaceholder: "Search people...",
+    peopleFailed: "People could not be loaded.",
+    noMatches: "No one matches that search.",
+  },
+  integrations: {
+    ...INTEGRATION_TEXT,
+    providers: {
+      ghl: { title: PROVIDER_INFO.ghl.title, description: PROVIDER_INFO.ghl.description, capabilities: [...PROVIDER_INFO.ghl.capabilities] },
+      voice_ai: { title: PROVIDER_INFO.voice_ai.title, description: PROVIDER_INFO.voice_ai.description, capabilities: [...PROVIDER_INFO.voice_ai.capabilities] },
+    },
+    capabilitiesOf: (name: string) => `${name} capabilities`,
+    connectNamed: (name: string) => `Connect ${name}`,
+    voiceDialogText: "Paste an API key from your ElevenLabs account (Profile, API Keys). It is stored encrypted and never shown again.",
+    cancel: "Cancel",
+    connectedOn: "Connected on",
+    location: "Location",
+    account: "Account",
+    contactSync: "Contact sync",
+    syncCounts: (sent: number, pending: number, failed: number) => `${sent} sent · ${pending} waiting · ${failed} failed`,
+    lastSyncProblem: "Last sync problem:",
+    needHelp: "Need help?",
+    helpConnectingQ: "Connecting Go High Level",
+    helpConnectingA:
+      "Press Connect, sign in to Go High Level in the window that opens and choose your church's sub-account. The window closes by itself. If nothing opens, allow pop-ups for this site.",
+    helpCrmQ: "What goes to the CRM",
+    helpCrmA: (careTeam: string) =>
+      `New members and first-time visitor cards become contacts, tagged so your workflows can pick them up. Prayer requests go only when the member ticks '${careTeam}', and anonymous ones never. Sending happens in the background and is retried if the CRM is down.`,
+    helpVoiceQ: "ElevenLabs voice",
+    helpVoiceA:
+      "Paste an API key from your ElevenLabs profile. While it is connected, each daily journey email has a Listen link to that day's devotional, recorded once and shared by everyone on the journey.",
+    helpTroubleQ: "Something not working?",
+    helpTroubleA:
+      "Press Test Connection to check. If a connection stopped working, Disconnect and Connect again. If Connect says Go High Level is not set up, ask whoever runs your Koinonia server to add the Go High Level app's client id and secret.",
+    loadFailed: "Failed to load integrations",
+    tryAgain: "Try again",
+  },
   // ── invite: Invite a friend ──
   invite: {
     title: "Invite a friend",
@@ -547,6 +701,15 @@ export const en = {
   },
   email: {
     // ── (staff emails: urgent prayer) ──
+    urgentPrayer: {
+      subject: (title: string) => `Urgent prayer request: ${title}`,
+      shared: (church: string) => `An urgent prayer request was shared in the ${church} app.`,
+      anonymous: "Shared anonymously",
+      from: (name: string) => `From ${name}`,
+      atTop: (link: string) => `It is at the top of the prayer wall for staff: ${link}`,
+      heading: "Urgent prayer request",
+      openWall: "Open the prayer wall",
+    },
     journey: {
       subject: (day: number, title: string) => `Day ${day} of ${JOURNEY_DAYS}: ${title}`,
       hi: (name: string) => `Hi ${name},`,

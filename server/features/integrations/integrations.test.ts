@@ -98,6 +98,16 @@ describe("who may call what", () => {
     expect(res.body).toContain(INTEGRATION_TEXT.stateInvalid);
   });
 
+  it("shows the popup page in the browser's language, and still tells the app in English (the app localizes it)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/integrations/ghl/callback?code=x&state=y", headers: { "accept-language": "es-US,es;q=0.9" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('<html lang="es">');
+    expect(res.body).toContain("La conexión falló");
+    expect(res.body).toContain("Este enlace de inicio de sesión no es válido o ya venció.");
+    expect(res.body).toContain("Cerrar esta ventana");
+    expect(res.body).toContain(`data-message="${INTEGRATION_TEXT.stateInvalid}"`);
+  });
+
   it("an unknown provider is a 400; deleting an unknown integration is a 404", async () => {
     const staff = await t.signUp("STAFF");
     expect((await t.app.inject({ method: "POST", url: "/api/integrations/zapier/test", headers: staff.auth })).statusCode).toBe(400);

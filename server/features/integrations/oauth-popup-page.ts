@@ -5,22 +5,29 @@
  * closes the popup. Without an opener it stays, showing the outcome and a Close button.
  */
 import { escapeHtml } from "../../http/escape-html";
-import { INTEGRATION_TEXT, OAUTH_MESSAGE_SOURCE, type IntegrationProvider } from "../../../contract/integrations";
+import { OAUTH_MESSAGE_SOURCE, type IntegrationProvider } from "../../../contract/integrations";
+import { DEFAULT_LOCALE, type Locale } from "../../../contract/i18n/locales";
+import { localize, messagesFor } from "../../i18n";
 
 export const OAUTH_POPUP_SCRIPT_PATH = "/api/integrations/oauth-popup.js";
 
-export function renderOAuthPopupPage(churchName: string, provider: IntegrationProvider, outcome: { ok: boolean; message: string }) {
+/**
+ * Shown in `locale` (the popup's Accept-Language). The message posted to the opener stays in
+ * English: the app puts it into the language the member chose there.
+ */
+export function renderOAuthPopupPage(churchName: string, provider: IntegrationProvider, outcome: { ok: boolean; message: string }, locale: Locale = DEFAULT_LOCALE) {
   const e = escapeHtml;
-  const title = outcome.ok ? INTEGRATION_TEXT.callbackOkTitle : INTEGRATION_TEXT.callbackFailedTitle;
+  const t = messagesFor(locale).integrations;
+  const title = outcome.ok ? t.callbackOkTitle : t.callbackFailedTitle;
   const colour = outcome.ok ? "#15803d" : "#b91c1c";
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>${e(title)} · ${e(churchName)}</title></head>
 <body data-source="${OAUTH_MESSAGE_SOURCE}" data-provider="${e(provider)}" data-ok="${outcome.ok ? "true" : "false"}" data-message="${e(outcome.message)}" style="margin:0;font-family:system-ui,-apple-system,sans-serif;background:#faf7f2;color:#1f1a14">
 <main style="max-width:420px;margin:64px auto;padding:0 24px;line-height:1.5;text-align:center">
 <h1 style="font-size:22px;margin:0 0 8px;color:${colour}">${e(title)}</h1>
-<p style="margin:0 0 24px;font-size:16px">${e(outcome.message)}</p>
-<button id="close-window" type="button" style="min-height:44px;padding:0 20px;border-radius:8px;border:1px solid #d6cfc4;background:#fff;font-size:16px">${e(INTEGRATION_TEXT.closeWindow)}</button>
+<p style="margin:0 0 24px;font-size:16px">${e(localize(outcome.message, locale))}</p>
+<button id="close-window" type="button" style="min-height:44px;padding:0 20px;border-radius:8px;border:1px solid #d6cfc4;background:#fff;font-size:16px">${e(t.closeWindow)}</button>
 </main>
 <script src="${OAUTH_POPUP_SCRIPT_PATH}"></script>
 </body>

@@ -10,6 +10,7 @@ import {
   ZVoiceConnect,
 } from "../../../contract/integrations";
 import type { Deps } from "../../deps";
+import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
 import { currentUser } from "../../http/auth";
 import { listIntegrations } from "./list-integrations";
 import { GHL_CALLBACK_PATH, OAUTH_COOKIE, OAUTH_STATE_TTL_MS, startGhlAuthorization } from "./start-ghl-authorization";
@@ -45,7 +46,7 @@ export const integrationsRoutes =
           // Keep the popup attached to the page that opened it, so it can report back and be closed.
           .header("cross-origin-opener-policy", "unsafe-none")
           .type("text/html; charset=utf-8")
-          .send(renderOAuthPopupPage(deps.church.name, "ghl", outcome))
+          .send(renderOAuthPopupPage(deps.church.name, "ghl", outcome, localeFromAcceptLanguage(req.headers["accept-language"])))
       );
     });
 

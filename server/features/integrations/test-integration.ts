@@ -28,7 +28,7 @@ export async function testIntegration(deps: Deps, provider: IntegrationProvider)
     try {
       const location = await withGhl(deps, crm, (auth) => crm.getLocation(auth));
       await deps.db.update(integrations).set({ accountName: location.name, updatedAt: deps.now() }).where(eq(integrations.provider, "ghl"));
-      return { message: `Connected to ${location.name}. New members, visitors and shared prayer requests sync to this location.` };
+      return { message: INTEGRATION_TEXT.testOkGhl(location.name) };
     } catch (err) {
       throw upstreamError(err, INTEGRATION_TEXT.ghlUnreachable);
     }
@@ -43,7 +43,7 @@ export async function testIntegration(deps: Deps, provider: IntegrationProvider)
       .update(integrations)
       .set({ accountName, isActive: true, lastError: null, updatedAt: deps.now() })
       .where(and(eq(integrations.id, row.id)));
-    return { message: `Connected to ElevenLabs (${accountName}). The daily journey email includes a Listen link.` };
+    return { message: INTEGRATION_TEXT.testOkVoice(accountName) };
   } catch (err) {
     if (err instanceof VoiceError && err.kind === "auth") {
       await deps.db.update(integrations).set({ isActive: false, lastError: INTEGRATION_TEXT.voiceKeyRejected, updatedAt: deps.now() }).where(eq(integrations.id, row.id));

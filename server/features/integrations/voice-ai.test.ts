@@ -71,6 +71,17 @@ describe("connect, test, disconnect", () => {
     expect(await t.db.select().from(integrations)).toHaveLength(0);
   });
 
+  it("answers a Spanish-speaking staff member in Spanish (the key's validation and ElevenLabs' refusal)", async () => {
+    const es = { ...staff.auth, "accept-language": "es-MX,es;q=0.9" };
+    let res = await t.app.inject({ method: "POST", url: "/api/integrations/voice_ai/connect", headers: es, payload: { apiKey: " " } });
+    expect(res.json().issues[0]).toEqual({ path: "body.apiKey", message: "La clave de API es obligatoria" });
+    res = await t.app.inject({ method: "POST", url: "/api/integrations/voice_ai/connect", headers: es, payload: { apiKey: "x".repeat(201) } });
+    expect(res.json().issues[0].message).toBe("La clave de API es demasiado larga");
+    res = await t.app.inject({ method: "POST", url: "/api/integrations/voice_ai/connect", headers: es, payload: { apiKey: "xi-wrong-key" } });
+    expect(res.json().error).toBe("ElevenLabs no aceptó esta clave de API. Revísela e inténtelo de nuevo.");
+    expect(await t.db.select().from(integrations)).toHaveLength(0);
+  });
+
   it("connects with a valid key stored sealed, tests it, and disconnects", async () => {
     const res = await connectVoice("xi-test-key");
     expect(res.statusCode, res.body).toBe(201);

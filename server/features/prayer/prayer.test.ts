@@ -162,6 +162,28 @@ describe("the prayer wall", () => {
     expect(mails.some((x) => x.subject.includes("Not urgent"))).toBe(false);
   });
 
+  it("writes the urgent email in the language of the account that has the church's address (users.locale)", async () => {
+    const churchEmail = t.deps.church.email!;
+    const pastor = await t.signUp("PASTOR", { email: churchEmail.toUpperCase() });
+    expect((await t.app.inject({ method: "PUT", url: "/api/auth/locale", headers: pastor.auth, payload: { locale: "es" } })).statusCode).toBe(204);
+    const m = await t.signUp("MEMBER", { firstName: "Marta", lastName: "Betania" });
+    await submit(m.auth, { title: "Papá en cuidados intensivos", description: "Oren esta noche", isUrgent: true, category: "Health & Healing" });
+    await submit(m.auth, { title: "Callada <i>", description: "Por favor", isUrgent: true, isAnonymous: true });
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, churchEmail));
+    const named = mails.find((x) => x.subject === "Petición de oración urgente: Papá en cuidados intensivos")!;
+    expect(named.text).toContain(`Se compartió una petición de oración urgente en la aplicación de ${t.deps.church.name}.`);
+    expect(named.text).toContain("Salud y sanidad · De Marta B.");
+    expect(named.text).toContain(`Está al principio del muro de oración para el personal: ${t.deps.config.publicUrl}/prayer`);
+    expect(named.html).toContain('<html lang="es">');
+    expect(named.html).toContain("Abrir el muro de oración");
+    const anonymous = mails.find((x) => x.subject.includes("Callada"))!;
+    expect(anonymous.text).toContain("Otro · Compartida de forma anónima");
+    expect(anonymous.html).toContain("Callada &lt;i&gt;");
+    expect(anonymous.text + anonymous.html).not.toContain("Marta");
+    // Back to English for the tests after this one.
+    await t.app.inject({ method: "PUT", url: "/api/auth/locale", headers: pastor.auth, payload: { locale: "en" } });
+  });
+
   it("feeds prayersToday and notesCompleted of the admin analytics", async () => {
     const owner = await t.signUp("OWNER");
     const get = async () => (await t.app.inject({ method: "GET", url: "/api/admin/analytics", headers: owner.auth })).json() as { prayersToday: number; notesCompleted: number };

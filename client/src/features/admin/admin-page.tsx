@@ -7,8 +7,8 @@
 import { Link } from "wouter";
 import { Plug, ShieldAlert } from "lucide-react";
 import { isStaff } from "@contract/roles";
-import { SERVICES_TEXT } from "@contract/services";
 import { useAuth } from "@/lib/auth";
+import { useI18n } from "@/lib/i18n";
 import { Card, CardContent } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -21,13 +21,14 @@ import { VisitorsTab } from "./visitors-tab";
 
 export default function AdminPage() {
   const { user } = useAuth();
+  const { m } = useI18n();
   if (!user || !isStaff(user.role)) {
     return (
       <Card>
         <CardContent className="flex items-start gap-3 pt-5">
           <ShieldAlert className="mt-0.5 size-6 shrink-0 text-destructive" aria-hidden="true" />
           <p className="text-base" role="alert">
-            {SERVICES_TEXT.accessDenied}
+            {m.services.accessDenied}
           </p>
         </CardContent>
       </Card>
@@ -38,34 +39,35 @@ export default function AdminPage() {
   const tight = "basis-[calc(33.333%-0.25rem)] px-1";
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Admin</h1>
-        <Button asChild variant="outline" size="sm">
+      {/* Words never break: in a longer language the Integrations link moves under the title. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <h1 className="whitespace-nowrap text-2xl font-bold">{m.admin.title}</h1>
+        <Button asChild variant="outline" size="sm" className="shrink-0 whitespace-nowrap">
           <Link href="/integrations">
-            <Plug aria-hidden="true" /> Integrations
+            <Plug aria-hidden="true" /> {m.integrations.pageTitle}
           </Link>
         </Button>
       </div>
       <Tabs defaultValue="dashboard">
-        <TabsList aria-label="Admin sections" className="flex-wrap">
+        <TabsList aria-label={m.admin.sections} className="flex-wrap">
           <TabsTrigger value="dashboard" className={tight}>
-            Dashboard
+            {m.admin.dashboard}
           </TabsTrigger>
           <TabsTrigger value="live" className={tight}>
-            Live Control
+            {m.admin.liveControl}
           </TabsTrigger>
           <TabsTrigger value="moderation" className={tight}>
-            Moderation
+            {m.admin.moderation}
           </TabsTrigger>
           <TabsTrigger value="media" className={tight}>
-            Media
+            {m.admin.media}
           </TabsTrigger>
           <TabsTrigger value="visitors" className={tight}>
-            Visitors
+            {m.admin.visitorsTab}
           </TabsTrigger>
           {owner && (
             <TabsTrigger value="people" className={tight}>
-              People
+              {m.admin.people}
             </TabsTrigger>
           )}
         </TabsList>

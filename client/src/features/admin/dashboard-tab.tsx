@@ -1,22 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { DollarSign, HandHeart, NotebookPen, Users, Vote, Sparkles, type LucideIcon } from "lucide-react";
-import { ACTIVITY_TITLES, type ActivityItem, type Analytics } from "@contract/admin";
+import type { ActivityItem, Analytics } from "@contract/admin";
 import { formatCommentTime } from "@/lib/format";
+import { currentIntlLocale, useI18n } from "@/lib/i18n";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
-const dollars = (n: number) => n.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: n % 1 ? 2 : 0 });
+const dollars = (n: number) => n.toLocaleString(currentIntlLocale(), { style: "currency", currency: "USD", maximumFractionDigits: n % 1 ? 2 : 0 });
 
-const TILES: { key: keyof Analytics; label: string; icon: LucideIcon; format?: (n: number) => string }[] = [
-  { key: "activeMembers", label: "Active Today", icon: Users },
-  { key: "prayersToday", label: "Prayers Posted", icon: HandHeart },
-  { key: "notesCompleted", label: "Notes Completed", icon: NotebookPen },
-  { key: "givingTotal", label: "Given This Week", icon: DollarSign, format: dollars },
+const TILES: { key: keyof Analytics; label: "activeToday" | "prayersPosted" | "notesCompleted" | "givenThisWeek"; icon: LucideIcon; format?: (n: number) => string }[] = [
+  { key: "activeMembers", label: "activeToday", icon: Users },
+  { key: "prayersToday", label: "prayersPosted", icon: HandHeart },
+  { key: "notesCompleted", label: "notesCompleted", icon: NotebookPen },
+  { key: "givingTotal", label: "givenThisWeek", icon: DollarSign, format: dollars },
 ];
 
 const KIND_ICON: Record<ActivityItem["kind"], LucideIcon> = { prayer: HandHeart, "poll-vote": Vote, testimony: Sparkles };
 
 export function DashboardTab() {
+  const { m } = useI18n();
   const stats = useQuery<Analytics>({ queryKey: ["/api/admin/analytics"] });
   const activity = useQuery<ActivityItem[]>({ queryKey: ["/api/admin/activity"] });
   return (
@@ -27,20 +29,20 @@ export function DashboardTab() {
             <CardContent className="grid gap-1 pt-4">
               <Icon className="size-5 text-primary" aria-hidden="true" />
               {stats.data ? (
-                <p className="text-2xl font-bold tabular-nums">{format ? format(stats.data[key]) : stats.data[key].toLocaleString("en-US")}</p>
+                <p className="text-2xl font-bold tabular-nums">{format ? format(stats.data[key]) : stats.data[key].toLocaleString(currentIntlLocale())}</p>
               ) : stats.isError ? (
                 <p className="text-2xl font-bold text-muted-foreground">–</p>
               ) : (
                 <Skeleton className="h-8 w-16" />
               )}
-              <p className="text-sm text-muted-foreground">{label}</p>
+              <p className="text-sm text-muted-foreground">{m.admin[label]}</p>
             </CardContent>
           </Card>
         ))}
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Recent Activity</CardTitle>
+          <CardTitle>{m.admin.recentActivity}</CardTitle>
         </CardHeader>
         <CardContent>
           {activity.isPending ? (
@@ -50,11 +52,11 @@ export function DashboardTab() {
               ))}
             </div>
           ) : activity.isError ? (
-            <p className="text-muted-foreground">Recent activity could not be loaded.</p>
+            <p className="text-muted-foreground">{m.admin.activityFailed}</p>
           ) : activity.data.length === 0 ? (
-            <p className="text-muted-foreground">No recent activity yet.</p>
+            <p className="text-muted-foreground">{m.admin.noActivity}</p>
           ) : (
-            <ul className="divide-y divide-border" aria-label="Recent activity">
+            <ul className="divide-y divide-border" aria-label={m.admin.recentActivityList}>
               {activity.data.map((a) => {
                 const Icon = KIND_ICON[a.kind];
                 return (
@@ -63,7 +65,7 @@ export function DashboardTab() {
                       <Icon className="size-4" aria-hidden="true" />
                     </span>
                     <div className="min-w-0 flex-1">
-                      <p className="font-medium">{ACTIVITY_TITLES[a.kind]}</p>
+                      <p className="font-medium">{m.admin.activity[a.kind]}</p>
                       <p className="line-clamp-2 break-words text-sm text-muted-foreground">{a.detail}</p>
                     </div>
                     <span className="shrink-0 text-xs text-muted-foreground">{formatCommentTime(a.createdAt)}</span>

@@ -5,7 +5,6 @@ import {
   ADMIN_LIMITS,
   POLL_OPTIONS_MAX,
   POLL_OPTIONS_MIN,
-  SERVICES_TEXT,
   ZCreatePoll,
   ZCreateService,
   cut,
@@ -24,32 +23,35 @@ import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { refetchPrefix, useModeration } from "./use-moderation";
 import { markOwnEvent } from "@/lib/events";
+import { tr, useI18n } from "@/lib/i18n";
 
 function useSetLive() {
+  const { m } = useI18n();
   return useMutation({
     mutationFn: ({ id, isLive }: { id: string; isLive: boolean }) => apiJson<Service>("PATCH", `/api/services/${id}`, { isLive }),
     onSuccess: (_res, vars) => {
       markOwnEvent("service-status", { serviceId: vars.id, isLive: vars.isLive });
-      toast({ title: SERVICES_TEXT.statusUpdated });
+      toast({ title: m.services.statusUpdated });
       refetchPrefix("/api/services");
     },
-    onError: (err) => toast({ title: "Service not updated", description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: m.admin.serviceNotUpdated, description: errorText(err), variant: "destructive" }),
   });
 }
 
 function CreateServiceForm() {
+  const { m } = useI18n();
   const [title, setTitle] = useState("");
   const [when, setWhen] = useState("");
   const [errors, setErrors] = useState<{ title?: string; date?: string }>({});
   const create = useMutation({
     mutationFn: (body: { title: string; date: string }) => apiJson<Service>("POST", "/api/services", body),
     onSuccess: () => {
-      toast({ title: SERVICES_TEXT.serviceCreated });
+      toast({ title: m.services.serviceCreated });
       setTitle("");
       setWhen("");
       refetchPrefix("/api/services");
     },
-    onError: (err) => toast({ title: "Service not created", description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: m.admin.serviceNotCreated, description: errorText(err), variant: "destructive" }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -57,7 +59,7 @@ function CreateServiceForm() {
     const parsed = ZCreateService.safeParse({ title, date: date && !Number.isNaN(date.getTime()) ? date.toISOString() : "" });
     if (!parsed.success) {
       const next: typeof errors = {};
-      for (const i of parsed.error.issues) next[i.path[0] as "title" | "date"] ??= i.path[0] === "date" ? SERVICES_TEXT.dateRequired : i.message;
+      for (const i of parsed.error.issues) next[i.path[0] as "title" | "date"] ??= i.path[0] === "date" ? m.services.dateRequired : i.message;
       return setErrors(next);
     }
     setErrors({});
@@ -67,19 +69,19 @@ function CreateServiceForm() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <CalendarPlus className="size-5 text-primary" aria-hidden="true" /> Create a service
+          <CalendarPlus className="size-5 text-primary" aria-hidden="true" /> {m.admin.createService}
         </CardTitle>
       </CardHeader>
       <CardContent>
         <form className="grid gap-3" onSubmit={submit} noValidate>
-          <FormField id="service-title" label="Service title" error={errors.title}>
-            <Input id="service-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Sunday Worship" aria-invalid={!!errors.title} />
+          <FormField id="service-title" label={m.admin.serviceTitle} error={errors.title}>
+            <Input id="service-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder={m.admin.serviceTitlePlaceholder} aria-invalid={!!errors.title} />
           </FormField>
-          <FormField id="service-date" label="Date and time" error={errors.date}>
+          <FormField id="service-date" label={m.admin.dateAndTime} error={errors.date}>
             <Input id="service-date" type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} aria-invalid={!!errors.date} />
           </FormField>
           <Button type="submit" disabled={create.isPending}>
-            <Plus aria-hidden="true" /> {create.isPending ? "Creating..." : "Create Service"}
+            <Plus aria-hidden="true" /> {create.isPending ? m.admin.creating : m.admin.createServiceButton}
           </Button>
         </form>
       </CardContent>
@@ -88,18 +90,19 @@ function CreateServiceForm() {
 }
 
 function CreatePollForm({ serviceId }: { serviceId: string }) {
+  const { m } = useI18n();
   const [question, setQuestion] = useState("");
   const [options, setOptions] = useState(["", ""]);
   const [error, setError] = useState<string>();
   const create = useMutation({
     mutationFn: (body: { question: string; options: string[] }) => apiJson("POST", `/api/services/${serviceId}/polls`, body),
     onSuccess: () => {
-      toast({ title: SERVICES_TEXT.pollCreated });
+      toast({ title: m.services.pollCreated });
       setQuestion("");
       setOptions(["", ""]);
       refetchPrefix("/api/services");
     },
-    onError: (err) => toast({ title: "Poll not created", description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: m.admin.pollNotCreated, description: errorText(err), variant: "destructive" }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -109,19 +112,19 @@ function CreatePollForm({ serviceId }: { serviceId: string }) {
     create.mutate(parsed.data);
   };
   return (
-    <form className="grid gap-3" onSubmit={submit} noValidate aria-label="Create a poll">
-      <FormField id="poll-question" label="Poll question">
-        <Input id="poll-question" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Which song should we close with?" />
+    <form className="grid gap-3" onSubmit={submit} noValidate aria-label={m.admin.createPoll}>
+      <FormField id="poll-question" label={m.admin.pollQuestion}>
+        <Input id="poll-question" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder={m.admin.pollQuestionPlaceholder} />
       </FormField>
       {options.map((o, i) => (
         <div key={i} className="flex items-end gap-2">
           <div className="flex-1">
-            <FormField id={`poll-option-${i}`} label={`Option ${i + 1}`}>
+            <FormField id={`poll-option-${i}`} label={m.admin.option(i + 1)}>
               <Input id={`poll-option-${i}`} value={o} onChange={(e) => setOptions(options.map((x, j) => (j === i ? e.target.value : x)))} />
             </FormField>
           </div>
           {options.length > POLL_OPTIONS_MIN && (
-            <Button type="button" variant="ghost" size="icon" aria-label={`Remove option ${i + 1}`} onClick={() => setOptions(options.filter((_, j) => j !== i))}>
+            <Button type="button" variant="ghost" size="icon" aria-label={m.admin.removeOption(i + 1)} onClick={() => setOptions(options.filter((_, j) => j !== i))}>
               <Trash2 aria-hidden="true" />
             </Button>
           )}
@@ -129,17 +132,17 @@ function CreatePollForm({ serviceId }: { serviceId: string }) {
       ))}
       {error && (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
+          {tr(error)}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
         {options.length < POLL_OPTIONS_MAX && (
           <Button type="button" variant="outline" onClick={() => setOptions([...options, ""])}>
-            <Plus aria-hidden="true" /> Add option
+            <Plus aria-hidden="true" /> {m.admin.addOption}
           </Button>
         )}
         <Button type="submit" className="flex-1 whitespace-nowrap" disabled={create.isPending}>
-          <Vote aria-hidden="true" /> {create.isPending ? "Posting..." : "Post Poll"}
+          <Vote aria-hidden="true" /> {create.isPending ? m.admin.posting : m.admin.postPoll}
         </Button>
       </div>
     </form>
@@ -147,13 +150,14 @@ function CreatePollForm({ serviceId }: { serviceId: string }) {
 }
 
 function OpenPoll({ poll }: { poll: LivePoll }) {
+  const { m } = useI18n();
   const close = useMutation({
     mutationFn: () => apiJson("PATCH", `/api/polls/${poll.id}`, { isOpen: false }),
     onSuccess: () => {
-      toast({ title: SERVICES_TEXT.pollClosedToast });
+      toast({ title: m.services.pollClosedToast });
       refetchPrefix("/api/services");
     },
-    onError: (err) => toast({ title: "Poll not closed", description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: m.admin.pollNotClosed, description: errorText(err), variant: "destructive" }),
   });
   const { counts, total } = poll.results;
   return (
@@ -161,7 +165,7 @@ function OpenPoll({ poll }: { poll: LivePoll }) {
       <div className="flex items-start justify-between gap-2">
         <p className="font-medium">{poll.question}</p>
         <Button variant="outline" size="sm" className="shrink-0" disabled={close.isPending} onClick={() => close.mutate()}>
-          <X aria-hidden="true" /> Close poll
+          <X aria-hidden="true" /> {m.admin.closePoll}
         </Button>
       </div>
       <ul className="grid gap-1 text-sm text-muted-foreground">
@@ -172,27 +176,28 @@ function OpenPoll({ poll }: { poll: LivePoll }) {
           </li>
         ))}
       </ul>
-      <p className="text-xs text-muted-foreground">{total === 1 ? "1 vote" : `${total} votes`}</p>
+      <p className="text-xs text-muted-foreground">{m.home.votes(total)}</p>
     </li>
   );
 }
 
 function QueueSummary() {
+  const { m: text } = useI18n();
   const m = useModeration();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Moderation Queue</CardTitle>
+        <CardTitle>{text.admin.moderationQueue}</CardTitle>
         <CardDescription>
-          <span data-testid="pending-questions-count">{m.pendingQuestions.length}</span> questions and{" "}
-          <span data-testid="pending-testimonies-count">{m.pendingTestimonies.length}</span> testimonies waiting
+          <span data-testid="pending-questions-count">{m.pendingQuestions.length}</span> {text.admin.questionsAnd}{" "}
+          <span data-testid="pending-testimonies-count">{m.pendingTestimonies.length}</span> {text.admin.testimoniesWaiting}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div>
-          <p className="mb-1 text-sm font-semibold">Questions ({m.pendingQuestions.length})</p>
+          <p className="mb-1 text-sm font-semibold">{text.admin.questionsCount(m.pendingQuestions.length)}</p>
           {m.pendingQuestions.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{SERVICES_TEXT.noPendingQuestions}</p>
+            <p className="text-sm text-muted-foreground">{text.services.noPendingQuestions}</p>
           ) : (
             <ul className="grid gap-1 text-sm">
               {m.pendingQuestions.slice(0, ADMIN_LIMITS.previewQuestions).map((q) => (
@@ -204,9 +209,9 @@ function QueueSummary() {
           )}
         </div>
         <div>
-          <p className="mb-1 text-sm font-semibold">Testimonies ({m.pendingTestimonies.length})</p>
+          <p className="mb-1 text-sm font-semibold">{text.admin.testimoniesCount(m.pendingTestimonies.length)}</p>
           {m.pendingTestimonies.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{SERVICES_TEXT.noPendingTestimonies}</p>
+            <p className="text-sm text-muted-foreground">{text.services.noPendingTestimonies}</p>
           ) : (
             <ul className="grid gap-1 text-sm">
               {m.pendingTestimonies.slice(0, ADMIN_LIMITS.previewTestimonies).map((t) => (
@@ -223,6 +228,7 @@ function QueueSummary() {
 }
 
 export function LiveControlTab() {
+  const { m: text } = useI18n();
   const church = useChurch();
   const m = useModeration();
   const services = useQuery<Service[]>({ queryKey: ["/api/services"] });
@@ -243,7 +249,7 @@ export function LiveControlTab() {
           <CardHeader>
             <div className="flex items-center justify-between gap-2">
               <Badge variant="success">
-                <Radio className="size-3" aria-hidden="true" /> Service Active
+                <Radio className="size-3" aria-hidden="true" /> {text.admin.serviceActive}
               </Badge>
             </div>
             <CardTitle className="text-xl">{live.title}</CardTitle>
@@ -251,12 +257,12 @@ export function LiveControlTab() {
           </CardHeader>
           <CardContent className="grid gap-5">
             <Button variant="destructive" disabled={setLive.isPending} onClick={() => setLive.mutate({ id: live.id, isLive: false })}>
-              <CircleStop aria-hidden="true" /> End Service
+              <CircleStop aria-hidden="true" /> {text.admin.endService}
             </Button>
             <div>
-              <h3 className="mb-2 font-semibold">Open polls</h3>
+              <h3 className="mb-2 font-semibold">{text.admin.openPolls}</h3>
               {live.polls.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No open polls.</p>
+                <p className="text-sm text-muted-foreground">{text.admin.noOpenPolls}</p>
               ) : (
                 <ul className="divide-y divide-border">
                   {live.polls.map((p) => (
@@ -266,7 +272,7 @@ export function LiveControlTab() {
               )}
             </div>
             <div className="border-t border-border pt-4">
-              <h3 className="mb-2 font-semibold">New poll</h3>
+              <h3 className="mb-2 font-semibold">{text.admin.newPoll}</h3>
               <CreatePollForm serviceId={live.id} />
             </div>
           </CardContent>
@@ -274,8 +280,8 @@ export function LiveControlTab() {
       ) : (
         <Card>
           <CardContent className="grid gap-1 pt-5 text-center">
-            <p className="text-lg font-semibold">{SERVICES_TEXT.noActiveService}</p>
-            <p className="text-muted-foreground">{SERVICES_TEXT.noActiveServiceHint}</p>
+            <p className="text-lg font-semibold">{text.services.noActiveService}</p>
+            <p className="text-muted-foreground">{text.services.noActiveServiceHint}</p>
           </CardContent>
         </Card>
       )}
@@ -284,23 +290,23 @@ export function LiveControlTab() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Upcoming services</CardTitle>
+          <CardTitle>{text.admin.upcomingServices}</CardTitle>
         </CardHeader>
         <CardContent>
           {services.isPending ? (
             <Skeleton className="h-16" />
           ) : upcoming.length === 0 ? (
-            <p className="text-muted-foreground">No upcoming services. Create one below.</p>
+            <p className="text-muted-foreground">{text.admin.noUpcoming}</p>
           ) : (
-            <ul className="divide-y divide-border" aria-label="Upcoming services">
+            <ul className="divide-y divide-border" aria-label={text.admin.upcomingServices}>
               {upcoming.map((s) => (
                 <li key={s.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">{s.title}</p>
                     <p className="text-sm text-muted-foreground">{serviceWhen(s.date, church.timeZone)}</p>
                   </div>
-                  <Button size="sm" disabled={setLive.isPending} onClick={() => setLive.mutate({ id: s.id, isLive: true })} aria-label={`Start Service ${s.title}`}>
-                    <Play aria-hidden="true" /> Start Service
+                  <Button size="sm" disabled={setLive.isPending} onClick={() => setLive.mutate({ id: s.id, isLive: true })} aria-label={text.admin.startServiceNamed(s.title)}>
+                    <Play aria-hidden="true" /> {text.admin.startService}
                   </Button>
                 </li>
               ))}

@@ -7,7 +7,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, ExternalLink, Film, PlayCircle, Plus, Trash2, TvMinimalPlay } from "lucide-react";
 import {
-  MEDIA_ITEM_TEXT,
   ZMediaItemForm,
   mediaItemFromForm,
   type ManualMediaItem,
@@ -34,6 +33,7 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/use-toast";
+import { useI18n } from "@/lib/i18n";
 import { refetchPrefix } from "./use-moderation";
 
 const ITEMS_KEY = "/api/media-items";
@@ -45,38 +45,38 @@ const refreshAll = () => {
 };
 
 function SyncStatus() {
+  const { m } = useI18n();
   const status = useQuery<VideoSyncStatus>({ queryKey: ["/api/videos/sync-status"] });
   let body;
   if (status.isPending) body = <Skeleton className="h-6" />;
-  else if (status.isError) body = <p className="text-muted-foreground">The sync status could not be loaded.</p>;
+  else if (status.isError) body = <p className="text-muted-foreground">{m.admin.syncFailed}</p>;
   else if (!status.data.channelId)
     body = (
       <p className="text-muted-foreground">
-        No channel is set, so members see the demo library. Put the channel id in the church config (<code className="text-sm">youtubeChannelId</code>) and restart to sync
-        the church&apos;s videos every 30 minutes.
+        {m.admin.noChannelBefore}
+        <code className="text-sm">youtubeChannelId</code>
+        {m.admin.noChannelAfter}
       </p>
     );
   else {
     const s = status.data;
     body = (
       <div className="grid gap-2">
-        <p className="break-all text-sm text-muted-foreground">Channel {s.channelId}</p>
+        <p className="break-all text-sm text-muted-foreground">{m.admin.channel(s.channelId ?? "")}</p>
         {s.lastSuccessAt && (
           <p className="flex items-center gap-2">
             <CheckCircle2 className="size-5 shrink-0 text-success" aria-hidden="true" />
-            Last synced {formatCommentTime(s.lastSuccessAt)}
-            {s.lastCount != null && ` (${s.lastCount} ${s.lastCount === 1 ? "video" : "videos"})`}
+            {m.admin.lastSynced(formatCommentTime(s.lastSuccessAt))}
+            {s.lastCount != null && ` (${m.admin.videoCount(s.lastCount)})`}
           </p>
         )}
         {s.lastError && (
           <p className="flex items-start gap-2 text-destructive" role="alert">
             <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-            <span>
-              The last attempt failed ({s.lastError}). The library is kept; the next attempt is in 30 minutes.
-            </span>
+            <span>{m.admin.lastAttemptFailed(s.lastError)}</span>
           </p>
         )}
-        {!s.lastAttemptAt && <p className="text-muted-foreground">The first sync runs shortly after the server starts.</p>}
+        {!s.lastAttemptAt && <p className="text-muted-foreground">{m.admin.firstSync}</p>}
       </div>
     );
   }
@@ -84,7 +84,7 @@ function SyncStatus() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <TvMinimalPlay className="size-5 text-primary" aria-hidden="true" /> YouTube channel
+          <TvMinimalPlay className="size-5 text-primary" aria-hidden="true" /> {m.admin.youtubeChannel}
         </CardTitle>
       </CardHeader>
       <CardContent>{body}</CardContent>
@@ -95,15 +95,16 @@ function SyncStatus() {
 const EMPTY: MediaItemFormValues = { title: "", description: "", url: "", thumbnailUrl: "", date: "", duration: "" };
 
 function AddMediaItem() {
+  const { m } = useI18n();
   const form = useForm<MediaItemFormValues, unknown, z.output<typeof ZMediaItemForm>>({ resolver: zodResolver(ZMediaItemForm), defaultValues: EMPTY });
   const add = useMutation({
     mutationFn: (v: z.output<typeof ZMediaItemForm>) => apiJson<ManualMediaItem>("POST", ITEMS_KEY, mediaItemFromForm(v)),
     onSuccess: () => {
-      toast({ title: MEDIA_ITEM_TEXT.added, description: MEDIA_ITEM_TEXT.addedText });
+      toast({ title: m.admin.mediaItem.added, description: m.admin.mediaItem.addedText });
       form.reset(EMPTY);
       refreshAll();
     },
-    onError: (err) => toast({ title: MEDIA_ITEM_TEXT.addFailed, description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: m.admin.mediaItem.addFailed, description: errorText(err), variant: "destructive" }),
   });
   const { errors } = form.formState;
   const field = (name: keyof MediaItemFormValues) => ({
@@ -116,34 +117,34 @@ function AddMediaItem() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <Plus className="size-5 text-primary" aria-hidden="true" /> Add a media item
+          <Plus className="size-5 text-primary" aria-hidden="true" /> {m.admin.addMediaItem}
         </CardTitle>
-        <CardDescription>A sermon or video from anywhere on the web. It shows in Recent sermons and the video library.</CardDescription>
+        <CardDescription>{m.admin.addMediaItemHint}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={form.handleSubmit((v) => add.mutate(v))} className="grid grid-cols-[minmax(0,1fr)] gap-4">
-          <FormField id="media-title" label="Title" error={errors.title?.message}>
+          <FormField id="media-title" label={m.admin.itemTitle} error={errors.title?.message}>
             <Input {...field("title")} />
           </FormField>
-          <FormField id="media-description" label="Description (optional)" error={errors.description?.message}>
+          <FormField id="media-description" label={m.admin.descriptionOptional} error={errors.description?.message}>
             <Textarea rows={3} {...field("description")} />
           </FormField>
-          <FormField id="media-url" label="Video link" error={errors.url?.message}>
+          <FormField id="media-url" label={m.admin.videoLink} error={errors.url?.message}>
             <Input type="url" inputMode="url" placeholder="https://" {...field("url")} />
           </FormField>
-          <FormField id="media-thumbnailUrl" label="Thumbnail image link (optional)" error={errors.thumbnailUrl?.message}>
+          <FormField id="media-thumbnailUrl" label={m.admin.thumbnailOptional} error={errors.thumbnailUrl?.message}>
             <Input type="url" inputMode="url" placeholder="https://" {...field("thumbnailUrl")} />
           </FormField>
           <div className="grid grid-cols-2 gap-3 [&>*]:min-w-0">
-            <FormField id="media-date" label="Date (optional)" error={errors.date?.message}>
+            <FormField id="media-date" label={m.admin.dateOptional} error={errors.date?.message}>
               <Input type="date" className="min-w-0" max={new Date().toLocaleDateString("en-CA")} {...field("date")} />
             </FormField>
-            <FormField id="media-duration" label="Duration (optional)" error={errors.duration?.message}>
-              <Input inputMode="numeric" className="min-w-0" placeholder="e.g. 45:30" {...field("duration")} />
+            <FormField id="media-duration" label={m.admin.durationOptional} error={errors.duration?.message}>
+              <Input inputMode="numeric" className="min-w-0" placeholder={m.admin.durationPlaceholder} {...field("duration")} />
             </FormField>
           </div>
           <Button type="submit" disabled={add.isPending}>
-            <Plus aria-hidden="true" /> {add.isPending ? "Adding..." : "Add Media Item"}
+            <Plus aria-hidden="true" /> {add.isPending ? m.admin.adding : m.admin.addMediaItemButton}
           </Button>
         </form>
       </CardContent>
@@ -152,13 +153,14 @@ function AddMediaItem() {
 }
 
 function MediaItemRow({ item }: { item: ManualMediaItem }) {
+  const { m } = useI18n();
   const remove = useMutation({
     mutationFn: () => apiRequest("DELETE", `${ITEMS_KEY}/${item.id}`),
     onSuccess: () => {
-      toast({ title: MEDIA_ITEM_TEXT.removed });
+      toast({ title: m.admin.mediaItem.removed });
       refreshAll();
     },
-    onError: (err) => toast({ title: MEDIA_ITEM_TEXT.removeFailed, description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: m.admin.mediaItem.removeFailed, description: errorText(err), variant: "destructive" }),
   });
   const duration = formatDuration(item.duration);
   return (
@@ -176,20 +178,20 @@ function MediaItemRow({ item }: { item: ManualMediaItem }) {
       </div>
       <AlertDialog>
         <AlertDialogTrigger asChild>
-          <Button variant="ghost" size="icon" className="text-destructive" aria-label={`Remove ${item.title}`} disabled={remove.isPending}>
+          <Button variant="ghost" size="icon" className="text-destructive" aria-label={m.admin.removeNamed(item.title)} disabled={remove.isPending}>
             <Trash2 aria-hidden="true" />
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
-          <AlertDialogTitle>Remove media item</AlertDialogTitle>
-          <AlertDialogDescription>{MEDIA_ITEM_TEXT.removeConfirm}</AlertDialogDescription>
+          <AlertDialogTitle>{m.admin.removeMediaItem}</AlertDialogTitle>
+          <AlertDialogDescription>{m.admin.mediaItem.removeConfirm}</AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{m.common.cancel}</Button>
             </AlertDialogCancel>
             <AlertDialogAction asChild>
               <Button variant="destructive" onClick={() => remove.mutate()}>
-                Remove
+                {m.admin.remove}
               </Button>
             </AlertDialogAction>
           </AlertDialogFooter>
@@ -200,12 +202,13 @@ function MediaItemRow({ item }: { item: ManualMediaItem }) {
 }
 
 function MediaItemList() {
+  const { m } = useI18n();
   const items = useQuery<ManualMediaItem[]>({ queryKey: [ITEMS_KEY] });
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <Film className="size-5 text-primary" aria-hidden="true" /> Added by hand
+          <Film className="size-5 text-primary" aria-hidden="true" /> {m.admin.addedByHand}
         </CardTitle>
       </CardHeader>
       <CardContent>
@@ -215,11 +218,11 @@ function MediaItemList() {
             <Skeleton className="h-14" />
           </div>
         ) : items.isError ? (
-          <p className="text-muted-foreground">Media items could not be loaded.</p>
+          <p className="text-muted-foreground">{m.admin.mediaItemsFailed}</p>
         ) : items.data.length === 0 ? (
-          <p className="text-muted-foreground">{MEDIA_ITEM_TEXT.empty}</p>
+          <p className="text-muted-foreground">{m.admin.mediaItem.empty}</p>
         ) : (
-          <ul className="divide-y divide-border" aria-label="Media items added by hand">
+          <ul className="divide-y divide-border" aria-label={m.admin.mediaItemsList}>
             {items.data.map((item) => (
               <MediaItemRow key={item.id} item={item} />
             ))}

@@ -1,5 +1,5 @@
 import { Check, Heart, X } from "lucide-react";
-import { ADMIN_LIMITS, SERVICES_TEXT, cut, type Question } from "@contract/services";
+import { ADMIN_LIMITS, cut, type Question } from "@contract/services";
 import type { Testimony } from "@contract/testimonies";
 import { formatCommentTime } from "@/lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -7,9 +7,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useI18n } from "@/lib/i18n";
 import { useModerate, useModeration } from "./use-moderation";
 
 function PendingItem({ kind, item, author }: { kind: "question" | "testimony"; item: Question | Testimony; author?: string }) {
+  const { m } = useI18n();
   const moderate = useModerate(kind);
   return (
     <li className="grid gap-2 py-4 first:pt-0 last:pb-0" data-testid={`pending-${kind}`}>
@@ -20,48 +22,52 @@ function PendingItem({ kind, item, author }: { kind: "question" | "testimony"; i
       </p>
       <div className="flex gap-2">
         <Button variant="outline" className="flex-1" disabled={moderate.isPending} onClick={() => moderate.mutate({ id: item.id, isApproved: false })}>
-          <X aria-hidden="true" /> Reject
+          <X aria-hidden="true" /> {m.admin.reject}
         </Button>
         <Button className="flex-1" disabled={moderate.isPending} onClick={() => moderate.mutate({ id: item.id, isApproved: true })}>
-          <Check aria-hidden="true" /> Approve
+          <Check aria-hidden="true" /> {m.admin.approve}
         </Button>
       </div>
     </li>
   );
 }
 
-const Count = ({ n }: { n: number }) => (
-  <Badge variant={n ? "default" : "secondary"} aria-label={`${n} pending`}>
-    {n}
-  </Badge>
-);
+function Count({ n }: { n: number }) {
+  const { m } = useI18n();
+  return (
+    <Badge variant={n ? "default" : "secondary"} aria-label={m.admin.pending(n)}>
+      {n}
+    </Badge>
+  );
+}
 
 export function ModerationTab() {
+  const { m: text } = useI18n();
   const m = useModeration();
   if (m.isPending) return <Skeleton className="h-40" />;
   return (
     <Tabs defaultValue="questions">
-      <TabsList aria-label="Moderation">
+      <TabsList aria-label={text.admin.moderation}>
         <TabsTrigger value="questions">
-          Questions <Count n={m.pendingQuestions.length} />
+          {text.admin.questions} <Count n={m.pendingQuestions.length} />
         </TabsTrigger>
         <TabsTrigger value="testimonies">
-          Testimonies <Count n={m.pendingTestimonies.length} />
+          {text.admin.testimonies} <Count n={m.pendingTestimonies.length} />
         </TabsTrigger>
       </TabsList>
 
       <TabsContent value="questions" className="grid gap-5">
         <Card>
           <CardHeader>
-            <CardTitle>Pending questions</CardTitle>
+            <CardTitle>{text.admin.pendingQuestions}</CardTitle>
           </CardHeader>
           <CardContent>
             {m.pendingQuestions.length === 0 ? (
-              <p className="text-muted-foreground">{SERVICES_TEXT.noPendingQuestions}</p>
+              <p className="text-muted-foreground">{text.services.noPendingQuestions}</p>
             ) : (
               <ul className="divide-y divide-border">
                 {m.pendingQuestions.map((q) => (
-                  <PendingItem key={q.id} kind="question" item={q} author={q.userId ? "Member" : "Anonymous"} />
+                  <PendingItem key={q.id} kind="question" item={q} author={q.userId ? text.admin.member : text.admin.anonymous} />
                 ))}
               </ul>
             )}
@@ -70,15 +76,15 @@ export function ModerationTab() {
         {m.approvedQuestions.length > 0 && (
           <Card>
             <CardHeader>
-              <CardTitle>Approved questions</CardTitle>
+              <CardTitle>{text.admin.approvedQuestions}</CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="divide-y divide-border" aria-label="Approved questions">
+              <ul className="divide-y divide-border" aria-label={text.admin.approvedQuestions}>
                 {m.approvedQuestions.slice(0, ADMIN_LIMITS.approvedQuestions).map((q) => (
                   <li key={q.id} className="py-3 first:pt-0 last:pb-0">
                     <p>{q.text}</p>
                     <p className="text-sm text-muted-foreground">
-                      {q.userId ? "Member" : "Anonymous"} · {formatCommentTime(q.createdAt)}
+                      {q.userId ? text.admin.member : text.admin.anonymous} · {formatCommentTime(q.createdAt)}
                     </p>
                   </li>
                 ))}
@@ -91,11 +97,11 @@ export function ModerationTab() {
       <TabsContent value="testimonies" className="grid gap-5">
         <Card>
           <CardHeader>
-            <CardTitle>Pending testimonies</CardTitle>
+            <CardTitle>{text.admin.pendingTestimonies}</CardTitle>
           </CardHeader>
           <CardContent>
             {m.pendingTestimonies.length === 0 ? (
-              <p className="text-muted-foreground">{SERVICES_TEXT.noPendingTestimonies}</p>
+              <p className="text-muted-foreground">{text.services.noPendingTestimonies}</p>
             ) : (
               <ul className="divide-y divide-border">
                 {m.pendingTestimonies.map((t) => (
@@ -108,15 +114,15 @@ export function ModerationTab() {
         {m.approvedTestimonies.length > 0 && (
           <Card>
             <CardHeader>
-              <CardTitle>Approved testimonies</CardTitle>
+              <CardTitle>{text.admin.approvedTestimonies}</CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="divide-y divide-border" aria-label="Approved testimonies">
+              <ul className="divide-y divide-border" aria-label={text.admin.approvedTestimonies}>
                 {m.approvedTestimonies.slice(0, ADMIN_LIMITS.approvedTestimonies).map((t) => (
                   <li key={t.id} className="py-3 first:pt-0 last:pb-0">
                     <p>{cut(t.text, ADMIN_LIMITS.testimonyCut)}</p>
                     <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
-                      <Heart className="size-4" aria-hidden="true" /> {t.amenCount} {t.amenCount === 1 ? "amen" : "amens"} · {formatCommentTime(t.createdAt)}
+                      <Heart className="size-4" aria-hidden="true" /> {text.admin.amens(t.amenCount)} · {formatCommentTime(t.createdAt)}
                     </p>
                   </li>
                 ))}

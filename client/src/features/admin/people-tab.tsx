@@ -5,6 +5,7 @@ import { ROLES, type Role } from "@contract/roles";
 import type { User } from "@contract/auth";
 import { apiJson, errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { useI18n } from "@/lib/i18n";
 import { toast } from "@/components/ui/use-toast";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -14,20 +15,21 @@ import { refetchPrefix } from "./use-moderation";
 
 function RoleSelect({ user }: { user: User }) {
   const { user: me } = useAuth();
+  const { m } = useI18n();
   const change = useMutation({
     mutationFn: (role: Role) => apiJson<User>("PATCH", `/api/admin/users/${user.id}`, { role }),
     onSuccess: (u) => {
-      toast({ title: "Role updated", description: `${u.firstName} ${u.lastName} is now ${u.role}` });
+      toast({ title: m.admin.roleUpdated, description: m.admin.roleNow(`${u.firstName} ${u.lastName}`, m.admin.roles[u.role]) });
       refetchPrefix("/api/admin/users");
       if (u.id === me?.id) refetchPrefix("/api/church/me");
     },
-    onError: (err) => toast({ title: "Role not changed", description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: m.admin.roleNotChanged, description: errorText(err), variant: "destructive" }),
   });
   const id = `role-${user.id}`;
   return (
     <>
       <label htmlFor={id} className="sr-only">
-        Role of {user.firstName} {user.lastName}
+        {m.admin.roleOf(`${user.firstName} ${user.lastName}`)}
       </label>
       <select
         id={id}
@@ -38,7 +40,7 @@ function RoleSelect({ user }: { user: User }) {
       >
         {ROLES.map((r) => (
           <option key={r} value={r}>
-            {r}
+            {m.admin.roles[r]}
           </option>
         ))}
       </select>
@@ -48,30 +50,31 @@ function RoleSelect({ user }: { user: User }) {
 
 /** People (OWNER only): search members and change their role. */
 export function PeopleTab() {
+  const { m } = useI18n();
   const [q, setQ] = useState("");
   const query = q.trim();
   const people = useQuery<User[]>({ queryKey: [`/api/admin/users?q=${encodeURIComponent(query)}`] });
   return (
     <Card>
       <CardHeader>
-        <CardTitle>People</CardTitle>
+        <CardTitle>{m.admin.people}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-1.5">
-          <Label htmlFor="people-search">Search by name or email</Label>
+          <Label htmlFor="people-search">{m.admin.searchLabel}</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input id="people-search" type="search" className="pl-10" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search people..." />
+            <Input id="people-search" type="search" className="pl-10" value={q} onChange={(e) => setQ(e.target.value)} placeholder={m.admin.searchPlaceholder} />
           </div>
         </div>
         {people.isPending ? (
           <Skeleton className="h-24" />
         ) : people.isError ? (
-          <p className="text-muted-foreground">People could not be loaded.</p>
+          <p className="text-muted-foreground">{m.admin.peopleFailed}</p>
         ) : people.data.length === 0 ? (
-          <p className="text-muted-foreground">No one matches that search.</p>
+          <p className="text-muted-foreground">{m.admin.noMatches}</p>
         ) : (
-          <ul className="divide-y divide-border" aria-label="People">
+          <ul className="divide-y divide-border" aria-label={m.admin.people}>
             {people.data.map((u) => (
               <li key={u.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
                 <div className="min-w-0 flex-1">

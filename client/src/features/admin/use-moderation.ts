@@ -6,12 +6,12 @@
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { LiveService, Question } from "@contract/services";
-import { SERVICES_TEXT } from "@contract/services";
 import type { Testimony } from "@contract/testimonies";
 import { apiJson, errorText } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { toast } from "@/components/ui/use-toast";
 import { LIVE_SERVICE_KEY } from "@/lib/query-client";
+import { useI18n } from "@/lib/i18n";
 
 /** Refetches every query whose URL starts with `prefix` (as the live events do). */
 export function refetchPrefix(prefix: string) {
@@ -43,13 +43,14 @@ export function useModeration() {
 }
 
 export function useModerate(kind: "question" | "testimony") {
+  const { m } = useI18n();
   return useMutation({
     mutationFn: ({ id, isApproved }: { id: string; isApproved: boolean }) =>
       apiJson("PATCH", kind === "question" ? `/api/questions/${id}` : `/api/testimonies/${id}`, { isApproved }),
     onSuccess: () => {
-      toast({ title: kind === "question" ? SERVICES_TEXT.questionModerated : SERVICES_TEXT.testimonyModerated });
+      toast({ title: kind === "question" ? m.services.questionModerated : m.services.testimonyModerated });
       refetchPrefix(kind === "question" ? "/api/services" : "/api/testimonies");
     },
-    onError: (err) => toast({ title: "Moderation failed", description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: m.admin.moderationFailed, description: errorText(err), variant: "destructive" }),
   });
 }

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Mail, MessageCircleHeart, Phone, RotateCcw, UserPlus } from "lucide-react";
-import { VISITOR_ADMIN_TEXT, type Visitor } from "@contract/visitors";
+import { VISITOR_HEARD_OPTIONS, type Visitor } from "@contract/visitors";
 import { apiJson, errorText } from "@/lib/api";
 import { formatRelativeDate, shortDate } from "@/lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,19 +13,25 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { useI18n } from "@/lib/i18n";
 import { refetchPrefix } from "./use-moderation";
 
 const VISITORS_KEY = "/api/visitors";
 
 function VisitorCard({ visitor }: { visitor: Visitor }) {
+  const { m } = useI18n();
+  const t = m.admin.visitors;
   const done = !!visitor.followedUpAt;
+  const when = visitor.followedUpAt ? formatRelativeDate(visitor.followedUpAt).toLowerCase() : "";
+  // The card stores the option in English; staff read it in their language.
+  const heardFrom = (v: string) => ((VISITOR_HEARD_OPTIONS as readonly string[]).includes(v) ? m.visitorForm.heard[v as (typeof VISITOR_HEARD_OPTIONS)[number]] : v);
   const mark = useMutation({
     mutationFn: (followedUp: boolean) => apiJson<Visitor>("PATCH", `${VISITORS_KEY}/${visitor.id}`, { followedUp }),
     onSuccess: (v) => {
-      toast({ title: v.followedUpAt ? VISITOR_ADMIN_TEXT.marked : VISITOR_ADMIN_TEXT.unmarked, description: v.name });
+      toast({ title: v.followedUpAt ? t.marked : t.unmarked, description: v.name });
       refetchPrefix(VISITORS_KEY);
     },
-    onError: (err) => toast({ title: VISITOR_ADMIN_TEXT.updateFailed, description: errorText(err), variant: "destructive" }),
+    onError: (err) => toast({ title: t.updateFailed, description: errorText(err), variant: "destructive" }),
   });
   return (
     <li>
@@ -38,15 +44,15 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
                 <time dateTime={visitor.createdAt} title={shortDate(new Date(visitor.createdAt))}>
                   {formatRelativeDate(visitor.createdAt)}
                 </time>{" "}
-                · {visitor.heardFrom}
+                · {heardFrom(visitor.heardFrom)}
               </p>
             </div>
             {done ? (
               <Badge variant="success" className="shrink-0 whitespace-nowrap">
-                <CheckCircle2 className="size-3" aria-hidden="true" /> Followed up
+                <CheckCircle2 className="size-3" aria-hidden="true" /> {m.admin.followedUp}
               </Badge>
             ) : (
-              <Badge className="shrink-0">New</Badge>
+              <Badge className="shrink-0">{m.admin.newBadge}</Badge>
             )}
           </div>
           <div className="grid gap-1">
@@ -62,7 +68,7 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
           {visitor.prayerRequest && (
             <div className="rounded-md bg-muted p-3">
               <p className="flex items-center gap-1.5 text-sm font-semibold">
-                <MessageCircleHeart className="size-4 text-primary" aria-hidden="true" /> Prayer request
+                <MessageCircleHeart className="size-4 text-primary" aria-hidden="true" /> {m.admin.prayerRequest}
               </p>
               <p className="mt-1 whitespace-pre-line break-words">{visitor.prayerRequest}</p>
             </div>
@@ -71,15 +77,15 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
             {done ? (
               <>
                 <p className="text-sm text-muted-foreground">
-                  Followed up{visitor.followedUpBy ? ` by ${visitor.followedUpBy}` : ""} {formatRelativeDate(visitor.followedUpAt!).toLowerCase()}
+                  {visitor.followedUpBy ? m.admin.followedUpBy(visitor.followedUpBy, when) : m.admin.followedUpWhen(when)}
                 </p>
                 <Button variant="ghost" size="sm" disabled={mark.isPending} onClick={() => mark.mutate(false)}>
-                  <RotateCcw aria-hidden="true" /> {VISITOR_ADMIN_TEXT.undo}
+                  <RotateCcw aria-hidden="true" /> {t.undo}
                 </Button>
               </>
             ) : (
               <Button size="sm" className="w-full" disabled={mark.isPending} onClick={() => mark.mutate(true)}>
-                <CheckCircle2 aria-hidden="true" /> {VISITOR_ADMIN_TEXT.markFollowedUp}
+                <CheckCircle2 aria-hidden="true" /> {t.markFollowedUp}
               </Button>
             )}
           </div>
@@ -90,6 +96,7 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
 }
 
 export function VisitorsTab() {
+  const { m } = useI18n();
   const visitors = useQuery<Visitor[]>({ queryKey: [VISITORS_KEY] });
   const waiting = visitors.data?.filter((v) => !v.followedUpAt).length ?? 0;
   return (
@@ -97,11 +104,11 @@ export function VisitorsTab() {
       <Card>
         <CardHeader>
           <CardTitle id="visitors-title" className="flex items-center gap-2">
-            <UserPlus className="size-5 text-primary" aria-hidden="true" /> First-time visitors
+            <UserPlus className="size-5 text-primary" aria-hidden="true" /> {m.admin.firstTimeVisitors}
           </CardTitle>
           {visitors.data && visitors.data.length > 0 && (
             <p className="text-muted-foreground" data-testid="visitors-summary">
-              {waiting === 0 ? "Everyone has been followed up." : `${waiting} waiting for follow-up`} · {visitors.data.length} {visitors.data.length === 1 ? "card" : "cards"}
+              {waiting === 0 ? m.admin.everyoneFollowedUp : m.admin.waitingForFollowUp(waiting)} · {m.admin.cards(visitors.data.length)}
             </p>
           )}
         </CardHeader>
@@ -113,9 +120,9 @@ export function VisitorsTab() {
           ))}
         </div>
       ) : visitors.isError ? (
-        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{VISITOR_ADMIN_TEXT.failed}</p>
+        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{m.admin.visitors.failed}</p>
       ) : visitors.data.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{VISITOR_ADMIN_TEXT.empty}</p>
+        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{m.admin.visitors.empty}</p>
       ) : (
         <ul className="grid gap-3">
           {visitors.data.map((v) => (

@@ -10,7 +10,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, AudioLines, CircleHelp, ContactRound, FlaskConical, KeyRound, Loader2, Plug, ShieldAlert, Unplug } from "lucide-react";
 import {
-  INTEGRATION_TEXT,
   OAUTH_POPUP,
   PROVIDER_INFO,
   ZVoiceConnect,
@@ -18,12 +17,12 @@ import {
   type IntegrationProvider,
   type VoiceConnectInput,
 } from "@contract/integrations";
-import { PRAYER_TEXT } from "@contract/prayer";
 import { isStaff } from "@contract/roles";
 import { apiJson, apiRequest, errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { queryClient } from "@/lib/query-client";
 import { shortDate } from "@/lib/format";
+import { tr, useI18n } from "@/lib/i18n";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -45,7 +44,6 @@ import { toast } from "@/components/ui/use-toast";
 import { browserPopupEnv, openOAuthPopup, watchOAuthPopup } from "./oauth-popup";
 
 const LIST_KEY = ["/api/integrations"];
-const T = INTEGRATION_TEXT;
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ICONS: Record<IntegrationProvider, typeof ContactRound> = { ghl: ContactRound, voice_ai: AudioLines };
 
@@ -56,6 +54,7 @@ async function refreshList() {
 
 /** Connect for the CRM: popup open (blank, inside the click), authorize, watch it, then refresh the list 1 s after it closed. */
 function useGhlConnect() {
+  const T = useI18n().m.integrations;
   const [connecting, setConnecting] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -101,6 +100,8 @@ function useGhlConnect() {
 }
 
 function VoiceConnectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const { m } = useI18n();
+  const T = m.integrations;
   const form = useForm<VoiceConnectInput>({ resolver: zodResolver(ZVoiceConnect), defaultValues: { apiKey: "" } });
   useEffect(() => {
     if (open) form.reset({ apiKey: "" });
@@ -115,7 +116,8 @@ function VoiceConnectDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     },
     onError: (err) => {
       const message = errorText(err);
-      if (message === T.voiceKeyRejected) form.setError("apiKey", { message });
+      // The server answers in the member's language (English when it is English).
+      if (message && tr(message) === T.voiceKeyRejected) form.setError("apiKey", { message });
       toast({ title: T.connectFailedTitle, description: message || T.connectFailedFallback(name), variant: "destructive" });
     },
   });
@@ -124,8 +126,8 @@ function VoiceConnectDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Connect {name}</DialogTitle>
-          <DialogDescription>Paste an API key from your ElevenLabs account (Profile, API Keys). It is stored encrypted and never shown again.</DialogDescription>
+          <DialogTitle>{T.connectNamed(name)}</DialogTitle>
+          <DialogDescription>{T.voiceDialogText}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={form.handleSubmit((d) => save.mutate(d))} className="grid gap-4">
           <FormField id="voice-api-key" label={T.voiceKeyLabel} error={error}>
@@ -141,7 +143,7 @@ function VoiceConnectDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {T.cancel}
             </Button>
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
@@ -164,7 +166,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function IntegrationCard({ provider, item }: { provider: IntegrationProvider; item: Integration | undefined }) {
+  const T = useI18n().m.integrations;
   const info = PROVIDER_INFO[provider];
+  const text = T.providers[provider];
   const Icon = ICONS[provider];
   const connected = !!item?.isActive;
   const ghl = useGhlConnect();
@@ -195,17 +199,17 @@ function IntegrationCard({ provider, item }: { provider: IntegrationProvider; it
             <Icon className="size-6" />
           </span>
           <div className="min-w-0 flex-1">
-            <CardTitle>{info.title}</CardTitle>
+            <CardTitle>{text.title}</CardTitle>
             <div className="mt-1">
               {connected ? <Badge variant="success">{T.connected}</Badge> : <Badge variant="secondary">{T.notConnected}</Badge>}
             </div>
           </div>
         </div>
-        <CardDescription className="pt-1 text-base">{info.description}</CardDescription>
+        <CardDescription className="pt-1 text-base">{text.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ul className="flex flex-wrap gap-2" aria-label={`${info.name} capabilities`}>
-          {info.capabilities.map((c) => (
+        <ul className="flex flex-wrap gap-2" aria-label={T.capabilitiesOf(info.name)}>
+          {text.capabilities.map((c) => (
             <li key={c} className="rounded-full border border-border px-3 py-1 text-sm">
               {c}
             </li>
@@ -213,23 +217,23 @@ function IntegrationCard({ provider, item }: { provider: IntegrationProvider; it
         </ul>
         {item && (
           <dl className="grid gap-1.5 rounded-md bg-muted/60 p-3 text-sm">
-            <Fact label="Connected on">{shortDate(new Date(item.createdAt))}</Fact>
-            {item.accountName && <Fact label={provider === "ghl" ? "Location" : "Account"}>{item.accountName}</Fact>}
+            <Fact label={T.connectedOn}>{shortDate(new Date(item.createdAt))}</Fact>
+            {item.accountName && <Fact label={provider === "ghl" ? T.location : T.account}>{item.accountName}</Fact>}
             {item.sync && (
-              <Fact label="Contact sync">
-                {item.sync.sent} sent · {item.sync.pending} waiting · {item.sync.failed} failed
+              <Fact label={T.contactSync}>
+                {T.syncCounts(item.sync.sent, item.sync.pending, item.sync.failed)}
               </Fact>
             )}
           </dl>
         )}
         {item && !item.isActive && item.lastError && (
           <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" /> {item.lastError}
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" /> {tr(item.lastError)}
           </p>
         )}
         {item?.sync?.failed ? (
           <p className="text-sm text-muted-foreground">
-            Last sync problem: <span className="break-words">{item.sync.lastError}</span>
+            {T.lastSyncProblem} <span className="break-words">{tr(item.sync.lastError)}</span>
           </p>
         ) : null}
         <div className="grid gap-2">
@@ -256,7 +260,7 @@ function IntegrationCard({ provider, item }: { provider: IntegrationProvider; it
                 <AlertDialogDescription>{provider === "ghl" ? T.disconnectGhlWarning : T.disconnectVoiceWarning}</AlertDialogDescription>
                 <AlertDialogFooter>
                   <AlertDialogCancel asChild>
-                    <Button variant="outline">Cancel</Button>
+                    <Button variant="outline">{T.cancel}</Button>
                   </AlertDialogCancel>
                   <AlertDialogAction asChild>
                     <Button variant="destructive" onClick={() => remove.mutate(item.id)}>
@@ -274,36 +278,25 @@ function IntegrationCard({ provider, item }: { provider: IntegrationProvider; it
   );
 }
 
-const HELP: { q: string; a: string }[] = [
-  {
-    q: "Connecting Go High Level",
-    a: "Press Connect, sign in to Go High Level in the window that opens and choose your church's sub-account. The window closes by itself. If nothing opens, allow pop-ups for this site.",
-  },
-  {
-    q: "What goes to the CRM",
-    a: `New members and first-time visitor cards become contacts, tagged so your workflows can pick them up. Prayer requests go only when the member ticks '${PRAYER_TEXT.shareWithCareTeam}', and anonymous ones never. Sending happens in the background and is retried if the CRM is down.`,
-  },
-  {
-    q: "ElevenLabs voice",
-    a: "Paste an API key from your ElevenLabs profile. While it is connected, each daily journey email has a Listen link to that day's devotional, recorded once and shared by everyone on the journey.",
-  },
-  {
-    q: "Something not working?",
-    a: "Press Test Connection to check. If a connection stopped working, Disconnect and Connect again. If Connect says Go High Level is not set up, ask whoever runs your Koinonia server to add the Go High Level app's client id and secret.",
-  },
-];
-
 function HelpSection() {
+  const { m } = useI18n();
+  const T = m.integrations;
+  const help: { q: string; a: string }[] = [
+    { q: T.helpConnectingQ, a: T.helpConnectingA },
+    { q: T.helpCrmQ, a: T.helpCrmA(m.prayer.shareWithCareTeam) },
+    { q: T.helpVoiceQ, a: T.helpVoiceA },
+    { q: T.helpTroubleQ, a: T.helpTroubleA },
+  ];
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <CircleHelp className="size-5 text-primary" aria-hidden="true" /> Need help?
+          <CircleHelp className="size-5 text-primary" aria-hidden="true" /> {T.needHelp}
         </CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4">
-          {HELP.map((h) => (
+          {help.map((h) => (
             <div key={h.q}>
               <dt className="font-semibold">{h.q}</dt>
               <dd className="text-muted-foreground">{h.a}</dd>
@@ -316,6 +309,7 @@ function HelpSection() {
 }
 
 function IntegrationsList() {
+  const T = useI18n().m.integrations;
   const list = useQuery<Integration[]>({ queryKey: LIST_KEY });
   if (list.isPending) {
     return (
@@ -330,10 +324,10 @@ function IntegrationsList() {
       <Card>
         <CardContent className="grid justify-items-center gap-3 pt-5 text-center">
           <p role="alert" className="text-muted-foreground">
-            Failed to load integrations
+            {T.loadFailed}
           </p>
           <Button variant="outline" onClick={() => void list.refetch()}>
-            Try again
+            {T.tryAgain}
           </Button>
         </CardContent>
       </Card>
@@ -350,6 +344,7 @@ function IntegrationsList() {
 
 export default function IntegrationsPage() {
   const { user } = useAuth();
+  const T = useI18n().m.integrations;
   if (!user || !isStaff(user.role)) {
     return (
       <Card>
