@@ -5,7 +5,6 @@ import "../contract/zod-setup";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import fs from "node:fs";
@@ -16,7 +15,7 @@ import { AUTH_CHANNEL, SessionCache } from "./http/session-cache";
 import { installErrorHandler } from "./http/error-handler";
 import { rejectNul } from "./http/reject-nul";
 import { installResponseGuard } from "./http/response-guard";
-import { securityHeaders } from "./http/security-headers";
+import { installSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { installGracefulClose } from "./http/graceful-close";
 import { healthRoutes } from "./features/health/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -69,7 +68,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   installGracefulClose(app as unknown as FastifyInstance);
 
   await app.register(cookie);
-  await app.register(helmet, securityHeaders({ publicUrl: deps.config.publicUrl, church: deps.church, plaid: !!deps.config.plaid }));
+  installSecurityHeaders(app as unknown as FastifyInstance, securityHeaders({ publicUrl: deps.config.publicUrl, church: deps.church, plaid: !!deps.config.plaid }));
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   const activity = activityRecorder(deps);
