@@ -9,6 +9,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, DEMO_PASSWORD, uniqueEmail } from "./fixtures";
+import { es } from "../../contract/i18n/es";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
@@ -261,6 +262,36 @@ test("text at 200% fits the screen: no sideways scrolling on the main screens", 
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible(LOAD);
     await page.waitForLoadState("networkidle");
+    expect(await overflow(), path).toBeLessThanOrEqual(0);
+  }
+});
+
+test("in Spanish too, whose words run longer: text at 200% fits the screen", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
+  await newMember(page, "Bartolomé");
+  await page.goto("/profile");
+  await page.getByLabel("Language").selectOption("es");
+  await expect(page.getByRole("status").filter({ hasText: es.profile.languageSaved })).toBeVisible(LOAD);
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => (document.documentElement.style.fontSize = "200%"));
+  });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  for (const [path, heading] of [
+    ["/prayer", es.prayer.center],
+    ["/giving", es.giving.title],
+    ["/giving?tab=wallet", es.giving.title],
+    ["/connect", es.connect.title],
+    ["/media?tab=notes", es.media.title],
+    ["/invite", es.invite.title],
+    ["/visit-us", es.visitUs.title],
+    ["/ai-prayer", es.companion.title],
+    ["/profile", /Bartolomé/],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible(LOAD);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize), path).toBe("32px");
     expect(await overflow(), path).toBeLessThanOrEqual(0);
   }
 });
