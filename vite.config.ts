@@ -61,10 +61,45 @@ function appShellManifest(): Plugin {
   };
 }
 
+/**
+ * A visitor who is not signed in lands on the sign-in screen, whose code is a lazy chunk the
+ * router asks for only once the app's entry has run: a second round of downloads before the
+ * first paint. The build writes that chunk and its own imports (not those of the entry) into
+ * a meta tag, and theme-init.js, which runs first, preloads them when no one is signed in, so
+ * both rounds download together. Signed-in members download nothing more.
+ */
+function signedOutPreload(): Plugin {
+  return {
+    name: "koinonia-signed-out-preload",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === "chunk");
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (file: string, seen = new Set<string>()) => {
+          if (seen.has(file)) return seen;
+          seen.add(file);
+          for (const i of byFile.get(file)?.imports ?? []) closure(i, seen);
+          return seen;
+        };
+        const entry = chunks.find((c) => c.isEntry);
+        const login = chunks.find((c) => c.facadeModuleId?.endsWith("/features/auth/login-page.tsx"));
+        if (!entry || !login) throw new Error("signed-out preload: no entry or login-page chunk");
+        const already = closure(entry.fileName);
+        const files = [...closure(login.fileName)].filter((f) => !already.has(f)).map((f) => `/${f}`);
+        const script = '<script src="/theme-init.js"></script>';
+        if (!html.includes(script)) throw new Error("signed-out preload: index.html does not load theme-init.js");
+        return html.replace(script, `<meta name="koinonia-signed-out-preload" content="${files.join(" ")}" />\n    ${script}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: r("./client"),
   publicDir: r("./client/public"),
-  plugins: [react(), tailwindcss(), appShellManifest()],
+  plugins: [react(), tailwindcss(), signedOutPreload(), appShellManifest()],
   resolve: { alias: { "@contract": r("./contract"), "@": r("./client/src") } },
   // CLIENT_OUT_DIR lets parallel test runs build side by side (the server reads CLIENT_DIR).
   build: {

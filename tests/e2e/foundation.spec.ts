@@ -128,3 +128,18 @@ test("the Home tab is active on / and on /sunday; Home links to Visit Us", async
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Giving" })).not.toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("link", { name: /Watch Live/ })).toHaveAttribute("href", /youtube\.com/);
 });
+
+test("signed out, the sign-in screen's code is preloaded beside the app's; signed in, it is not", async ({ page }) => {
+  const preloaded = () => page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute("href") ?? ""));
+  await page.goto("/auth/login");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  const listed = ((await page.locator('meta[name="koinonia-signed-out-preload"]').getAttribute("content")) ?? "").split(" ");
+  expect(listed.some((f) => /\/assets\/login-page-[\w-]+\.js$/.test(f))).toBe(true);
+  expect(await preloaded()).toEqual(expect.arrayContaining(listed));
+
+  await register(page);
+  await page.reload();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  const after = await preloaded();
+  expect(after.filter((f) => listed.includes(f))).toEqual([]);
+});
