@@ -5,7 +5,7 @@
  * routes that send without one. A hit is a bug: the answer becomes a 500 and the route is
  * logged (never the payload), so it is found in tests and never reaches a member.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ErrorBody } from "../../contract/errors";
 
 /** Field names, as they appear in JSON ("name":), that never leave the server. */
@@ -18,9 +18,15 @@ export function forbiddenField(json: string): string | null {
   return KEY.exec(json)?.[1] ?? null;
 }
 
+/**
+ * Replies whose text was made of json-text.ts's `jsonOf` parts, each checked by this rule when
+ * it was made, and values a request fills in (booleans, numbers, ids): nothing left to scan.
+ */
+export const checkedReplies = new WeakSet<FastifyReply>();
+
 export function installResponseGuard(app: FastifyInstance) {
   app.addHook("onSend", async (req, reply, payload) => {
-    if (typeof payload !== "string" || !String(reply.getHeader("content-type") ?? "").includes("json")) return payload;
+    if (typeof payload !== "string" || checkedReplies.has(reply) || !String(reply.getHeader("content-type") ?? "").includes("json")) return payload;
     const field = forbiddenField(payload);
     if (!field) return payload;
     req.log.error({ route: req.routeOptions.url, field }, "response blocked: it carried a credential field");

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ZChurchMe, ZChurchPublic } from "../../../contract/church";
+import { ZChurch, ZChurchMe, ZChurchPublic } from "../../../contract/church";
+import { ZUser } from "../../../contract/auth";
+import { jsonOf, sendJsonText } from "../../http/json-text";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
 import { toPublicUser } from "../auth/public-user";
@@ -8,11 +10,14 @@ import { buildManifest, ZWebManifest } from "./build-manifest";
 export const churchRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    /** The session check of the client (spec section 7): 401 without a valid token. */
-    app.get("/api/church/me", { config: { access: "member" }, schema: { response: { 200: ZChurchMe } } }, async (req) => ({
-      church: deps.church,
-      user: toPublicUser(currentUser(req)),
-    }));
+    /**
+     * The session check of the client (spec section 7): 401 without a valid token. Every member's
+     * first request: the church (the same for all, fixed at start) is serialized once.
+     */
+    const churchJson = jsonOf(ZChurch, deps.church);
+    app.get("/api/church/me", { config: { access: "member" }, schema: { response: { 200: ZChurchMe } } }, async (req, reply) =>
+      sendJsonText(reply, `{"church":${churchJson},"user":${jsonOf(ZUser, toPublicUser(currentUser(req)))}}`),
+    );
 
     /** Name, logo and colour for the signed-out screens. */
     app.get("/api/church/public", { config: { access: "public" }, schema: { response: { 200: ZChurchPublic } } }, async () => ({

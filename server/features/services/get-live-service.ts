@@ -5,7 +5,7 @@ import { pollVotes, polls, questions, services } from "../../db/schema/services"
 import type { AuthUser } from "../../http/auth";
 import { sharedRead } from "../../http/shared-read";
 import { isStaff } from "../../../contract/roles";
-import type { LiveService } from "../../../contract/services";
+import { ZLiveService, type LiveService } from "../../../contract/services";
 import { toPoll, toQuestion, toService } from "./views";
 
 export const LIVE_QUESTIONS_LIMIT = 50;
@@ -71,12 +71,9 @@ async function loadShared(db: Db): Promise<LiveShared | null> {
   return { service: row, polls: list, counts, votesBy, questions: qs };
 }
 
-/** The live service with its open polls (results and the asker's own vote) and approved questions, or null. */
-export async function getLiveService(deps: Deps, user: AuthUser): Promise<LiveService> {
-  const shared = await liveRead(deps).get(() => loadShared(deps.db));
-  if (!shared) return { service: null };
-  const mine = shared.votesBy.get(user.id);
-  const viewer = { id: user.id, staff: isStaff(user.role) };
+/** What one viewer sees of the shared part: their own votes, and the authors only of their own questions (all of them for staff). */
+function liveView(shared: LiveShared, viewer: { id: string; staff: boolean }): LiveService {
+  const mine = shared.votesBy.get(viewer.id);
   return {
     service: {
       ...toService(shared.service),
@@ -87,4 +84,64 @@ export async function getLiveService(deps: Deps, user: AuthUser): Promise<LiveSe
       questions: shared.questions.map((q) => toQuestion(q, viewer)),
     },
   };
+}
+
+/**
+ * A member's answer as JSON text: the shared part is checked by the schema and written once per
+ * load (server/http/json-text.ts), with a marked slot for each poll's `myVote` and each
+ * question's `userId`; a request fills in the member's own vote and, on their own questions,
+ * their id.
+ */
+interface LiveJson {
+  parts: string[];
+  slots: ({ kind: "vote"; pollId: string } | { kind: "author"; userId: string | null })[];
+  /**
+   * Answers already made, by the slots' values, for members who asked none of the questions
+   * shown: they differ only by their votes, so a few answers serve a whole congregation (one
+   * per option chosen, and one for those who have not voted).
+   */
+  made: Map<string, string>;
+}
+const MADE_MAX = 64;
+const liveJsonOf = new WeakMap<LiveShared, LiveJson>();
+const SLOT = (i: number) => `\u0000${i}`; // NUL never reaches the database (rejectNul), so no member's words can hold it
+
+function buildLiveJson(shared: LiveShared): LiveJson {
+  const base = ZLiveService.parse(liveView(shared, { id: "", staff: false }));
+  const slots: LiveJson["slots"] = [];
+  for (const p of base.service!.polls) (p.results as { myVote: unknown }).myVote = SLOT(slots.push({ kind: "vote", pollId: p.id }) - 1);
+  base.service!.questions.forEach((q, i) => {
+    (q as { userId: unknown }).userId = SLOT(slots.push({ kind: "author", userId: shared.questions[i].userId }) - 1);
+  });
+  const parts = JSON.stringify(base).split(/"\\u0000\d+"/);
+  if (parts.length !== slots.length + 1) throw new Error("live service JSON: a slot marker was not found once");
+  return { parts, slots, made: new Map() };
+}
+
+/** GET /api/services/live for a member, as JSON text; null for staff (their view has every author). */
+export async function getLiveServiceJson(deps: Deps, user: AuthUser): Promise<string | null> {
+  if (isStaff(user.role)) return null;
+  const shared = await liveRead(deps).get(() => loadShared(deps.db));
+  if (!shared) return '{"service":null}';
+  let json = liveJsonOf.get(shared);
+  if (!json) liveJsonOf.set(shared, (json = buildLiveJson(shared)));
+  const mine = shared.votesBy.get(user.id);
+  const values = json.slots.map((slot) =>
+    slot.kind === "vote" ? String(mine?.get(slot.pollId) ?? "null") : slot.userId === user.id ? JSON.stringify(user.id) : "null",
+  );
+  const asked = json.slots.some((slot) => slot.kind === "author" && slot.userId === user.id);
+  const key = asked ? null : values.join(",");
+  const made = key === null ? undefined : json.made.get(key);
+  if (made !== undefined) return made;
+  let out = json.parts[0];
+  for (let i = 0; i < values.length; i++) out += values[i] + json.parts[i + 1];
+  if (key !== null && json.made.size < MADE_MAX) json.made.set(key, out);
+  return out;
+}
+
+/** The live service with its open polls (results and the asker's own vote) and approved questions, or null. */
+export async function getLiveService(deps: Deps, user: AuthUser): Promise<LiveService> {
+  const shared = await liveRead(deps).get(() => loadShared(deps.db));
+  if (!shared) return { service: null };
+  return liveView(shared, { id: user.id, staff: isStaff(user.role) });
 }

@@ -18,7 +18,8 @@ import {
 } from "../../../contract/services";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
-import { getLiveService } from "./get-live-service";
+import { getLiveService, getLiveServiceJson } from "./get-live-service";
+import { sendJsonText } from "../../http/json-text";
 import { createService } from "./create-service";
 import { listServices } from "./list-services";
 import { updateService } from "./update-service";
@@ -33,9 +34,10 @@ import { moderateQuestion } from "./moderate-question";
 export const servicesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/services/live", { config: { access: "member" }, schema: { response: { 200: ZLiveService } } }, (req) =>
-      getLiveService(deps, currentUser(req)),
-    );
+    app.get("/api/services/live", { config: { access: "member" }, schema: { response: { 200: ZLiveService } } }, async (req, reply) => {
+      const json = await getLiveServiceJson(deps, currentUser(req));
+      return json === null ? getLiveService(deps, currentUser(req)) : sendJsonText(reply, json);
+    });
 
     app.get("/api/services", { config: { access: "member" }, schema: { response: { 200: z.array(ZService) } } }, () => listServices(deps.db));
 

@@ -343,6 +343,45 @@ describe("questions", () => {
     expect((await req("PATCH", `/api/questions/${randomUUID()}`, pastor.auth, { isApproved: true })).statusCode).toBe(404);
   });
 
+  it("the live service as each viewer sees it: their own vote, the author only of their own questions (staff: every author)", async () => {
+    const svc = await newService();
+    await startService(svc.id);
+    const polls = [await newPoll(svc.id), await newPoll(svc.id, ["A", "B"])];
+    expect((await req("POST", `/api/polls/${polls[0].id}/vote`, member.auth, { optionIndex: 2 })).statusCode).toBe(201);
+    expect((await req("POST", `/api/polls/${polls[1].id}/vote`, member2.auth, { optionIndex: 0 })).statusCode).toBe(201);
+    const asked: string[] = [];
+    for (const [auth, text] of [[member.auth, 'Mine, with "quotes" and \\u0000 in words'], [member2.auth, "Theirs"]] as const) {
+      const q = (await req("POST", `/api/services/${svc.id}/questions`, auth, { text })).json();
+      await req("PATCH", `/api/questions/${q.id}`, pastor.auth, { isApproved: true });
+      asked.push(q.id);
+    }
+    const byId = (list: { id: string; userId: string | null }[]) => Object.fromEntries(list.map((q) => [q.id, q.userId]));
+    const mine = await live(member.auth);
+    expect(mine.service.polls.map((p: { results: { myVote: number | null } }) => p.results.myVote)).toEqual([2, null]);
+    expect(byId(mine.service.questions)).toEqual({ [asked[0]]: member.user.id, [asked[1]]: null });
+    expect(mine.service.questions.find((q: { id: string }) => q.id === asked[0]).text).toBe('Mine, with "quotes" and \\u0000 in words');
+    const theirs = await live(member2.auth);
+    expect(theirs.service.polls.map((p: { results: { myVote: number | null } }) => p.results.myVote)).toEqual([null, 0]);
+    expect(byId(theirs.service.questions)).toEqual({ [asked[0]]: null, [asked[1]]: member2.user.id });
+    expect(theirs.service.polls[0].results).toMatchObject({ counts: [0, 0, 1], total: 1 });
+    const staffView = await live(staff.auth);
+    expect(byId(staffView.service.questions)).toEqual({ [asked[0]]: member.user.id, [asked[1]]: member2.user.id });
+    // Members who asked nothing share answers made once per set of votes; each still gets their own votes.
+    const [same, none] = [await t.signUp("MEMBER"), await t.signUp("MEMBER")];
+    expect((await req("POST", `/api/polls/${polls[0].id}/vote`, same.auth, { optionIndex: 2 })).statusCode).toBe(201);
+    for (let round = 0; round < 2; round++) {
+      const a = await live(same.auth);
+      expect(a.service.polls.map((p: { results: { myVote: number | null } }) => p.results.myVote)).toEqual([2, null]);
+      expect(a.service.polls[0].results).toMatchObject({ counts: [0, 0, 2], total: 2 });
+      expect(byId(a.service.questions)).toEqual({ [asked[0]]: null, [asked[1]]: null });
+      const b = await live(none.auth);
+      expect(b.service.polls.map((p: { results: { myVote: number | null } }) => p.results.myVote)).toEqual([null, null]);
+      expect((await live(member.auth)).service.polls[0].results.myVote).toBe(2);
+    }
+    // Members get JSON written ahead; it is exactly what the object view serializes to.
+    expect(Object.keys(mine.service).sort()).toEqual(Object.keys(staffView.service).sort());
+  });
+
   it("an anonymous question stores no author, for anyone to see", async () => {
     const svc = await newService();
     await startService(svc.id);

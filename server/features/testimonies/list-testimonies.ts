@@ -3,12 +3,17 @@ import type { Deps } from "../../deps";
 import type { AuthUser } from "../../http/auth";
 import { sharedRead } from "../../http/shared-read";
 import { isStaff } from "../../../contract/roles";
-import type { Testimony } from "../../../contract/testimonies";
+import { ZTestimony, type Testimony } from "../../../contract/testimonies";
+import { jsonOf, splitAroundBoolean } from "../../http/json-text";
 import { testimonies, testimonyAmens } from "../../db/schema/testimonies";
 import { selectTestimonies } from "./testimony-view";
 
 interface Wall {
   list: Testimony[];
+  /** Each testimony's JSON, checked and written once, in two halves around its `hasAmened`. */
+  json: [string, string][];
+  /** The whole answer for a member who said amen to none of these (most, at any moment), made once. */
+  noAmens?: string;
   /** Who said amen to which testimony on the wall: member id -> testimony ids. */
   amenedBy: Map<string, Set<string>>;
 }
@@ -37,7 +42,8 @@ async function loadWall(deps: Deps): Promise<Wall> {
       mine.add(r.testimonyId);
     }
   }
-  return { list, amenedBy };
+  const json = list.map((t) => splitAroundBoolean(jsonOf(ZTestimony, { ...t, hasAmened: false }), "hasAmened"));
+  return { list, json, amenedBy };
 }
 
 /** Called by every write that changes the approved testimonies or their amens. */
@@ -49,4 +55,24 @@ export async function listTestimonies(deps: Deps, user: AuthUser): Promise<Testi
   const wall = await wallRead(deps).get(() => loadWall(deps));
   const mine = wall.amenedBy.get(user.id);
   return wall.list.map((t) => ({ ...t, hasAmened: mine?.has(t.id) ?? false }));
+}
+
+/**
+ * The same list as JSON text for a member: the wall's JSON written once per load, and only each
+ * testimony's `hasAmened` filled in per request (a hundred testimonies through the response
+ * schema on every request was most of this read's time). Null for staff, whose list is their own.
+ */
+export async function listTestimoniesJson(deps: Deps, user: AuthUser): Promise<string | null> {
+  if (isStaff(user.role)) return null;
+  const wall = await wallRead(deps).get(() => loadWall(deps));
+  const mine = wall.amenedBy.get(user.id);
+  if (!mine && wall.noAmens !== undefined) return wall.noAmens;
+  let out = "[";
+  for (let i = 0; i < wall.json.length; i++) {
+    const [head, tail] = wall.json[i];
+    out += `${i ? "," : ""}${head}${mine?.has(wall.list[i].id) ? "true" : "false"}${tail}`;
+  }
+  out += "]";
+  if (!mine) wall.noAmens = out;
+  return out;
 }

@@ -4,7 +4,8 @@ import { ZModerate, ZShareTestimony, ZTestimony } from "../../../contract/testim
 import { ZIdParams } from "../../../contract/connect";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
-import { listTestimonies } from "./list-testimonies";
+import { listTestimonies, listTestimoniesJson } from "./list-testimonies";
+import { sendJsonText } from "../../http/json-text";
 import { shareTestimony } from "./share-testimony";
 import { amenTestimony } from "./amen-testimony";
 import { moderateTestimony } from "./moderate-testimony";
@@ -12,9 +13,10 @@ import { moderateTestimony } from "./moderate-testimony";
 export const testimoniesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/testimonies", { config: { access: "member" }, schema: { response: { 200: z.array(ZTestimony) } } }, async (req) =>
-      listTestimonies(deps, currentUser(req)),
-    );
+    app.get("/api/testimonies", { config: { access: "member" }, schema: { response: { 200: z.array(ZTestimony) } } }, async (req, reply) => {
+      const json = await listTestimoniesJson(deps, currentUser(req));
+      return json === null ? listTestimonies(deps, currentUser(req)) : sendJsonText(reply, json);
+    });
 
     app.post(
       "/api/testimonies",
