@@ -8,7 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, DEMO_PASSWORD, uniqueEmail } from "./fixtures";
+import { test, expect, DEMO_PASSWORD, uniqueEmail, chooseSpanish } from "./fixtures";
 import { es } from "../../contract/i18n/es";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -270,9 +270,7 @@ test("in Spanish too, whose words run longer: text at 200% fits the screen", asy
   test.setTimeout(120_000);
   await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
   await newMember(page, "Bartolomé");
-  await page.goto("/profile");
-  await page.getByLabel("Language").selectOption("es");
-  await expect(page.getByRole("status").filter({ hasText: es.profile.languageSaved })).toBeVisible(LOAD);
+  await chooseSpanish(page, LOAD);
   await page.addInitScript(() => {
     document.addEventListener("DOMContentLoaded", () => (document.documentElement.style.fontSize = "200%"));
   });

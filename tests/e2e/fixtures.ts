@@ -46,6 +46,13 @@ export async function register(page: Page, firstName = "Ruth", lastName = "Moabi
   return email;
 }
 
+/** The signed-in member switches to Español on Profile and waits for the Spanish confirmation. */
+export async function chooseSpanish(page: Page, wait: { timeout?: number } = {}) {
+  await page.goto("/profile");
+  await page.getByLabel("Language").selectOption("es");
+  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible(wait);
+}
+
 /**
  * Records the text of every toast a page shows, from its next navigation on. Only one toast
  * shows at a time (spec section 9), and events from tests running in parallel (a prayer, a

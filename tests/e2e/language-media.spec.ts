@@ -4,13 +4,11 @@
  * language. English stays as the spec writes it (prayer-media.spec.ts).
  */
 import type { Page } from "@playwright/test";
-import { test, expect, register, DEMO_PASSWORD } from "./fixtures";
+import { test, expect, register, DEMO_PASSWORD, chooseSpanish } from "./fixtures";
 
 async function registerInSpanish(page: Page, firstName: string, lastName: string) {
   await register(page, firstName, lastName);
-  await page.goto("/profile");
-  await page.getByLabel("Language").selectOption("es");
-  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await chooseSpanish(page);
 }
 
 test("Media in Spanish: the compact layout, the tabs, the video library and the Bible sites", async ({ page }) => {

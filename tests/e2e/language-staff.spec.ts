@@ -4,7 +4,7 @@
  * (promoted by the demo owner through the API), so no shared demo account changes language.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, register, DEMO_PASSWORD } from "./fixtures";
+import { test, expect, register, DEMO_PASSWORD, chooseSpanish } from "./fixtures";
 
 // Live-event toasts from other tests would replace this page's toasts (one at a time): stay off the stream.
 test.beforeEach(async ({ page }) => {
@@ -31,9 +31,7 @@ async function promote(request: APIRequestContext, email: string, role: "OWNER" 
 async function spanishStaff(page: Page, role: "OWNER" | "PASTOR" | "STAFF", firstName: string, lastName: string) {
   const email = await register(page, firstName, lastName);
   await promote(page.request, email, role);
-  await page.goto("/profile");
-  await page.getByLabel("Language").selectOption("es");
-  await expect(toast(page, "Idioma actualizado")).toBeVisible();
+  await chooseSpanish(page);
   return email;
 }
 

@@ -2,7 +2,7 @@
  * The app speaks the member's language: it follows the browser, can be changed on Profile,
  * and the server's messages come back in it (issue 9, Spanish).
  */
-import { test, expect, register, DEMO_PASSWORD } from "./fixtures";
+import { test, expect, register, DEMO_PASSWORD, chooseSpanish } from "./fixtures";
 
 test.describe("a browser set to Spanish", () => {
   test.use({ locale: "es-MX" });
@@ -28,9 +28,7 @@ test.describe("a browser set to Spanish", () => {
 test("a member switches to Español on Profile; the choice survives a reload and can be undone", async ({ page }) => {
   await register(page);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).toBeVisible();
-  await page.goto("/profile");
-  await page.getByLabel("Language").selectOption("es");
-  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await chooseSpanish(page);
   const nav = page.getByRole("navigation", { name: "Principal" });
   await expect(nav.getByRole("link", { name: "Inicio" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
@@ -44,9 +42,7 @@ test("a member switches to Español on Profile; the choice survives a reload and
 
 test("the Prayer Center in Spanish: the form, categories, the toast, and the wall", async ({ page }) => {
   await register(page, "Marta", "Betania");
-  await page.goto("/profile");
-  await page.getByLabel("Language").selectOption("es");
-  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await chooseSpanish(page);
   await page.goto("/prayer");
   await expect(page.getByRole("heading", { name: "Centro de oración" })).toBeVisible();
 
@@ -73,9 +69,7 @@ test("the Prayer Center in Spanish: the form, categories, the toast, and the wal
 
 test("notifications in Spanish: the bell, the inbox (stored in English, shown in Spanish) and the Profile push card", async ({ page }) => {
   await register(page, "Tabita", "Jope");
-  await page.goto("/profile");
-  await page.getByLabel("Language").selectOption("es");
-  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await chooseSpanish(page);
   await expect(page.getByRole("heading", { name: "Notificaciones push" })).toBeVisible();
   await expect(page.getByText("Avisarme sobre")).toBeVisible();
   await expect(page.getByText("Testimonio aprobado", { exact: true })).toBeVisible();
@@ -103,9 +97,7 @@ test("notifications in Spanish: the bell, the inbox (stored in English, shown in
 test("Invite in Spanish: the invitation, with the service days named in Spanish", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await register(page, "Priscila", "Aquila");
-  await page.goto("/profile");
-  await page.getByLabel("Language").selectOption("es");
-  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await chooseSpanish(page);
   await page.goto("/invite");
   await expect(page.getByRole("heading", { name: "Invite a un amigo" })).toBeVisible();
   await expect(page.getByText("Horarios de servicio")).toBeVisible();
@@ -138,9 +130,7 @@ test.describe("Visit Us in a Spanish browser", () => {
 
 test("Connect in Spanish: the daily journey (its content in Spanish too), a challenge and a testimony's validation", async ({ page }) => {
   await register(page, "Lidia", "Tiatira");
-  await page.goto("/profile");
-  await page.getByLabel("Language").selectOption("es");
-  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await chooseSpanish(page);
   await page.goto("/connect");
   await expect(page.getByRole("heading", { name: "Conectar", level: 1 })).toBeVisible();
   const daily = page.getByTestId("daily-focus");
@@ -163,9 +153,7 @@ test("Connect in Spanish: the daily journey (its content in Spanish too), a chal
 
 test("the first-time visitor card in Spanish: messages, options and thanks", async ({ page }) => {
   await register(page, "Cornelio", "Cesarea");
-  await page.goto("/profile");
-  await page.getByLabel("Language").selectOption("es");
-  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+  await chooseSpanish(page);
   await page.goto("/visitors");
   await expect(page.getByRole("heading", { level: 1, name: "¡Bienvenido, visitante!" })).toBeVisible();
   await page.getByRole("button", { name: "Enviar", exact: true }).click();
@@ -188,9 +176,7 @@ test.describe("Give & Manage in Spanish", () => {
   test("a gift: amounts, the payment form's messages, a declined card, the thanks and Recent Giving", async ({ page, allowConsoleError }) => {
     allowConsoleError(/status of 402/);
     await register(page, "Lidia", "Tiatira");
-    await page.goto("/profile");
-    await page.getByLabel("Language").selectOption("es");
-    await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+    await chooseSpanish(page);
     await page.goto("/giving");
     await expect(page.getByRole("heading", { level: 1, name: "Dar y administrar" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Dé con alegría" })).toBeVisible();
@@ -234,9 +220,7 @@ test.describe("Give & Manage in Spanish", () => {
 
   test("the wallet: tabs, round-ups, a linked bank and its ledger lines", async ({ page }) => {
     await register(page, "Zaqueo", "Jericó");
-    await page.goto("/profile");
-    await page.getByLabel("Language").selectOption("es");
-    await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+    await chooseSpanish(page);
     await page.goto("/giving?tab=wallet");
     await expect(page.getByRole("heading", { name: "Billetera digital" })).toBeVisible();
     await expect(page.getByTestId("tile-linked")).toContainText("Ningún banco vinculado");
@@ -269,9 +253,7 @@ test.describe("Give & Manage in Spanish", () => {
 test.describe("the Prayer Companion in Spanish", () => {
   test.beforeEach(async ({ page }) => {
     await register(page, "Ana", "Aser");
-    await page.goto("/profile");
-    await page.getByLabel("Language").selectOption("es");
-    await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+    await chooseSpanish(page);
     await page.goto("/ai-prayer");
     await expect(page.getByRole("heading", { level: 1, name: "Compañero de oración" })).toBeVisible();
   });

@@ -5,7 +5,7 @@
  * starts or ends a service runs in the one serial block below.
  */
 import type { Browser, Page } from "@playwright/test";
-import { test, expect, signIn, register, recordToasts, expectToastSeen } from "./fixtures";
+import { test, expect, signIn, register, recordToasts, expectToastSeen, chooseSpanish } from "./fixtures";
 
 const ACCESS_DENIED = "Access Denied: You don't have permission to access the admin dashboard.";
 
@@ -203,9 +203,7 @@ test.describe.serial("during a live service", () => {
     const member = await browser.newPage();
     await recordToasts(member);
     await register(member, "María", "Magdalena");
-    await member.goto("/profile");
-    await member.getByLabel("Language").selectOption("es");
-    await expect(member.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
+    await chooseSpanish(member);
     await member.goto("/");
     const live = member.getByTestId("live-service");
     await expect(live.getByText("En vivo")).toBeVisible();
