@@ -124,6 +124,11 @@ async function runLighthouse(ctx: Ctx) {
         disableStorageReset: true,
       });
       const lhr = result!.lhr;
+      // BENCH_LHR_DIR=/tmp/lhr keeps each page's whole report (LCP element, request chains) to read.
+      if (process.env.BENCH_LHR_DIR) {
+        fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+        fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${p.name.replace(/\W+/g, "-").toLowerCase()}.json`), JSON.stringify(lhr));
+      }
       const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
       const lcp = lhr.audits["largest-contentful-paint"].numericValue ?? NaN;
       const cls = lhr.audits["cumulative-layout-shift"].numericValue ?? NaN;

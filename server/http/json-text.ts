@@ -23,7 +23,7 @@ export function jsonOf<S extends z.ZodType>(schema: S, value: z.input<S>) {
 }
 
 /** Sends JSON text made only of jsonOf parts and values a request fills in (booleans, numbers, ids). */
-export function sendJsonText(reply: FastifyReply, text: string) {
+export function sendJsonText(reply: FastifyReply, text: string | Buffer) {
   checkedReplies.add(reply);
   return reply.type("application/json; charset=utf-8").send(text);
 }

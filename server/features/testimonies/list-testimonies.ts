@@ -10,10 +10,14 @@ import { selectTestimonies } from "./testimony-view";
 
 interface Wall {
   list: Testimony[];
-  /** Each testimony's JSON, checked and written once, in two halves around its `hasAmened`. */
-  json: [string, string][];
-  /** The whole answer for a member who said amen to none of these (most, at any moment), made once. */
-  noAmens?: string;
+  /**
+   * The whole answer as UTF-8, checked and written once, for a member who said amen to none of
+   * these: every `hasAmened` is `false`. A member's own copy overwrites theirs with `true `
+   * (JSON allows the space), the same five bytes, so no request serializes or re-encodes.
+   */
+  body: Buffer;
+  /** Byte offset of each testimony's `false` in `body`. */
+  amenSlot: Map<string, number>;
   /** Who said amen to which testimony on the wall: member id -> testimony ids. */
   amenedBy: Map<string, Set<string>>;
 }
@@ -42,8 +46,15 @@ async function loadWall(deps: Deps): Promise<Wall> {
       mine.add(r.testimonyId);
     }
   }
-  const json = list.map((t) => splitAroundBoolean(jsonOf(ZTestimony, { ...t, hasAmened: false }), "hasAmened"));
-  return { list, json, amenedBy };
+  const amenSlot = new Map<string, number>();
+  let text = "[";
+  list.forEach((t, i) => {
+    const [head, tail] = splitAroundBoolean(jsonOf(ZTestimony, { ...t, hasAmened: false }), "hasAmened");
+    text += `${i ? "," : ""}${head}`;
+    amenSlot.set(t.id, Buffer.byteLength(text));
+    text += `false${tail}`;
+  });
+  return { list, body: Buffer.from(`${text}]`), amenSlot, amenedBy };
 }
 
 /** Called by every write that changes the approved testimonies or their amens. */
@@ -58,21 +69,22 @@ export async function listTestimonies(deps: Deps, user: AuthUser): Promise<Testi
 }
 
 /**
- * The same list as JSON text for a member: the wall's JSON written once per load, and only each
+ * The same list as JSON for a member: the wall's JSON written once per load, and only each
  * testimony's `hasAmened` filled in per request (a hundred testimonies through the response
- * schema on every request was most of this read's time). Null for staff, whose list is their own.
+ * schema on every request was most of this read's time; then building and encoding 30 KB of
+ * text per request). A member who said amen to none of the wall gets the shared bytes
+ * themselves (nothing writes to them); one who did gets a copy with their slots set to `true `.
+ * Null for staff, whose list is their own.
  */
-export async function listTestimoniesJson(deps: Deps, user: AuthUser): Promise<string | null> {
+export async function listTestimoniesJson(deps: Deps, user: AuthUser): Promise<Buffer | null> {
   if (isStaff(user.role)) return null;
   const wall = await wallRead(deps).get(() => loadWall(deps));
   const mine = wall.amenedBy.get(user.id);
-  if (!mine && wall.noAmens !== undefined) return wall.noAmens;
-  let out = "[";
-  for (let i = 0; i < wall.json.length; i++) {
-    const [head, tail] = wall.json[i];
-    out += `${i ? "," : ""}${head}${mine?.has(wall.list[i].id) ? "true" : "false"}${tail}`;
+  if (!mine) return wall.body;
+  const out = Buffer.from(wall.body);
+  for (const id of mine) {
+    const at = wall.amenSlot.get(id);
+    if (at !== undefined) out.write("true ", at, "latin1");
   }
-  out += "]";
-  if (!mine) wall.noAmens = out;
   return out;
 }

@@ -109,4 +109,37 @@ describe("testimonies", () => {
     await eventually((e) => e.event === "new-testimony" && (e.data as { testimonyId: string }).testimonyId === barrier);
     expect(events.filter((e) => e.event === "testimony-amen" && (e.data as { testimonyId: string }).testimonyId === id)).toHaveLength(2);
   });
+
+  it("gives each member their own amens in the shared answer, byte for byte, whatever the words", async () => {
+    const staff = await t.signUp("OWNER");
+    const author = await t.signUp();
+    const reader = await t.signUp();
+    const texts = [
+      'Él me sostuvo: "¡Gloria a Dios!" 🙏 when the clinic said hasAmened:false',
+      "Line one\nline two, with a backslash \\ and a tab\tinside.",
+      "先生 prayed with us; 感谢主 for a healed knee.",
+    ];
+    const ids: string[] = [];
+    for (const text of texts) {
+      const id = ((await share(author.auth, text)).json() as Testimony).id;
+      await moderate(staff.auth, id, true);
+      ids.push(id);
+    }
+    expect((await amen(reader.auth, ids[0])).statusCode).toBe(200);
+    expect((await amen(reader.auth, ids[2])).statusCode).toBe(200);
+
+    const res = await t.app.inject({ method: "GET", url: "/api/testimonies", headers: reader.auth });
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+    const mine = res.json() as Testimony[];
+    const byId = new Map(mine.map((x) => [x.id, x]));
+    expect(ids.map((id) => byId.get(id)?.hasAmened)).toEqual([true, false, true]);
+    expect(ids.map((id) => byId.get(id)?.text)).toEqual(texts);
+    // Everyone else's copy is untouched by the reader's: the author said amen to none.
+    const theirs = await list(author.auth);
+    expect(theirs.filter((x) => ids.includes(x.id)).map((x) => x.hasAmened)).toEqual([false, false, false]);
+    // Apart from their own amens, both are the same list.
+    expect(mine.map((x) => ({ ...x, hasAmened: false }))).toEqual(theirs);
+    expect((await list(reader.auth)).map((x) => x.hasAmened)).toEqual(mine.map((x) => x.hasAmened));
+  });
 });
