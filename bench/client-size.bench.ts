@@ -101,44 +101,59 @@ async function runLighthouse(ctx: Ctx) {
       { name: "Home", url: "/", signedIn: true },
       { name: "Give & Manage", url: "/giving", signedIn: true },
     ];
+    // Lighthouse's own advice on variability (docs/variability.md): run it several times and
+    // report the median. Each page BENCH_LH_RUNS times (3), the run with the median score kept.
+    const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
     for (const p of pages) {
-      await page.goto(`${ctx.server.base}/api/health`);
-      await page.evaluate(
-        ([token, user, signedIn]) => {
-          localStorage.clear();
-          if (signedIn) {
-            localStorage.setItem("token", token as string);
-            localStorage.setItem("user", user as string);
-          }
-        },
-        [m.token, JSON.stringify(me.user), p.signedIn],
-      );
-      if (p.signedIn) await context.addCookies([{ name: "koinonia_events", value: m.token, url: `${ctx.server.base}/api/events` }]);
-      else await context.clearCookies();
-      const result = await lighthouse(`${ctx.server.base}${p.url}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-        formFactor: "mobile",
-        disableStorageReset: true,
-      });
-      const lhr = result!.lhr;
-      // BENCH_LHR_DIR=/tmp/lhr keeps each page's whole report (LCP element, request chains) to read.
+      const results: { score: number; lcp: number; cls: number; fcp: number; tbt: number; err: string; lhr: unknown }[] = [];
+      for (let run = 0; run < runs; run++) {
+        await page.goto(`${ctx.server.base}/api/health`);
+        await page.evaluate(
+          ([token, user, signedIn]) => {
+            localStorage.clear();
+            if (signedIn) {
+              localStorage.setItem("token", token as string);
+              localStorage.setItem("user", user as string);
+            }
+          },
+          [m.token, JSON.stringify(me.user), p.signedIn],
+        );
+        if (p.signedIn) await context.addCookies([{ name: "koinonia_events", value: m.token, url: `${ctx.server.base}/api/events` }]);
+        else await context.clearCookies();
+        const result = await lighthouse(`${ctx.server.base}${p.url}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          formFactor: "mobile",
+          disableStorageReset: true,
+        });
+        const lhr = result!.lhr;
+        const one = {
+          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          lcp: lhr.audits["largest-contentful-paint"].numericValue ?? NaN,
+          cls: lhr.audits["cumulative-layout-shift"].numericValue ?? NaN,
+          fcp: lhr.audits["first-contentful-paint"].numericValue ?? NaN,
+          tbt: lhr.audits["total-blocking-time"].numericValue ?? NaN,
+          err: lhr.runtimeError ? ` (${lhr.runtimeError.code})` : "",
+          lhr,
+        };
+        ctx.log(`lighthouse ${p.name} run ${run + 1}: performance ${one.score}, LCP ${fmtMs(one.lcp)}, CLS ${one.cls.toFixed(3)}, FCP ${fmtMs(one.fcp)}, TBT ${fmtMs(one.tbt)}${one.err}`);
+        results.push(one);
+      }
+      const sorted = [...results].sort((a, b) => a.score - b.score || b.lcp - a.lcp);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)];
+      // BENCH_LHR_DIR=/tmp/lhr keeps the median run's whole report (LCP element, request chains) to read.
       if (process.env.BENCH_LHR_DIR) {
         fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
-        fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${p.name.replace(/\W+/g, "-").toLowerCase()}.json`), JSON.stringify(lhr));
+        fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${p.name.replace(/\W+/g, "-").toLowerCase()}.json`), JSON.stringify(median.lhr));
       }
-      const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
-      const lcp = lhr.audits["largest-contentful-paint"].numericValue ?? NaN;
-      const cls = lhr.audits["cumulative-layout-shift"].numericValue ?? NaN;
-      const err = lhr.runtimeError ? ` (${lhr.runtimeError.code})` : "";
-      ctx.log(`lighthouse ${p.name}: performance ${score}, LCP ${fmtMs(lcp)}, CLS ${cls.toFixed(3)}, FCP ${fmtMs(lhr.audits["first-contentful-paint"].numericValue ?? NaN)}, TBT ${fmtMs(lhr.audits["total-blocking-time"].numericValue ?? NaN)}${err}`);
+      const all = runs > 1 ? ` (median of ${runs}: ${results.map((r) => r.score).join(", ")})` : "";
       ctx.rows.push({
         scenario: `lighthouse: ${p.name}`,
-        figure: `performance ${score}, LCP ${fmtMs(lcp)}, CLS ${cls.toFixed(3)}${err}`,
+        figure: `performance ${median.score}, LCP ${fmtMs(median.lcp)}, CLS ${median.cls.toFixed(3)}, TBT ${fmtMs(median.tbt)}${median.err}${all}`,
         goal: "≥ 95, LCP < 2.0 s, CLS < 0.05",
-        met: score >= 95 && lcp < 2000 && cls < 0.05,
+        met: median.score >= 95 && median.lcp < 2000 && median.cls < 0.05,
       });
     }
     await browser.close().catch(() => undefined);

@@ -1,43 +1,29 @@
 import "./index.css";
-import { StrictMode, useEffect } from "react";
-import { createRoot } from "react-dom/client";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { queryClient } from "@/lib/query-client";
-import { AuthProvider, useAuth } from "@/lib/auth";
-import { applyAccent } from "@/lib/theme";
-import { Toaster } from "@/components/ui/toaster";
-import { AppRouter } from "@/app/router";
-import { I18nProvider, currentLocale, loadLocale } from "@/lib/i18n";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "@/app/app";
+import { currentLocale, loadLocale } from "@/lib/i18n";
 import { registerServiceWorker } from "@/lib/service-worker";
 
 registerServiceWorker();
 
-function ChurchBranding() {
-  const { church } = useAuth();
-  useEffect(() => {
-    if (church) {
-      applyAccent(church.accentColor);
-      document.title = church.name;
-      document.querySelector('meta[name="theme-color"]')?.setAttribute("content", church.accentColor);
-    }
-  }, [church]);
-  return null;
-}
-
+/**
+ * index.html carries the sign-in screen, signed out and in English (vite.config.ts,
+ * signedOutPrerender). When theme-init.js left it showing and the app agrees this visitor sees
+ * exactly that (English), React hydrates it: the screen stays as painted and comes alive.
+ * Otherwise (signed in, another language, another page) it is cleared and the app renders anew.
+ */
 function render() {
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <I18nProvider>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            <ChurchBranding />
-            <AppRouter />
-            <Toaster />
-          </AuthProvider>
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  );
+  const root = document.getElementById("root")!;
+  const prerendered = root.hasAttribute("data-prerendered") && document.documentElement.dataset.prerender !== "skip";
+  if (prerendered && currentLocale() === "en") {
+    // After the screen's first frame: on a slow phone the browser would otherwise run the
+    // whole first render before painting what the HTML already holds.
+    requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, <App />)));
+    return;
+  }
+  root.replaceChildren();
+  root.removeAttribute("data-prerendered");
+  createRoot(root).render(<App />);
 }
 
 // A member who reads another language than English gets its texts first (one small chunk, in

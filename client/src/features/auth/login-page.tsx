@@ -12,6 +12,7 @@ import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
 import { useI18n } from "@/lib/i18n";
+import { useHydrated } from "@/lib/use-hydrated";
 
 const resolver = lazyResolver<LoginInput>(() => import("./auth-resolvers").then((r) => r.loginResolver));
 
@@ -30,6 +31,7 @@ export default function LoginPage() {
       toast({ title: AUTH_TEXT.signInFailed, description: errorText(err) || AUTH_TEXT.signInFailedText, variant: "destructive" }),
   });
   const { errors } = form.formState;
+  const hydrated = useHydrated();
 
   return (
     <AuthLayout title={m.auth.welcomeBack} description={m.auth.signInDescription}>
@@ -40,7 +42,7 @@ export default function LoginPage() {
         <FormField id="password" label={m.common.password} error={errors.password?.message}>
           <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? "password-error" : undefined} {...form.register("password")} />
         </FormField>
-        <Button type="submit" disabled={login.isPending} className="w-full">
+        <Button type="submit" disabled={login.isPending || !hydrated} className="w-full">
           {login.isPending ? m.auth.signingIn : m.auth.signIn}
         </Button>
         <div className="flex flex-col items-center gap-1 text-sm">
