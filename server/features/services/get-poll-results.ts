@@ -40,8 +40,3 @@ export async function getPollResults(db: Db, pollId: string, userId: string): Pr
   if (!poll) throw notFound(SERVICES_TEXT.pollNotFound);
   return (await resultsFor(db, [poll], userId)).get(poll.id)!;
 }
-
-/** The results once the poll is known to exist (the vote just read it): one query, not three. */
-export async function resultsOf(db: Db, poll: { id: string; options: string[] }, userId: string): Promise<PollResults> {
-  return (await resultsFor(db, [poll], userId)).get(poll.id)!;
-}

@@ -251,6 +251,10 @@ describe("polls", () => {
     // Another member sees the count but not somebody else's vote as theirs.
     expect((await req("GET", `/api/polls/${poll.id}/results`, member2.auth)).json().myVote).toBeNull();
     expect((await live(voter.auth)).service.polls[0].results.myVote).toBe(1);
+    // The next voter's answer counts the votes before theirs and their own, in one round trip.
+    const next = await req("POST", `/api/polls/${poll.id}/vote`, (await t.signUp()).auth, { optionIndex: 0 });
+    expect(next.json()).toEqual({ pollId: poll.id, counts: [1, 1, 0], total: 2, myVote: 0 });
+    expect((await req("GET", `/api/polls/${poll.id}/results`, voter.auth)).json()).toEqual({ pollId: poll.id, counts: [1, 1, 0], total: 2, myVote: 1 });
   });
 
   it("refuses an option the poll does not have, and an unknown poll", async () => {
@@ -273,8 +277,19 @@ describe("polls", () => {
       req("POST", `/api/polls/${poll.id}/vote`, v.auth, { optionIndex: i % 3 }),
       req("POST", `/api/polls/${poll.id}/vote`, v.auth, { optionIndex: (i + 1) % 3 }),
     ]);
-    const codes = (await Promise.all(attempts)).map((r) => r.statusCode);
+    const answers = await Promise.all(attempts);
+    const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(50);
+    // Each accepted vote's answer holds that vote, and never more votes than were cast.
+    for (const [k, r] of answers.entries()) {
+      if (r.statusCode !== 201) continue;
+      const i = Math.floor(k / 2);
+      const body = r.json();
+      expect(body.myVote).toBe(k % 2 === 0 ? i % 3 : (i + 1) % 3);
+      expect(body.counts[body.myVote]).toBeGreaterThanOrEqual(1);
+      expect(body.total).toBe(body.counts.reduce((a: number, b: number) => a + b, 0));
+      expect(body.total).toBeLessThanOrEqual(50);
+    }
     expect(codes.filter((c) => c === 409)).toHaveLength(50);
     const results = (await req("GET", `/api/polls/${poll.id}/results`, member.auth)).json();
     expect(results.total).toBe(50);
