@@ -17,6 +17,7 @@ import { rejectNul } from "./http/reject-nul";
 import { installResponseGuard } from "./http/response-guard";
 import { installSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { installGracefulClose } from "./http/graceful-close";
+import { lazyChildLogger } from "./http/request-logger";
 import { healthRoutes } from "./features/health/routes";
 import { authRoutes } from "./features/auth/routes";
 import { churchRoutes } from "./features/church/routes";
@@ -57,6 +58,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
     forceCloseConnections: "idle",
     // Route-independent ids for log lines.
     genReqId: () => crypto.randomUUID(),
+    // Each request's logger is made only when the request writes a line (request-logger.ts).
+    ...(opts.logger ? { childLoggerFactory: lazyChildLogger } : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
@@ -75,7 +78,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   // Sessions are cached briefly in this process; PostgreSQL tells every instance when one is
   // revoked or its user changes (session-cache.ts, decision 0071).
   const sessionCache = new SessionCache(deps.config.sessionCacheSeconds * 1000);
-  const unlistenAuth = await deps.database.listen(AUTH_CHANNEL, (payload) => sessionCache.notice(payload));
+  // Not listening (the connection was lost and is being reopened), it keeps nothing.
+  const unlistenAuth = await deps.database.listen(AUTH_CHANNEL, (payload) => sessionCache.notice(payload), {
+    onLost: () => sessionCache.suspend(),
+    onRestored: () => sessionCache.resume(),
+  });
   app.addHook("onClose", async () => unlistenAuth().catch(() => undefined));
   installAuth(app, deps.db, activity, deps.now, sessionCache);
   // First visits of the day still queued are written before the database closes.

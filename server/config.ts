@@ -41,7 +41,7 @@ const ZEnvFields = z.object({
    */
   IDEMPOTENCY_LEASE_SECONDS: int(1).default(60),
   /** How long a signed-in session may be served from the process's cache (0 = always ask the database; decision 0071). */
-  SESSION_CACHE_SECONDS: int(0).max(300).default(10),
+  SESSION_CACHE_SECONDS: int(0).max(300).default(300),
   /** How long a read that is the same for every member (live service, testimonies) is shared, in ms (0 = never; server/http/shared-read.ts). */
   SHARED_READ_MS: int(0).max(60_000).default(1000),
   TRUST_PROXY: bool.default(false),

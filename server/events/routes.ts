@@ -16,7 +16,9 @@ const MAX_BUFFERED = 256 * 1024;
 export const eventRoutes =
   (deps: Deps & { bus: EventBus }): FastifyPluginAsyncZod =>
   async (app) => {
-    const clients = new Set<ServerResponse>();
+    /** Open streams, each with its member's id (the `connected` event names them). */
+    const clients = new Map<ServerResponse, string>();
+    const connected = (userId: string) => `event: connected\ndata: ${JSON.stringify({ userId })}\n\n`;
 
     const send = (res: ServerResponse, chunk: string) => {
       if (res.writableLength > MAX_BUFFERED) {
@@ -29,10 +31,15 @@ export const eventRoutes =
 
     const unsubscribe = deps.bus.subscribe(({ event, data }) => {
       const chunk = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-      for (const res of clients) send(res, chunk);
+      for (const res of clients.keys()) send(res, chunk);
+    });
+    // Events may have been missed while this instance was not listening: `connected` again
+    // makes every client refetch what it shows (client/src/lib/events.ts, onCatchUp).
+    const stopCatchUp = deps.bus.onCatchUp(() => {
+      for (const [res, userId] of clients) send(res, connected(userId));
     });
     const heartbeat = setInterval(() => {
-      for (const res of clients) send(res, `: ping\n\n`);
+      for (const res of clients.keys()) send(res, `: ping\n\n`);
     }, HEARTBEAT_MS);
     heartbeat.unref();
 
@@ -41,9 +48,10 @@ export const eventRoutes =
     app.addHook("preClose", async () => {
       clearInterval(heartbeat);
       unsubscribe();
+      stopCatchUp();
       // Tell clients to come back soon (to another instance, or to this one restarted), then
       // close the connection once that is written: a kept-alive socket would hold the shutdown.
-      for (const res of clients) res.end(`retry: 2000\n\n`, () => res.socket?.end());
+      for (const res of clients.keys()) res.end(`retry: 2000\n\n`, () => res.socket?.end());
       clients.clear();
     });
 
@@ -58,8 +66,9 @@ export const eventRoutes =
         connection: "keep-alive",
         "x-accel-buffering": "no",
       });
-      res.write(`retry: 3000\n\nevent: connected\ndata: ${JSON.stringify({ userId: req.user!.id })}\n\n`);
-      clients.add(res);
+      const userId = req.user!.id;
+      res.write(`retry: 3000\n\n${connected(userId)}`);
+      clients.set(res, userId);
       req.raw.on("close", () => clients.delete(res));
     });
   };

@@ -45,10 +45,6 @@ declare module "fastify" {
 
 export const EVENTS_COOKIE = "koinonia_events";
 
-export async function findSession(db: Db, token: string, now: Date = new Date()): Promise<CachedSession | null> {
-  return findSessionByHash(db, hashToken(token), now);
-}
-
 async function findSessionByHash(db: Db, tokenHash: string, now: Date): Promise<CachedSession | null> {
   const [row] = await db
     .select({
@@ -70,17 +66,6 @@ async function findSessionByHash(db: Db, tokenHash: string, now: Date): Promise<
   return { sessionId, expiresAt, user: user as AuthUser };
 }
 
-/** The session of a token: from this process's cache when fresh, else from the database (and cached). */
-async function lookUpSession(db: Db, cache: SessionCache, token: string, now: Date): Promise<CachedSession | null> {
-  const tokenHash = hashToken(token);
-  const cached = cache.get(tokenHash, now);
-  if (cached) return cached;
-  const begun = cache.begin();
-  const found = await findSessionByHash(db, tokenHash, now);
-  if (found) cache.set(tokenHash, found, begun);
-  return found;
-}
-
 function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
@@ -94,11 +79,11 @@ export function currentUser(req: FastifyRequest): AuthUser {
   return req.user;
 }
 
-/** `onAuthenticated` runs for every request a signed-in user makes (activity for "Active Today"). */
+/** `onAuthenticated` runs for every request a signed-in user makes (activity for "Active Today"); it must not throw. */
 export function installAuth(
   app: FastifyInstance,
   db: Db,
-  onAuthenticated?: (userId: string) => Promise<void>,
+  onAuthenticated?: (userId: string) => void,
   now: () => Date = () => new Date(),
   cache: SessionCache = new SessionCache(0),
 ) {
@@ -112,25 +97,45 @@ export function installAuth(
     }
   });
 
+  /** Who the request is from, and whether they may call the route: an error to answer with, or none. */
+  const admit = (req: FastifyRequest, access: Access, found: CachedSession | null | undefined): Error | undefined => {
+    if (found) {
+      req.user = found.user;
+      req.sessionId = found.sessionId;
+      if (onAuthenticated) onAuthenticated(found.user.id);
+    }
+    if (access === "public") return undefined;
+    if (!req.user) return unauthorized();
+    if (access === "staff" && !isStaff(req.user.role)) return forbidden();
+    if (access === "owner" && req.user.role !== "OWNER") return forbidden();
+    return undefined;
+  };
+
   // onRequest, before the body is read and validated: who may call a route is decided first, so
   // a caller without the right role learns nothing from validation errors and cannot make the
   // server parse a large body (route-matrix.test.ts proves it on every route).
-  app.addHook("onRequest", async (req) => {
+  //
+  // A callback hook, not an async one: a session found in this process's cache (session-cache.ts)
+  // is admitted without a promise; only a lookup in the database waits. The cache is keyed by the
+  // token itself, which every request's header already holds in this process's memory: hashing
+  // it on every hit was 3% of a signed-in read's CPU (bench/README.md). The database keeps only
+  // its hash, as ever.
+  app.addHook("onRequest", (req, _reply, done) => {
     const access = req.routeOptions.config?.access;
-    if (!access) return; // static files, the 404 handler
+    if (!access) return done(); // static files, the 404 handler
     let token = bearer(req);
     if (!token && req.routeOptions.config.cookieAuth) token = req.cookies?.[EVENTS_COOKIE] ?? null;
-    if (token) {
-      const found = await lookUpSession(db, cache, token, now());
-      if (found) {
-        req.user = found.user;
-        req.sessionId = found.sessionId;
-        if (onAuthenticated) await onAuthenticated(found.user.id).catch((err: unknown) => req.log.warn({ err }, "activity not recorded"));
-      }
-    }
-    if (access === "public") return;
-    if (!req.user) throw unauthorized();
-    if (access === "staff" && !isStaff(req.user.role)) throw forbidden();
-    if (access === "owner" && req.user.role !== "OWNER") throw forbidden();
+    const at = now();
+    const cached = token ? cache.get(token, at) : undefined;
+    if (!token || cached) return done(admit(req, access, cached));
+    const key = token;
+    const begun = cache.begin();
+    findSessionByHash(db, hashToken(token), at).then(
+      (found) => {
+        if (found) cache.set(key, found, begun);
+        done(admit(req, access, found));
+      },
+      (err: unknown) => done(err as Error),
+    );
   });
 }

@@ -25,12 +25,13 @@ export function forbiddenField(json: string): string | null {
 export const checkedReplies = new WeakSet<FastifyReply>();
 
 export function installResponseGuard(app: FastifyInstance) {
-  app.addHook("onSend", async (req, reply, payload) => {
-    if (typeof payload !== "string" || checkedReplies.has(reply) || !String(reply.getHeader("content-type") ?? "").includes("json")) return payload;
+  // A callback hook: an async one costs a promise on every answer, most of which pass untouched.
+  app.addHook("onSend", (req, reply, payload, done) => {
+    if (typeof payload !== "string" || checkedReplies.has(reply) || !String(reply.getHeader("content-type") ?? "").includes("json")) return done(null, payload);
     const field = forbiddenField(payload);
-    if (!field) return payload;
+    if (!field) return done(null, payload);
     req.log.error({ route: req.routeOptions.url, field }, "response blocked: it carried a credential field");
     reply.code(500);
-    return JSON.stringify({ error: "Internal Server Error" } satisfies ErrorBody);
+    done(null, JSON.stringify({ error: "Internal Server Error" } satisfies ErrorBody));
   });
 }

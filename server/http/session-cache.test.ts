@@ -18,7 +18,7 @@ const session = (userId: string, expiresAt = new Date(Date.now() + 86_400_000)):
 describe("SessionCache", () => {
   it("serves an entry until its time is up, then forgets it", () => {
     let t = 0;
-    const cache = new SessionCache(1_000, 10, () => t);
+    const cache = new SessionCache(1_000, 10, () => t, () => 0);
     cache.set("h1", session("u1"), cache.begin());
     expect(cache.get("h1", new Date())?.user.id).toBe("u1");
     t = 999;
@@ -61,6 +61,41 @@ describe("SessionCache", () => {
     expect(cache.size).toBe(3);
     expect(cache.get("h1", new Date())).toBeUndefined();
     expect(cache.get("h4", new Date())).toBeDefined();
+  });
+
+  it("spreads the time limits over the last quarter, so sessions cached together are not all read again together", () => {
+    let t = 0;
+    let r = 0.999;
+    const cache = new SessionCache(1_000, 10, () => t, () => r);
+    cache.set("early", session("u1"), cache.begin()); // lives 751 ms
+    r = 0;
+    cache.set("late", session("u2"), cache.begin()); // lives 1,000 ms
+    t = 750;
+    expect(cache.get("early", new Date())).toBeDefined();
+    t = 751;
+    expect(cache.get("early", new Date())).toBeUndefined();
+    expect(cache.get("late", new Date())).toBeDefined();
+  });
+
+  it("keeps nothing while not listening for changes, and serves nothing it held before", () => {
+    const cache = new SessionCache(60_000, 10, () => 0);
+    cache.set("h1", session("u1"), cache.begin());
+    cache.suspend();
+    expect(cache.get("h1", new Date())).toBeUndefined();
+    cache.set("h2", session("u2"), cache.begin());
+    expect(cache.size).toBe(0);
+    cache.resume();
+    cache.set("h2", session("u2"), cache.begin());
+    expect(cache.get("h2", new Date())?.user.id).toBe("u2");
+  });
+
+  it("does not store a lookup that began before it stopped listening", () => {
+    const cache = new SessionCache(60_000, 10, () => 0);
+    const begun = cache.begin();
+    cache.suspend();
+    cache.resume();
+    cache.set("h1", session("u1"), begun);
+    expect(cache.get("h1", new Date())).toBeUndefined();
   });
 
   it("with a time of 0 keeps nothing", () => {

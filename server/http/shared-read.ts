@@ -57,6 +57,7 @@ export function sharedRead<T>(deps: Deps, name: string, events: readonly EventNa
     deps.bus.subscribe((e) => {
       if (watched.has(e.event)) created.invalidate();
     });
+    deps.bus.onCatchUp(() => created.invalidate());
     reads.set(name, created as SharedRead<unknown>);
     read = created;
   }

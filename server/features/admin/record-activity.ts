@@ -7,8 +7,8 @@ import { churchDay, churchToday } from "./church-time";
 export const ACTIVITY_FLUSH_MS = 1000;
 
 export interface ActivityRecorder {
-  /** Notes that the user used the app today; never waits for the database. */
-  (userId: string): Promise<void>;
+  /** Notes that the user used the app today; never waits for the database, never throws. */
+  (userId: string): void;
   /** Writes what is pending (the analytics read calls it first, so its count is current). */
   flush(): Promise<void>;
 }
@@ -69,8 +69,13 @@ export function createActivityRecorder(deps: Pick<Deps, "db" | "church" | "now">
   };
   const flush = () => (inFlight = inFlight.then(write));
 
-  const record = (async (userId: string) => {
-    const day = currentDay(deps.now());
+  const record = ((userId: string) => {
+    let day: string;
+    try {
+      day = currentDay(deps.now());
+    } catch {
+      return; // a clock or zone the runtime cannot read: this visit goes uncounted, the request goes on
+    }
     if (day !== seenDay) {
       seen.clear();
       seenDay = day;

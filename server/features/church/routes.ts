@@ -3,7 +3,7 @@ import { ZChurch, ZChurchMe, ZChurchPublic } from "../../../contract/church";
 import { ZUser } from "../../../contract/auth";
 import { jsonOf, sendJsonText } from "../../http/json-text";
 import type { Deps } from "../../deps";
-import { currentUser } from "../../http/auth";
+import { currentUser, type AuthUser } from "../../http/auth";
 import { toPublicUser } from "../auth/public-user";
 import { buildManifest, ZWebManifest } from "./build-manifest";
 
@@ -15,9 +15,15 @@ export const churchRoutes =
      * first request: the church (the same for all, fixed at start) is serialized once.
      */
     const churchJson = jsonOf(ZChurch, deps.church);
-    app.get("/api/church/me", { config: { access: "member" }, schema: { response: { 200: ZChurchMe } } }, async (req, reply) =>
-      sendJsonText(reply, `{"church":${churchJson},"user":${jsonOf(ZUser, toPublicUser(currentUser(req)))}}`),
-    );
+    // A member's answer is kept with their user record as the session cache holds it (the same
+    // object on every hit until the session or user changes, when the cache makes a new one).
+    const answers = new WeakMap<AuthUser, string>();
+    app.get("/api/church/me", { config: { access: "member" }, schema: { response: { 200: ZChurchMe } } }, (req, reply) => {
+      const user = currentUser(req);
+      let text = answers.get(user);
+      if (text === undefined) answers.set(user, (text = `{"church":${churchJson},"user":${jsonOf(ZUser, toPublicUser(user))}}`));
+      sendJsonText(reply, text);
+    });
 
     /** Name, logo and colour for the signed-out screens. */
     app.get("/api/church/public", { config: { access: "public" }, schema: { response: { 200: ZChurchPublic } } }, async () => ({
