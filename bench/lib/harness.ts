@@ -179,14 +179,18 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** autocannon at `connections` for `seconds`; `tokens` are rotated per request (many members, not one). */
-export async function load(url: string, opts: { connections: number; seconds: number; tokens?: string[] }): Promise<LoadResult> {
+/**
+ * autocannon at `connections` for `seconds` (or, with `amount`, until that many requests are
+ * answered); `tokens` are rotated per request (many members, not one), from the first each call.
+ */
+export async function load(url: string, opts: { connections: number; seconds: number; amount?: number; tokens?: string[] }): Promise<LoadResult> {
   let i = 0;
   const tokens = opts.tokens;
   const result = await autocannon({
     url,
     connections: opts.connections,
     duration: opts.seconds,
+    ...(opts.amount ? { amount: opts.amount } : {}),
     requests: [
       {
         method: "GET",
