@@ -8,6 +8,7 @@ import cookie from "@fastify/cookie";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import fs from "node:fs";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Deps } from "./deps";
 import { installAuth } from "./http/auth";
@@ -56,8 +57,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
     forceCloseConnections: "idle",
-    // Route-independent ids for log lines.
-    genReqId: () => crypto.randomUUID(),
+    // Route-independent ids for log lines: this process's random prefix and a counter, unique
+    // across instances and restarts (a UUID per request was 1% of a small read's CPU).
+    genReqId: requestIds(),
     // Each request's logger is made only when the request writes a line (request-logger.ts).
     ...(opts.logger ? { childLoggerFactory: lazyChildLogger } : {}),
   }).withTypeProvider<ZodTypeProvider>();
@@ -72,7 +74,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
 
   await app.register(cookie);
   installSecurityHeaders(app as unknown as FastifyInstance, securityHeaders({ publicUrl: deps.config.publicUrl, church: deps.church, plaid: !!deps.config.plaid }));
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  // Answers are compressed; requests are not taken compressed (our client never sends one, and
+  // the request side's hook on every request was 2% of a small read's CPU).
+  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ["br", "gzip"] });
 
   const activity = activityRecorder(deps);
   // Sessions are cached briefly in this process; PostgreSQL tells every instance when one is
@@ -111,6 +115,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   if (opts.serveClient) await serveClient(app as unknown as FastifyInstance, deps.config.clientDir);
 
   return app;
+}
+
+/** Request ids: `<8 random hex>-<counter in base 36>`, e.g. `3f9a0c1e-1a2b`. */
+export function requestIds() {
+  const prefix = randomBytes(4).toString("hex");
+  let n = 0;
+  return () => `${prefix}-${(++n).toString(36)}`;
 }
 
 /** The built client: hashed assets cached for a year, index.html never cached (the SPA fallback is in the error handler). */

@@ -98,9 +98,10 @@ interface LiveJson {
   /**
    * Answers already made, by the slots' values, for members who asked none of the questions
    * shown: they differ only by their votes, so a few answers serve a whole congregation (one
-   * per option chosen, and one for those who have not voted).
+   * per option chosen, and one for those who have not voted). Kept as UTF-8 bytes: a request
+   * neither measures nor encodes them again.
    */
-  made: Map<string, string>;
+  made: Map<string, Buffer>;
 }
 const MADE_MAX = 64;
 const liveJsonOf = new WeakMap<LiveShared, LiveJson>();
@@ -119,7 +120,7 @@ function buildLiveJson(shared: LiveShared): LiveJson {
 }
 
 /** GET /api/services/live for a member, as JSON text; null for staff (their view has every author). */
-export async function getLiveServiceJson(deps: Deps, user: AuthUser): Promise<string | null> {
+export async function getLiveServiceJson(deps: Deps, user: AuthUser): Promise<string | Buffer | null> {
   if (isStaff(user.role)) return null;
   const shared = await liveRead(deps).get(() => loadShared(deps.db));
   if (!shared) return '{"service":null}';
@@ -135,8 +136,10 @@ export async function getLiveServiceJson(deps: Deps, user: AuthUser): Promise<st
   if (made !== undefined) return made;
   let out = json.parts[0];
   for (let i = 0; i < values.length; i++) out += values[i] + json.parts[i + 1];
-  if (key !== null && json.made.size < MADE_MAX) json.made.set(key, out);
-  return out;
+  if (key === null || json.made.size >= MADE_MAX) return out;
+  const bytes = Buffer.from(out);
+  json.made.set(key, bytes);
+  return bytes;
 }
 
 /** The live service with its open polls (results and the asker's own vote) and approved questions, or null. */
