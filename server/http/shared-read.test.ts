@@ -32,6 +32,22 @@ describe("SharedRead", () => {
     expect(await read.get(async () => ++loads)).toBe(3);
   });
 
+  it("latest: the last value loaded, through an invalidate and a reload under way, until it is too old", async () => {
+    let now = 0;
+    const read = new SharedRead<string>(1000, () => now);
+    expect(read.latest(5000)).toBeUndefined();
+    expect(await read.get(async () => "first")).toBe("first");
+    read.invalidate();
+    let finish = (_v: string) => undefined as void;
+    const reloading = read.get(() => new Promise<string>((r) => (finish = r)));
+    expect(read.latest(5000)).toBe("first"); // not waiting for the reload
+    finish("second");
+    await reloading;
+    expect(read.latest(5000)).toBe("second");
+    now = 5000;
+    expect(read.latest(5000)).toBeUndefined();
+  });
+
   it("with a time of 0 always loads", async () => {
     let loads = 0;
     const read = new SharedRead<number>(0);

@@ -17,6 +17,7 @@ import type { EventName } from "../../contract/events";
 
 export class SharedRead<T> {
   private entry: { at: number; data: Promise<T> } | undefined;
+  private last: { at: number; value: T } | undefined;
 
   constructor(
     private readonly ttlMs: number,
@@ -30,10 +31,25 @@ export class SharedRead<T> {
     const data = load();
     const entry = { at: this.clock(), data };
     this.entry = entry;
-    data.catch(() => {
-      if (this.entry === entry) this.entry = undefined;
-    });
+    data.then(
+      (value) => {
+        if (!this.last || this.last.at <= entry.at) this.last = { at: entry.at, value };
+      },
+      () => {
+        if (this.entry === entry) this.entry = undefined;
+      },
+    );
     return data;
+  }
+
+  /**
+   * The last value loaded, even if invalidated or past its time since, when it was loaded less
+   * than `maxAgeMs` ago: for a caller that adds its own change to it and must not wait for a
+   * reload (a vote counted into the live results).
+   */
+  latest(maxAgeMs: number): T | undefined {
+    const l = this.last;
+    return l && this.clock() - l.at < maxAgeMs ? l.value : undefined;
   }
 
   invalidate() {

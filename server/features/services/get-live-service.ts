@@ -5,7 +5,7 @@ import { pollVotes, polls, questions, services } from "../../db/schema/services"
 import type { AuthUser } from "../../http/auth";
 import { sharedRead } from "../../http/shared-read";
 import { isStaff } from "../../../contract/roles";
-import { ZLiveService, type LiveService } from "../../../contract/services";
+import { ZLiveService, type LiveService, type PollResults } from "../../../contract/services";
 import { toPoll, toQuestion, toService } from "./views";
 
 export const LIVE_QUESTIONS_LIMIT = 50;
@@ -31,8 +31,97 @@ interface LiveShared {
 const liveRead = (deps: Deps) =>
   sharedRead<LiveShared | null>(deps, "live-service", ["service-status", "new-poll", "poll-closed", "poll-vote", "question-approved"]);
 
-/** Called by every write that changes what GET /api/services/live shows. */
-export const liveServiceChanged = (deps: Deps) => liveRead(deps).invalidate();
+/**
+ * Called by every write that changes what GET /api/services/live shows (but a vote:
+ * `liveVoteRecorded`). The fresh snapshot is read at once, not on the next request: after a
+ * service starts or a poll opens, the rush of reads and votes finds it ready.
+ */
+export const liveServiceChanged = (deps: Deps) => {
+  liveRead(deps).invalidate();
+  currentLive(deps).catch(() => undefined);
+};
+
+/** The shared part, loaded (or being loaded) once for all, with this instance's latest votes in it. */
+const currentLive = (deps: Deps) =>
+  liveRead(deps).get(() =>
+    loadShared(deps.db).then((shared) => {
+      if (shared) for (const v of recentVotesOf(deps, performance.now())) applyVote(shared, v);
+      return shared;
+    }),
+  );
+
+interface RecordedVote {
+  pollId: string;
+  userId: string;
+  optionIndex: number;
+  at: number;
+}
+/**
+ * Votes this instance recorded in the last RECENT_VOTE_MS: a load that began before one was
+ * committed may not have it, so each load has them applied when it completes (at most once
+ * each, by the member's own entry in votesBy).
+ */
+const RECENT_VOTE_MS = 30_000;
+/** How old a snapshot a vote's answer may be counted into (it is fresher in practice: events and SHARED_READ_MS reload it). */
+const VOTE_SNAPSHOT_MAX_AGE_MS = 5_000;
+const recentVotes = new WeakMap<Deps, RecordedVote[]>();
+function recentVotesOf(deps: Deps, now: number): RecordedVote[] {
+  let list = recentVotes.get(deps);
+  if (!list) recentVotes.set(deps, (list = []));
+  let stale = 0;
+  while (stale < list.length && now - list[stale].at > RECENT_VOTE_MS) stale++;
+  if (stale) list.splice(0, stale);
+  return list;
+}
+
+/**
+ * Counts a vote into a loaded snapshot, once: a member votes once per poll, so their entry in
+ * votesBy says whether the snapshot has it already. False when the snapshot does not hold the
+ * poll (not an open poll of the live service, or one opened since it was loaded).
+ */
+function applyVote(shared: LiveShared, v: Omit<RecordedVote, "at">): boolean {
+  const perOption = shared.counts.get(v.pollId);
+  if (!perOption || v.optionIndex >= perOption.length) return false;
+  let mine = shared.votesBy.get(v.userId);
+  if (mine?.has(v.pollId)) return true;
+  if (!mine) shared.votesBy.set(v.userId, (mine = new Map()));
+  mine.set(v.pollId, v.optionIndex);
+  perOption[v.optionIndex] += 1;
+  liveJsonOf.delete(shared); // its JSON is written again, with the new count, on the next read
+  return true;
+}
+
+function resultsOf(shared: LiveShared, pollId: string, userId: string): PollResults {
+  const counts = [...shared.counts.get(pollId)!];
+  return { pollId, counts, total: counts.reduce((a, b) => a + b, 0), myVote: shared.votesBy.get(userId)?.get(pollId) ?? null };
+}
+
+/**
+ * A vote committed on this instance, counted into the shared snapshot at once (and into any
+ * load under way), instead of throwing the snapshot away and reading every vote again: during
+ * a poll burst that reload, or a count of the poll's votes per vote, made each vote cost more
+ * than the one before (bench/README.md, Poll burst). The voter's next read shows their vote and
+ * a count that includes it; other instances learn of it through the poll-vote event. Returns
+ * the poll's results as this snapshot has them, or null when the poll is not in it.
+ */
+export function liveVoteRecorded(deps: Deps, pollId: string, userId: string, optionIndex: number): PollResults | null {
+  const now = performance.now();
+  recentVotesOf(deps, now).push({ pollId, userId, optionIndex, at: now });
+  const vote = { pollId, userId, optionIndex };
+  // Never wait for a reload: the snapshot in hand is used, even if a poll-vote event has just
+  // asked for a fresh one (the fresh one gets this vote too, from recentVotes). A reload is
+  // started when it is due (the shared read's own single flight), and a poll the snapshot does
+  // not hold yet (opened a moment ago) is counted from its votes meanwhile, few as they are.
+  currentLive(deps).catch(() => undefined);
+  const inHand = liveRead(deps).latest(VOTE_SNAPSHOT_MAX_AGE_MS);
+  return inHand && applyVote(inHand, vote) ? resultsOf(inHand, pollId, userId) : null;
+}
+
+/** An open poll's results of the live service from the shared snapshot (null for any other poll: read them from the votes). */
+export async function liveResults(deps: Deps, pollId: string, userId: string): Promise<PollResults | null> {
+  const shared = await currentLive(deps);
+  return shared?.counts.has(pollId) ? resultsOf(shared, pollId, userId) : null;
+}
 
 async function loadShared(db: Db): Promise<LiveShared | null> {
   const [row] = await db.select().from(services).where(eq(services.isLive, true)).limit(1);
@@ -122,7 +211,7 @@ function buildLiveJson(shared: LiveShared): LiveJson {
 /** GET /api/services/live for a member, as JSON text; null for staff (their view has every author). */
 export async function getLiveServiceJson(deps: Deps, user: AuthUser): Promise<string | Buffer | null> {
   if (isStaff(user.role)) return null;
-  const shared = await liveRead(deps).get(() => loadShared(deps.db));
+  const shared = await currentLive(deps);
   if (!shared) return '{"service":null}';
   let json = liveJsonOf.get(shared);
   if (!json) liveJsonOf.set(shared, (json = buildLiveJson(shared)));
@@ -144,7 +233,7 @@ export async function getLiveServiceJson(deps: Deps, user: AuthUser): Promise<st
 
 /** The live service with its open polls (results and the asker's own vote) and approved questions, or null. */
 export async function getLiveService(deps: Deps, user: AuthUser): Promise<LiveService> {
-  const shared = await liveRead(deps).get(() => loadShared(deps.db));
+  const shared = await currentLive(deps);
   if (!shared) return { service: null };
   return liveView(shared, { id: user.id, staff: isStaff(user.role) });
 }

@@ -1,5 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Deps } from "../../deps";
+import { liveResults } from "./get-live-service";
 import { pollVotes, polls } from "../../db/schema/services";
 import { notFound } from "../../http/app-error";
 import { SERVICES_TEXT, type PollResults } from "../../../contract/services";
@@ -35,8 +37,16 @@ export async function resultsFor(db: Db, list: { id: string; options: string[] }
   return out;
 }
 
-export async function getPollResults(db: Db, pollId: string, userId: string): Promise<PollResults> {
-  const [poll] = await db.select({ id: polls.id, options: polls.options }).from(polls).where(eq(polls.id, pollId));
+/**
+ * GET /api/polls/{pollId}/results, refetched by every open screen after a poll-vote event: an
+ * open poll of the live service is answered from its shared snapshot (refreshed by that very
+ * event), so a congregation watching a poll costs one count per event, not one per member.
+ * Any other poll (closed, or of another service) is counted from its votes.
+ */
+export async function getPollResults(deps: Deps, pollId: string, userId: string): Promise<PollResults> {
+  const live = await liveResults(deps, pollId, userId);
+  if (live) return live;
+  const [poll] = await deps.db.select({ id: polls.id, options: polls.options }).from(polls).where(eq(polls.id, pollId));
   if (!poll) throw notFound(SERVICES_TEXT.pollNotFound);
-  return (await resultsFor(db, [poll], userId)).get(poll.id)!;
+  return (await resultsFor(deps.db, [poll], userId)).get(poll.id)!;
 }

@@ -72,7 +72,7 @@ export const servicesRoutes =
     app.get(
       "/api/polls/:pollId/results",
       { config: { access: "member" }, schema: { params: ZPollIdParams, response: { 200: ZPollResults } } },
-      (req) => getPollResults(deps.db, req.params.pollId, currentUser(req).id),
+      (req) => getPollResults(deps, req.params.pollId, currentUser(req).id),
     );
 
     app.post(

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../testing/harness";
+import { createTestApp, eventually, sameDatabase, type TestApp } from "../../testing/harness";
 import { pollVotes, questions, services } from "../../db/schema/services";
 import type { BusEvent } from "../../events/bus";
 import { SERVICES_TEXT } from "../../../contract/services";
@@ -297,6 +297,43 @@ describe("polls", () => {
     const rows = await t.db.select().from(pollVotes).where(eq(pollVotes.pollId, poll.id));
     expect(rows).toHaveLength(50);
     expect(new Set(rows.map((r) => r.userId)).size).toBe(50);
+  });
+
+  it("on the live service, 50 members at once: each answer and each voter's next read count their vote; every instance ends exact", async () => {
+    const other = await createTestApp({ sameDatabaseAs: sameDatabase(t) });
+    try {
+      const svc = await newService();
+      await startService(svc.id);
+      const poll = await newPoll(svc.id, ["A", "B", "C"]);
+      const voters = await Promise.all(Array.from({ length: 50 }, () => t.signUp()));
+      // Both instances hold a snapshot of the poll before the burst.
+      expect((await live()).service.polls[0].results.total).toBe(0);
+      expect((await other.app.inject({ method: "GET", url: `/api/polls/${poll.id}/results`, headers: member.auth })).json().total).toBe(0);
+
+      const answers = await Promise.all(voters.map((v, i) => req("POST", `/api/polls/${poll.id}/vote`, v.auth, { optionIndex: i % 3 })));
+      for (const [i, r] of answers.entries()) {
+        expect(r.statusCode).toBe(201);
+        const body = r.json();
+        expect(body.myVote).toBe(i % 3);
+        expect(body.counts[i % 3]).toBeGreaterThanOrEqual(1);
+        expect(body.total).toBeLessThanOrEqual(50);
+      }
+      // Right after, before any event: each voter's reads on this instance show their vote and all 50.
+      for (const [i, v] of voters.entries()) {
+        const mine = (await live(v.auth)).service.polls[0].results;
+        expect(mine).toEqual({ pollId: poll.id, counts: [17, 17, 16], total: 50, myVote: i % 3 });
+        expect((await req("GET", `/api/polls/${poll.id}/results`, v.auth)).json().myVote).toBe(i % 3);
+      }
+      // The other instance learns of them through the poll-vote event, and counts them exactly.
+      const exact = async () => {
+        const r = (await other.app.inject({ method: "GET", url: `/api/polls/${poll.id}/results`, headers: voters[4].auth })).json();
+        return r.total === 50 && r.myVote === 1 && r.counts.join() === "17,17,16";
+      };
+      expect(await eventually(exact)).toBe(true);
+      expect(await t.db.select().from(pollVotes).where(eq(pollVotes.pollId, poll.id))).toHaveLength(50);
+    } finally {
+      await other.close();
+    }
   });
 
   it("a closed poll leaves the live service, refuses votes with 409 and publishes poll-closed", async () => {

@@ -3,7 +3,8 @@ import type { Deps } from "../../deps";
 import type { EventBus } from "../../events/bus";
 import { badRequest, conflict, notFound } from "../../http/app-error";
 import { SERVICES_TEXT, type PollResults } from "../../../contract/services";
-import { liveServiceChanged } from "./get-live-service";
+import { liveVoteRecorded } from "./get-live-service";
+import { resultsFor } from "./get-poll-results";
 
 /** At most one poll-vote event per poll per this window and server process (see below). */
 export const POLL_VOTE_EVENT_WINDOW_MS = 1000;
@@ -15,14 +16,13 @@ export const POLL_VOTE_EVENT_WINDOW_MS = 1000;
  * "one member, one vote" is enforced by the unique index poll_votes_one_per_member alone
  * (insert ... on conflict do nothing): exact under any concurrency, with no read-then-write race.
  *
- * The vote is one statement, and so are its results: it share-locks the poll row (so a vote
- * cannot slip in after staff close it), inserts only into an open poll with a valid option, and
- * counts the poll's votes in the same round trip; the row it returns says which refusal
- * applies. The count is read from the statement's snapshot, which a data-modifying CTE's own
- * insert is not part of, so the member's new vote is added to its option here, and it is their
- * vote (one per member). Votes committed by others a moment later show in the next read, as
- * they would in a second query. A 5,000-member poll burst is mostly round trips (bench/README.md,
- * Poll burst): one per vote, down from a four-statement transaction and then two.
+ * The vote is one statement: it share-locks the poll row (so a vote cannot slip in after staff
+ * close it), inserts only into an open poll with a valid option, and the row it returns says
+ * which refusal applies. The results it answers with come from the live service's shared
+ * snapshot, with this vote counted into it (get-live-service.ts, liveVoteRecorded); only a poll
+ * that is not an open poll of the live service has its votes counted here. Counting the poll's
+ * votes in every vote's statement made a 5,000-member burst cost O(n²) (bench/README.md, Poll
+ * burst).
  */
 export async function votePoll(deps: Deps, pollId: string, userId: string, optionIndex: number): Promise<PollResults> {
   const res = (await deps.db.execute(sql`
@@ -32,12 +32,9 @@ export async function votePoll(deps: Deps, pollId: string, userId: string, optio
       select id, ${userId}, ${optionIndex} from p where is_open and ${optionIndex} < cardinality(options)
       on conflict do nothing
       returning id
-    ),
-    c as (select option_index, count(*)::int as n from poll_votes where poll_id = ${pollId} group by option_index)
-    select p.options, p.is_open, (select count(*)::int from ins) as inserted,
-      (select coalesce(json_agg(json_build_array(c.option_index, c.n)), '[]') from c) as counts
-    from p`)) as unknown as {
-    rows: { options: string[] | string; is_open: boolean; inserted: number; counts: [number, number][] | string }[];
+    )
+    select p.options, p.is_open, (select count(*)::int from ins) as inserted from p`)) as unknown as {
+    rows: { options: string[] | string; is_open: boolean; inserted: number }[];
   };
   const [row] = res.rows;
   if (!row) throw notFound(SERVICES_TEXT.pollNotFound);
@@ -45,12 +42,9 @@ export async function votePoll(deps: Deps, pollId: string, userId: string, optio
   const options = parseTextArray(row.options);
   if (optionIndex >= options.length) throw badRequest("body.optionIndex", SERVICES_TEXT.badOption);
   if (!Number(row.inserted)) throw conflict(SERVICES_TEXT.alreadyVoted);
-  liveServiceChanged(deps);
+  const results = liveVoteRecorded(deps, pollId, userId, optionIndex);
   await publishVote(deps.bus, pollId);
-  const counts = options.map(() => 0);
-  for (const [i, n] of typeof row.counts === "string" ? (JSON.parse(row.counts) as [number, number][]) : row.counts) if (i < counts.length) counts[i] = Number(n);
-  counts[optionIndex] += 1;
-  return { pollId, counts, total: counts.reduce((a, b) => a + b, 0), myVote: optionIndex };
+  return results ?? (await resultsFor(deps.db, [{ id: pollId, options }], userId)).get(pollId)!;
 }
 
 /** node-postgres parses text[]; a raw PGlite row may carry the array literal. */
