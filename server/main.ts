@@ -25,6 +25,7 @@ import { startVideoSyncScheduler } from "./jobs/video-sync";
 import { createSecretBox, loadSecretsKey } from "./security/secret-box";
 import { createPushSender } from "./providers/push/index";
 import { startPushDelivery } from "./jobs/push-delivery";
+import { startServiceNoticesScheduler } from "./jobs/service-notices";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -63,6 +64,7 @@ async function main() {
   const crmSyncJob = startCrmSyncScheduler(deps, 30_000, (err) => app.log.warn({ err }, "CRM sync"));
   const roundUpsJob = startRoundUpsScheduler(deps, 5 * 60_000, (err) => app.log.error({ err }, "round-ups job failed"));
   const roundUpCollectionsJob = startRoundUpCollectionsScheduler(deps, 5 * 60_000, (err) => app.log.error({ err }, "round-up collections job failed"));
+  const serviceNoticesJob = startServiceNoticesScheduler(deps, 60_000, (err) => app.log.error({ err }, "service notices job failed"));
   const videoSyncJob = startVideoSyncScheduler(deps, app.log, (err) => app.log.error({ err }, "video sync job failed"));
   // Load (on the first start: generate) the VAPID keys now, so a key that does not open is reported at start.
   deps.push.publicKey().catch((err: unknown) => app.log.error({ err }, "Web Push keys unavailable: push notifications will not be sent"));
@@ -95,6 +97,7 @@ async function main() {
       await roundUpsJob.stop();
       await roundUpCollectionsJob.stop();
       await videoSyncJob.stop();
+      await serviceNoticesJob.stop();
       await pushDelivery.stop();
       await app.close(); // stops accepting, finishes in-flight requests, ends event streams
       await bus.close();

@@ -11,6 +11,14 @@ export const services = pgTable(
     date: timestamp("date", { withTimezone: true }).notNull(),
     isLive: boolean("is_live").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who last started it (they are not notified of their own start). */
+    startedBy: uuid("started_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Started, and its members' "service started" notifications not written yet: they are
+     * written right after the start is announced, in a transaction of their own, and a sweep
+     * writes any a stopped process left (update-service.ts, jobs/service-notices.ts).
+     */
+    startNoticesPending: boolean("start_notices_pending").notNull().default(false),
   },
   (t) => [uniqueIndex("services_one_live").on(t.isLive).where(sql`${t.isLive}`), index("services_date_idx").on(t.date)],
 );

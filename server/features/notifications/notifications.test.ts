@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createECDH, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../testing/harness";
+import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
+import { services } from "../../db/schema/services";
+import { runServiceNotices } from "../../jobs/service-notices";
 import { notifications, pushDeliveries, pushSubscriptions } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
 import type { BusEvent } from "../../events/bus";
@@ -100,6 +102,36 @@ describe("who is notified", () => {
     await setLive(pastor, service.id, true);
     expect(await rowsFor(a.user.id, service.id)).toHaveLength(1);
     await setLive(pastor, service.id, false);
+  });
+
+  it("a start whose notices a stopped process left pending: the sweep writes them once, whoever sweeps; an ended service is not announced", async () => {
+    const pastor = await t.signUp("PASTOR");
+    const a = await t.signUp();
+    const service = await createService(pastor, "Evening Worship");
+    // As the start's transaction leaves it when the process stops before the notices are written.
+    await t.db.update(services).set({ isLive: false }).where(eq(services.isLive, true));
+    await t.db.update(services).set({ isLive: true, startedBy: pastor.user.id, startNoticesPending: true }).where(eq(services.id, service.id));
+    expect(await rowsFor(a.user.id, service.id)).toHaveLength(0);
+
+    const other = await createTestApp({ sameDatabaseAs: sameDatabase(t) });
+    try {
+      const [here, there] = await Promise.all([runServiceNotices(t.deps), runServiceNotices(other.deps)]);
+      const everyoneButThePastor = (await t.db.select({ id: users.id }).from(users)).length - 1;
+      expect(here + there).toBe(everyoneButThePastor);
+    } finally {
+      await other.close();
+    }
+    expect(await rowsFor(a.user.id, service.id)).toHaveLength(1);
+    expect(await rowsFor(pastor.user.id, service.id)).toHaveLength(0);
+    expect((await t.db.select().from(services).where(eq(services.id, service.id)))[0].startNoticesPending).toBe(false);
+    expect(await runServiceNotices(t.deps)).toBe(0);
+
+    // Pending, but ended before the sweep: nobody is told it started.
+    const later = await createService(pastor, "Ended Already");
+    await t.db.update(services).set({ startNoticesPending: true, startedBy: pastor.user.id }).where(eq(services.id, later.id));
+    expect(await runServiceNotices(t.deps)).toBe(0);
+    expect(await rowsFor(a.user.id, later.id)).toHaveLength(0);
+    await t.db.update(services).set({ isLive: false }).where(eq(services.id, service.id));
   });
 
   it("a new testimony notifies staff only (not its author); its approval notifies its author only, once", async () => {

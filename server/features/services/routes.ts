@@ -48,7 +48,10 @@ export const servicesRoutes =
     app.patch(
       "/api/services/:id",
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZUpdateService, response: { 200: ZService } } },
-      (req) => updateService(deps, req.params.id, req.body, currentUser(req).id),
+      (req) =>
+        updateService(deps, req.params.id, req.body, currentUser(req).id, (err) =>
+          req.log.error({ err }, "service-started notifications not written; the sweep will write them"),
+        ),
     );
 
     app.post(
