@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { currentLocale, loadLocale } from "@/lib/i18n";
 import { registerServiceWorker } from "@/lib/service-worker";
+import { storedToken } from "@/lib/api";
 
 registerServiceWorker();
 
@@ -17,10 +18,16 @@ function render() {
   const prerendered = root.hasAttribute("data-prerendered") && document.documentElement.dataset.prerender !== "skip";
   if (prerendered && currentLocale() === "en") {
     // After the screen's first frame: on a slow phone the browser would otherwise run the
-    // whole first render before painting what the HTML already holds.
-    requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, <App />)));
+    // whole first render before painting what the HTML already holds. A sign-in in another
+    // tab in the meantime (a token now stored) makes the app render the signed-in tree, which
+    // is not what the HTML holds: then it renders anew, as for any signed-in member.
+    requestAnimationFrame(() => setTimeout(() => (storedToken() ? renderAnew(root) : hydrateRoot(root, <App />))));
     return;
   }
+  renderAnew(root);
+}
+
+function renderAnew(root: HTMLElement) {
   root.replaceChildren();
   root.removeAttribute("data-prerendered");
   createRoot(root).render(<App />);

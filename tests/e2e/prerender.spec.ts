@@ -56,6 +56,29 @@ test("the app hydrates the screen in place: the same elements, then signing in w
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 });
 
+test("signed in from another tab after the page loaded but before the app ran: rendered anew, no hydration mismatch", async ({ page, allowConsoleError }) => {
+  allowConsoleError(/status of 401/); // the session check of the made-up token below
+  // The token arrives in the frame the app waits for before hydrating, as another tab's sign-in
+  // would on a slow phone (no token when theme-init.js looked, one when the app renders).
+  await page.addInitScript(() => {
+    const raf = window.requestAnimationFrame.bind(window);
+    let first = true;
+    window.requestAnimationFrame = (cb) =>
+      raf((t) => {
+        if (first && location.pathname === "/auth/login") {
+          first = false;
+          localStorage.setItem("token", "from-another-tab");
+          localStorage.setItem("user", JSON.stringify({ firstName: "Ghost" }));
+        }
+        cb(t);
+      });
+  });
+  await page.goto("/auth/login");
+  // The made-up session fails its check: storage cleared, the sign-in screen the app rendered.
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+});
+
 test("a signed-in member never sees the sign-in screen flash", async ({ page }) => {
   await signIn(page, "member@koinonia.test");
   const release = await holdTheApp(page);
