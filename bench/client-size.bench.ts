@@ -106,6 +106,10 @@ async function runLighthouse(ctx: Ctx) {
     const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
     for (const p of pages) {
       const results: { score: number; lcp: number; cls: number; fcp: number; tbt: number; err: string; lhr: unknown }[] = [];
+      // A run Lighthouse itself reports as failed (a runtimeError such as NO_NAVSTART: its trace
+      // missed the navigation) measured nothing: it is shown, then run again (twice at most), not
+      // counted as a score of 0.
+      let failed = 0;
       for (let run = 0; run < runs; run++) {
         await page.goto(`${ctx.server.base}/api/health`);
         await page.evaluate(
@@ -139,6 +143,11 @@ async function runLighthouse(ctx: Ctx) {
           lhr,
         };
         ctx.log(`lighthouse ${p.name} run ${run + 1}: performance ${one.score}, LCP ${fmtMs(one.lcp)}, CLS ${one.cls.toFixed(3)}, FCP ${fmtMs(one.fcp)}, TBT ${fmtMs(one.tbt)}${one.err}`);
+        if (lhr.runtimeError && failed < 2) {
+          failed++;
+          run--;
+          continue;
+        }
         results.push(one);
       }
       const sorted = [...results].sort((a, b) => a.score - b.score || b.lcp - a.lcp);
@@ -148,7 +157,7 @@ async function runLighthouse(ctx: Ctx) {
         fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
         fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${p.name.replace(/\W+/g, "-").toLowerCase()}.json`), JSON.stringify(median.lhr));
       }
-      const all = runs > 1 ? ` (median of ${runs}: ${results.map((r) => r.score).join(", ")})` : "";
+      const all = runs > 1 ? ` (median of ${runs}: ${results.map((r) => r.score).join(", ")}${failed ? `; ${failed} failed run${failed > 1 ? "s" : ""} run again` : ""})` : "";
       ctx.rows.push({
         scenario: `lighthouse: ${p.name}`,
         figure: `performance ${median.score}, LCP ${fmtMs(median.lcp)}, CLS ${median.cls.toFixed(3)}, TBT ${fmtMs(median.tbt)}${median.err}${all}`,
