@@ -46,6 +46,8 @@ export async function run(ctx: Ctx) {
     { name: "sign-in route", pages: ["src/features/auth/login-page.tsx"], limit: 150 },
     // Signed in, the lazy shell (header, menus, notifications) loads with the page.
     { name: "Home", pages: ["src/app/shell.tsx", "src/features/home/home-page.tsx"], limit: 200 },
+    // No goal in the issue; measured because Lighthouse scores it (docs/decisions/0072).
+    { name: "Give & Manage", pages: ["src/app/shell.tsx", "src/features/giving/giving-page.tsx"], limit: null },
   ];
   for (const r of routes) {
     const page = r.pages[r.pages.length - 1];
@@ -57,8 +59,15 @@ export async function run(ctx: Ctx) {
     const later = [...closure(manifest, manifest[page].dynamicImports ?? [])].filter((f) => f.endsWith(".js") && !files.includes(f));
     const laterKb = later.reduce((s, f) => s + gz(f), 0) / 1024;
     const after = later.length ? `; then ${laterKb.toFixed(1)} KB after first paint` : "";
+    // The validation library belongs after the first paint on these screens (decision 0072).
+    const zod = files.some((f) => /\/zod-setup-/.test(f)) ? "; zod before paint" : "";
     ctx.log(`${r.name}: ${files.length} JS files, ${kb.toFixed(1)} KB gzipped: ${files.join(", ")}${after}`);
-    ctx.rows.push({ scenario: `client: ${r.name} JS`, figure: `${kb.toFixed(1)} KB gzipped (${files.length} files)${after}`, goal: `≤ ${r.limit} KB`, met: kb <= r.limit });
+    ctx.rows.push({
+      scenario: `client: ${r.name} JS`,
+      figure: `${kb.toFixed(1)} KB gzipped (${files.length} files)${after}${zod}`,
+      goal: r.limit === null ? "reported" : `≤ ${r.limit} KB`,
+      met: r.limit === null ? null : kb <= r.limit,
+    });
   }
 
   // Served compressed and cached immutably by hash; index.html revalidated.

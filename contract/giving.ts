@@ -2,17 +2,8 @@ import { z } from "./zod-setup";
 
 /** Giving (spec sections 2, 3, 4, 5 and 7): the give body, quick amounts, frequencies, texts. */
 export * from "./giving-text";
-import { DEFAULT_FREQUENCY, FREQUENCIES, GIVING_TEXT, MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, RECENT_GIVING_COUNT, type Frequency } from "./giving-text";
-
-/**
- * The amount typed in the custom input or picked as a quick amount, in cents. Non-numeric,
- * zero and negative values count as no amount (spec section 5: the quick input ignores them).
- */
-export function amountInputToCents(value: string | number | null | undefined): number {
-  const n = typeof value === "number" ? value : Number(String(value ?? "").trim());
-  if (String(value ?? "").trim() === "" || !Number.isFinite(n) || n <= 0) return 0;
-  return Math.round(n * 100);
-}
+export * from "./giving-form";
+import { DEFAULT_FREQUENCY, FREQUENCIES, GIVING_TEXT, MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, RECENT_GIVING_COUNT } from "./giving-text";
 
 /* Field rules shared by the payment form (client) and the give body (server). */
 const cardNumberDigits = z
@@ -71,47 +62,6 @@ export const ZPaymentForm = z.object({
 });
 export type PaymentFormInput = z.input<typeof ZPaymentForm>;
 export type PaymentForm = z.output<typeof ZPaymentForm>;
-
-export const EMPTY_PAYMENT_FORM: PaymentFormInput = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  phone: "",
-  cardNumber: "",
-  expMonth: "",
-  expYear: "",
-  cvv: "",
-  address: "",
-  city: "",
-  state: "",
-  zip: "",
-};
-
-/** Input behaviour (spec section 5): digits only, grouped in fours, at most 19 characters. */
-export const CARD_NUMBER_MAX_LENGTH = 19;
-export function formatCardNumberInput(value: string) {
-  const digits = value.replace(/\D/g, "").slice(0, 16);
-  return digits.replace(/(\d{4})(?=\d)/g, "$1 ").slice(0, CARD_NUMBER_MAX_LENGTH);
-}
-
-/** The give body (spec section 7) from the amount step and a valid payment form. */
-export function toGiveRequest(amountCents: number, isRecurring: boolean, frequency: Frequency, form: PaymentForm): GiveRequestInput {
-  return {
-    amount_cents: amountCents,
-    is_recurring: isRecurring,
-    frequency,
-    customer_data: { first_name: form.firstName, last_name: form.lastName, email: form.email, phone: form.phone ?? "" },
-    payment_method_data: {
-      card_number: form.cardNumber,
-      card_exp: `${form.expMonth}/${form.expYear}`,
-      card_cvv: form.cvv,
-      address_1: form.address,
-      address_city: form.city,
-      address_state: form.state.toUpperCase(),
-      address_zip: form.zip,
-    },
-  };
-}
 
 export const GIFT_STATUSES = ["COMPLETED", "FAILED"] as const;
 export const RECURRING_STATUSES = ["ACTIVE", "PAUSED", "CANCELLED", "FAILED"] as const;

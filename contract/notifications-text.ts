@@ -3,6 +3,8 @@
  * (contract/i18n) carry them without the validation library (decision 0072). The schemas are in
  * contract/notifications.ts, which re-exports this module.
  */
+import { isStaff } from "./roles";
+
 /**
  * The kinds of notification. Each member can turn each kind off; a kind turned off is neither
  * kept in the inbox nor pushed (docs/decisions/0041). `staffOnly` kinds reach OWNER, PASTOR and
@@ -74,3 +76,7 @@ export const NOTIFICATIONS_TEXT = {
   badAuth: "keys.auth must be a 16-byte secret (base64url)",
   tokenNotFound: "Push registration not found",
 } as const;
+
+/** The kinds a member of `role` can receive (and so sees switches for). */
+export const kindsForRole = (role: string | null | undefined): NotificationKind[] =>
+  NOTIFICATION_KINDS.filter((k) => !NOTIFICATION_KIND_INFO[k].staffOnly || isStaff(role));

@@ -1,6 +1,5 @@
 import { z } from "./zod-setup";
-import { isStaff } from "./roles";
-import { NOTIFICATION_KINDS, NOTIFICATION_KIND_INFO, type NotificationKind } from "./notifications-text";
+import { NOTIFICATION_KINDS, type NotificationKind } from "./notifications-text";
 
 export * from "./notifications-text";
 
@@ -11,9 +10,6 @@ export * from "./notifications-text";
 
 
 
-/** The kinds a member of `role` can receive (and so sees switches for). */
-export const kindsForRole = (role: string | null | undefined): NotificationKind[] =>
-  NOTIFICATION_KINDS.filter((k) => !NOTIFICATION_KIND_INFO[k].staffOnly || isStaff(role));
 
 
 /**

@@ -94,3 +94,21 @@ export const DEPOSIT_QUICK_AMOUNTS = [10, 25, 50, 100] as const;
 
 /** Largest single Add Funds ($10,000): a wallet is for giving, not for parking savings. */
 export const MAX_DEPOSIT_CENTS = 1_000_000;
+
+/** Spec section 9: deposit and round_up are positive (green), withdrawal and payment negative (red). */
+export const isCredit = (type: WalletTransactionType) => type === "deposit" || type === "round_up";
+export const signedCents = (type: WalletTransactionType, amountCents: number) => (isCredit(type) ? amountCents : -amountCents);
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+export const TRANSACTIONS_MAX_PAGE = 100;
+/** Spec section 9: wallet recent activity shows 5. */
+export const RECENT_ACTIVITY_COUNT = 5;
+
+/** "MM/YY" as typed in the Add Card dialog -> month and 20YY, or null when it is not a real month. */
+export function parseExpiry(text: string): { month: number; year: number } | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(text);
+  if (!m) return null;
+  const month = Number(m[1]);
+  if (month < 1 || month > 12) return null;
+  return { month, year: 2000 + Number(m[2]) };
+}

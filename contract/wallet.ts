@@ -1,6 +1,6 @@
 import { z } from "./zod-setup";
 import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, ZGivingHistoryEntry } from "./giving";
-import { MAX_DEPOSIT_CENTS, WALLET_TEXT, WALLET_TRANSACTION_STATUSES, WALLET_TRANSACTION_TYPES, type WalletTransactionType } from "./wallet-text";
+import { MAX_DEPOSIT_CENTS, TRANSACTIONS_MAX_PAGE, TRANSACTIONS_PAGE_SIZE, WALLET_TEXT, WALLET_TRANSACTION_STATUSES, WALLET_TRANSACTION_TYPES } from "./wallet-text";
 export * from "./wallet-text";
 
 /**
@@ -41,9 +41,6 @@ export function roundUpCents(purchaseCents: number) {
 }
 
 
-/** Spec section 9: deposit and round_up are positive (green), withdrawal and payment negative (red). */
-export const isCredit = (type: WalletTransactionType) => type === "deposit" || type === "round_up";
-export const signedCents = (type: WalletTransactionType, amountCents: number) => (isCredit(type) ? amountCents : -amountCents);
 
 
 /**
@@ -67,10 +64,6 @@ export const ZWalletTransaction = z.object({
 });
 export type WalletTransaction = z.infer<typeof ZWalletTransaction>;
 
-export const TRANSACTIONS_PAGE_SIZE = 20;
-export const TRANSACTIONS_MAX_PAGE = 100;
-/** Spec section 9: wallet recent activity shows 5. */
-export const RECENT_ACTIVITY_COUNT = 5;
 
 /**
  * GET /api/wallet/transactions query: newest first. `before` is the id of the last transaction
@@ -144,14 +137,6 @@ export const ZAddCardRequest = z.object({
 });
 export type AddCardRequest = z.input<typeof ZAddCardRequest>;
 
-/** "MM/YY" as typed in the Add Card dialog -> month and 20YY, or null when it is not a real month. */
-export function parseExpiry(text: string): { month: number; year: number } | null {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(text);
-  if (!m) return null;
-  const month = Number(m[1]);
-  if (month < 1 || month > 12) return null;
-  return { month, year: 2000 + Number(m[2]) };
-}
 
 /** PUT /api/wallet/payment-methods/:id: only { isDefault: true } (spec section 7). */
 export const ZSetDefaultRequest = z.object({ isDefault: z.literal(true) });

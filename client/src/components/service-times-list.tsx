@@ -1,4 +1,5 @@
-import { serviceTimesByDay, type Church } from "@contract/church";
+import type { Church } from "@contract/church";
+import { serviceTimesByDay } from "@contract/church-calendar";
 import { useI18n } from "@/lib/i18n";
 import { weekdayName } from "@/lib/format";
 

@@ -9,7 +9,7 @@
 import { useEffect } from "react";
 import { EVENT_NAMES, EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST, queriesToRefetch, type EventName, type EventPayloads } from "@contract/events";
 import { isStaff } from "@contract/roles";
-import { kindsForRole } from "@contract/notifications";
+import { kindsForRole } from "@contract/notifications-text";
 import { EVENT_STREAM_BACKOFF } from "@contract/connection";
 import type { User } from "@contract/auth";
 import { queryClient } from "./query-client";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ZLogin, type LoginInput } from "@contract/auth";
-import { lazyResolver } from "./lazy-resolver";
+import { lazy, lazyResolver } from "./lazy-resolver";
 
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
@@ -31,5 +31,24 @@ describe("lazyResolver", () => {
     const second = await resolver({ email: "nope", password: "" }, undefined, options);
     expect(loads).toBe(2);
     expect(Object.keys(second.errors)).toContain("email");
+  });
+});
+
+describe("lazy", () => {
+  it("loads once for every caller, answers null while it cannot load, and loads again after a failure", async () => {
+    let loads = 0;
+    let online = false;
+    const value = lazy(async () => {
+      loads += 1;
+      if (!online) throw new TypeError("Failed to fetch dynamically imported module");
+      return ZLogin;
+    });
+    expect(await value.get()).toBeNull();
+    online = true;
+    value.preload();
+    const [a, b] = await Promise.all([value.get(), value.get()]);
+    expect(a).toBe(ZLogin);
+    expect(b).toBe(ZLogin);
+    expect(loads).toBe(2);
   });
 });

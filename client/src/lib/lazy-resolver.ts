@@ -13,9 +13,28 @@ import type { FieldValues, Resolver } from "react-hook-form";
 
 export type LazyResolver<TIn extends FieldValues, TOut> = Resolver<TIn, unknown, TOut> & { preload: () => void };
 
-export function lazyResolver<TIn extends FieldValues, TOut = TIn>(load: () => Promise<Resolver<TIn, unknown, TOut>>): LazyResolver<TIn, TOut> {
-  let loading: Promise<Resolver<TIn, unknown, TOut> | null> | undefined;
+/**
+ * Something loaded once, on first use or when `preload` is called: a form's schema, say. `get`
+ * resolves to null if it could not be loaded (the next call tries again).
+ */
+export interface Lazy<T> {
+  get(): Promise<T | null>;
+  preload(): void;
+}
+
+export function lazy<T>(load: () => Promise<T>): Lazy<T> {
+  let loading: Promise<T | null> | undefined;
   const get = () => (loading ??= load().catch(() => ((loading = undefined), null)));
+  return { get, preload: () => void get() };
+}
+
+/** Starts loading once the screen is on screen. */
+export function usePreload(value: { preload(): void }) {
+  useEffect(() => value.preload(), [value]);
+}
+
+export function lazyResolver<TIn extends FieldValues, TOut = TIn>(load: () => Promise<Resolver<TIn, unknown, TOut>>): LazyResolver<TIn, TOut> {
+  const { get } = lazy(load);
   const resolver: Resolver<TIn, unknown, TOut> = async (values, context, options) => {
     const real = await get();
     if (real) return real(values, context, options);
@@ -26,6 +45,6 @@ export function lazyResolver<TIn extends FieldValues, TOut = TIn>(load: () => Pr
 
 /** Starts loading the form's schema once the screen is on screen. */
 export function useLazyResolver<TIn extends FieldValues, TOut>(resolver: LazyResolver<TIn, TOut>) {
-  useEffect(() => resolver.preload(), [resolver]);
+  usePreload(resolver);
   return resolver;
 }

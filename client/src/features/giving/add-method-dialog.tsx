@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { CreditCard, Landmark } from "lucide-react";
-import { parseExpiry, type AddCardRequest, type LinkTokenResponse, type PaymentMethod } from "@contract/wallet";
+import type { AddCardRequest, LinkTokenResponse, PaymentMethod } from "@contract/wallet";
+import { parseExpiry } from "@contract/wallet-text";
 import { apiJson, errorText } from "@/lib/api";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

@@ -1,19 +1,16 @@
 import { useState, type FormEvent } from "react";
 import { Lock, Repeat } from "lucide-react";
-import {
-  FREQUENCIES,
-  MIN_AMOUNT_CENTS,
-  QUICK_AMOUNTS,
-  amountInputToCents,
-  giveButtonLabel,
-  type Frequency,
-} from "@contract/giving";
+import type { Frequency } from "@contract/giving";
+import { FREQUENCIES, MIN_AMOUNT_CENTS, QUICK_AMOUNTS, giveButtonLabel } from "@contract/giving-text";
+import { amountInputToCents } from "@contract/giving-form";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { useI18n } from "@/lib/i18n";
+import { usePreload } from "@/lib/lazy-resolver";
+import { paymentResolver } from "./payment-resolver";
 
 /** The amount selection's values (spec section 3, Donation form values); kept while the member goes to payment and back. */
 export interface AmountValues {
@@ -44,6 +41,7 @@ export function AmountStep({
   onSubmit: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
+  usePreload(paymentResolver); // the next step's rules, fetched while the member picks an amount
   const { m } = useI18n();
   const g = m.giving;
   const cents = amountInputToCents(values.amount);

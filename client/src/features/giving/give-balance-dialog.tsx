@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { formatCents } from "@contract/money";
-import { MIN_AMOUNT_CENTS } from "@contract/giving";
+import { MIN_AMOUNT_CENTS } from "@contract/giving-text";
 import type { GiveBalanceResponse } from "@contract/wallet";
 import { apiJson, errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";

@@ -1,14 +1,8 @@
 import { useRef, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import {
-  EMPTY_PAYMENT_FORM,
-  amountInputToCents,
-  thankYouDescription,
-  toGiveRequest,
-  type GiveResponse,
-  type PaymentForm,
-  type PaymentFormInput,
-} from "@contract/giving";
+import type { GiveResponse, PaymentForm, PaymentFormInput } from "@contract/giving";
+import { EMPTY_PAYMENT_FORM, amountInputToCents, toGiveRequest } from "@contract/giving-form";
+import { thankYouDescription } from "@contract/giving-text";
 import type { RoundUpSetting } from "@contract/wallet";
 import { apiJson, errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";

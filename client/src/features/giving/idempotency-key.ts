@@ -12,7 +12,7 @@
  *   - the details changed: a new key, because the same key with a different body is refused.
  * Pure logic, kept apart from React so it is easy to read and test.
  */
-import { GIVING_TEXT } from "@contract/giving";
+import { GIVING_TEXT } from "@contract/giving-text";
 
 export interface KeyState {
   key: string;

@@ -1,22 +1,17 @@
 import type { ReactNode } from "react";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CreditCard, MapPin, UserRound } from "lucide-react";
-import {
-  CARD_NUMBER_MAX_LENGTH,
-  ZPaymentForm,
-  formatCardNumberInput,
-  paymentButtonLabel,
-  type Frequency,
-  type PaymentForm,
-  type PaymentFormInput,
-} from "@contract/giving";
+import type { Frequency, PaymentForm, PaymentFormInput } from "@contract/giving";
+import { CARD_NUMBER_MAX_LENGTH, formatCardNumberInput } from "@contract/giving-form";
+import { paymentButtonLabel } from "@contract/giving-text";
 import { formatCents } from "@contract/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { useI18n } from "@/lib/i18n";
+import { useLazyResolver } from "@/lib/lazy-resolver";
+import { paymentResolver } from "./payment-resolver";
 
 type FieldName = keyof PaymentFormInput;
 
@@ -43,7 +38,7 @@ export function PaymentStep({
   onBack: (values: PaymentFormInput) => void;
   onSubmit: (values: PaymentForm, raw: PaymentFormInput) => void;
 }) {
-  const form = useForm<PaymentFormInput, unknown, PaymentForm>({ resolver: zodResolver(ZPaymentForm), defaultValues });
+  const form = useForm<PaymentFormInput, unknown, PaymentForm>({ resolver: useLazyResolver(paymentResolver), defaultValues });
   const { errors } = form.formState;
   const { m } = useI18n();
   const g = m.giving;

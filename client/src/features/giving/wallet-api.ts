@@ -4,7 +4,8 @@
  * the same attempt (a network error, a double tap) and renewed once the server has answered.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { TRANSACTIONS_PAGE_SIZE, type PaymentMethod, type WalletTransaction, type WalletTransactionStatus, type WalletTransactionType } from "@contract/wallet";
+import type { PaymentMethod, WalletTransaction, WalletTransactionStatus, WalletTransactionType } from "@contract/wallet";
+import { TRANSACTIONS_PAGE_SIZE } from "@contract/wallet-text";
 import { apiJson } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 

@@ -1,6 +1,7 @@
 /** How wallet money and times read on screen (spec section 9: signs and colours by type). */
 import { formatCents } from "@contract/money";
-import { isCredit, type PaymentMethod, type WalletTransaction } from "@contract/wallet";
+import type { PaymentMethod, WalletTransaction } from "@contract/wallet";
+import { isCredit } from "@contract/wallet-text";
 import { INTL_LOCALE, type Locale } from "@contract/i18n/locales";
 import { messagesFor } from "@contract/i18n/messages";
 import { currentLocale } from "@/lib/i18n";

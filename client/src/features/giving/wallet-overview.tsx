@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, Landmark, ReceiptText } from "lucide-react";
 import { formatCents } from "@contract/money";
-import { RECENT_ACTIVITY_COUNT, type WalletOverview, type WalletTransaction } from "@contract/wallet";
+import type { WalletOverview, WalletTransaction } from "@contract/wallet";
+import { RECENT_ACTIVITY_COUNT } from "@contract/wallet-text";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";

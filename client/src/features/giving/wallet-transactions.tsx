@@ -1,12 +1,7 @@
 import { useEffect, useState } from "react";
 import { ReceiptText, Search, SearchX } from "lucide-react";
-import {
-  TRANSACTIONS_PAGE_SIZE,
-  WALLET_TRANSACTION_STATUSES,
-  WALLET_TRANSACTION_TYPES,
-  type WalletTransactionStatus,
-  type WalletTransactionType,
-} from "@contract/wallet";
+import type { WalletTransactionStatus, WalletTransactionType } from "@contract/wallet";
+import { TRANSACTIONS_PAGE_SIZE, WALLET_TRANSACTION_STATUSES, WALLET_TRANSACTION_TYPES } from "@contract/wallet-text";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";

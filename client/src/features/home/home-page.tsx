@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { MapPin, PlayCircle, ChevronRight, CalendarClock } from "lucide-react";
-import { formatAddress, nextService } from "@contract/church";
+import { formatAddress, nextService } from "@contract/church-calendar";
 import type { LiveService } from "@contract/services";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent } from "@/components/ui/card";

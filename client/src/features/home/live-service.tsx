@@ -6,7 +6,9 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Check, MessageCircleQuestion, Radio, Send, Vote } from "lucide-react";
-import { ZAskQuestion, QUESTION_MAX, SERVICES_TEXT, type LivePoll, type LiveService, type PollResults, type Question } from "@contract/services";
+import type { LivePoll, LiveService, PollResults, Question } from "@contract/services";
+import { QUESTION_MAX, SERVICES_TEXT } from "@contract/services-text";
+import { lazy, usePreload } from "@/lib/lazy-resolver";
 import { apiJson, errorText } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { formatCommentTime } from "@/lib/format";
@@ -86,6 +88,9 @@ function PollCard({ poll }: { poll: LivePoll }) {
   );
 }
 
+/** The question's rules, the server's own schema, fetched with zod once Home has painted (decision 0072). */
+const askSchema = lazy(() => import("@contract/services").then((m) => m.ZAskQuestion));
+
 function AskQuestion({ serviceId }: { serviceId: string }) {
   const { m } = useI18n();
   const [text, setText] = useState("");
@@ -100,12 +105,16 @@ function AskQuestion({ serviceId }: { serviceId: string }) {
     },
     onError: (err) => toast({ title: m.home.questionNotSent, description: errorText(err), variant: "destructive" }),
   });
-  const submit = (e: FormEvent) => {
+  usePreload(askSchema);
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZAskQuestion.safeParse({ text, isAnonymous: anonymous });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    const body = { text, isAnonymous: anonymous };
+    const schema = await askSchema.get();
+    // Without the schema (it could not be fetched), the server checks the same rules and answers.
+    const parsed = schema?.safeParse(body);
+    if (parsed && !parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
-    ask.mutate(parsed.data);
+    ask.mutate(parsed ? parsed.data : body);
   };
   return (
     <Card>

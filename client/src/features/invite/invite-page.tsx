@@ -1,7 +1,8 @@
 import { ServiceTimesList, spacedTime } from "@/components/service-times-list";
 import { useEffect, useState } from "react";
 import { Clock, ExternalLink, Globe, MapPin, Share2, UserPlus } from "lucide-react";
-import { formatAddress, serviceTimesByDay, type Church } from "@contract/church";
+import type { Church } from "@contract/church";
+import { formatAddress, serviceTimesByDay } from "@contract/church-calendar";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";

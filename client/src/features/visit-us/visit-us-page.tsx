@@ -2,7 +2,7 @@ import { ServiceTimesList, spacedTime } from "@/components/service-times-list";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Car, Clock, Coffee, ExternalLink, Globe, Mail, MapPin, Music, Navigation, Phone, ClipboardList, Baby, Shirt } from "lucide-react";
-import { formatAddress } from "@contract/church";
+import { formatAddress } from "@contract/church-calendar";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
