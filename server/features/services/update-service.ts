@@ -52,8 +52,14 @@ export async function updateService(
   });
   liveServiceChanged(deps);
   if (liveChanged) await deps.bus.publish("service-status", { serviceId: row.id, isLive: row.isLive });
-  // A failure here leaves the notices pending for the sweep; the service has started either way.
-  if (row.startNoticesPending) await notifyServiceStarted(deps, row.id).catch(onNoticeError);
+  if (row.startNoticesPending) {
+    // The event's writes to this instance's streams go out first: Node sends them on a later
+    // tick, and on the embedded database, which runs in this thread, the inserts would hold
+    // them back (event stream fan-out on PGlite 2.7x the baseline before this).
+    await new Promise((resolve) => setImmediate(resolve));
+    // A failure here leaves the notices pending for the sweep; the service has started either way.
+    await notifyServiceStarted(deps, row.id).catch(onNoticeError);
+  }
   return toService(row);
 }
 
