@@ -162,14 +162,10 @@ async function loadShared(db: Db): Promise<LiveShared | null> {
 
 /** What one viewer sees of the shared part: their own votes, and the authors only of their own questions (all of them for staff). */
 function liveView(shared: LiveShared, viewer: { id: string; staff: boolean }): LiveService {
-  const mine = shared.votesBy.get(viewer.id);
   return {
     service: {
       ...toService(shared.service),
-      polls: shared.polls.map((p) => {
-        const counts = shared.counts.get(p.id)!;
-        return { ...toPoll(p), results: { pollId: p.id, counts: [...counts], total: counts.reduce((a, b) => a + b, 0), myVote: mine?.get(p.id) ?? null } };
-      }),
+      polls: shared.polls.map((p) => ({ ...toPoll(p), results: resultsOf(shared, p.id, viewer.id) })),
       questions: shared.questions.map((q) => toQuestion(q, viewer)),
     },
   };
