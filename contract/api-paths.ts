@@ -1,0 +1,165 @@
+/**
+ * Every API path, written once (docs/architecture.md, "Paths"). Each entry is a function that
+ * builds the URL a client calls (`API.notes.one({ id })` -> "/api/personal-notes/8f…"), and
+ * carries the pattern the server registers (`API.notes.one.pattern` -> "/api/personal-notes/:id").
+ * The client's query keys are these URLs (spec section 7: the key's segments joined with "/"),
+ * and the live events' refetch list (contract/events.ts) is built from the same functions.
+ * Parameters are URL-encoded; a path without parameters is called with none.
+ */
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type AllParams<P extends string> = ParamNames<P> | (P extends `${string}*` ? "*" : never);
+
+export type PathParams<P extends string> = [AllParams<P>] extends [never] ? [] : [params: Record<AllParams<P>, string | number>];
+
+export interface ApiPath<P extends string> {
+  (...args: PathParams<P>): string;
+  /** The pattern as the server registers it (Fastify's `:name` syntax). */
+  readonly pattern: P;
+}
+
+export function apiPath<P extends string>(pattern: P): ApiPath<P> {
+  const build = (...args: unknown[]) => {
+    const params = (args[0] ?? {}) as Record<string, string | number>;
+    return pattern.replace(/:([A-Za-z_]+)|\*$/g, (match, name: string | undefined) => {
+      const value = params[name ?? match];
+      if (value === undefined) throw new Error(`${pattern}: missing parameter ${name}`);
+      return encodeURIComponent(String(value));
+    });
+  };
+  return Object.assign(build, { pattern }) as ApiPath<P>;
+}
+
+export const API = {
+  health: apiPath("/api/health"),
+  auth: {
+    register: apiPath("/api/auth/register"),
+    login: apiPath("/api/auth/login"),
+    logout: apiPath("/api/auth/logout"),
+    locale: apiPath("/api/auth/locale"),
+    forgotPassword: apiPath("/api/auth/forgot-password"),
+    resetPassword: apiPath("/api/auth/reset-password"),
+  },
+  church: {
+    me: apiPath("/api/church/me"),
+    public: apiPath("/api/church/public"),
+    manifest: apiPath("/manifest.webmanifest"),
+  },
+  admin: {
+    users: apiPath("/api/admin/users"),
+    user: apiPath("/api/admin/users/:id"),
+    outbox: apiPath("/api/admin/outbox"),
+    analytics: apiPath("/api/admin/analytics"),
+    activity: apiPath("/api/admin/activity"),
+  },
+  services: {
+    list: apiPath("/api/services"),
+    live: apiPath("/api/services/live"),
+    one: apiPath("/api/services/:id"),
+    polls: apiPath("/api/services/:id/polls"),
+    questions: apiPath("/api/services/:id/questions"),
+  },
+  polls: {
+    one: apiPath("/api/polls/:id"),
+    vote: apiPath("/api/polls/:pollId/vote"),
+    results: apiPath("/api/polls/:pollId/results"),
+  },
+  questions: {
+    one: apiPath("/api/questions/:id"),
+  },
+  prayer: {
+    requests: apiPath("/api/prayer-requests"),
+    list: apiPath("/api/prayers"),
+    pray: apiPath("/api/prayers/:id/pray"),
+    answered: apiPath("/api/prayers/:id/answered"),
+    hide: apiPath("/api/prayers/:id/hide"),
+  },
+  notes: {
+    list: apiPath("/api/personal-notes"),
+    one: apiPath("/api/personal-notes/:id"),
+  },
+  comments: {
+    list: apiPath("/api/livestream-comments"),
+    one: apiPath("/api/livestream-comments/:id"),
+  },
+  videos: {
+    list: apiPath("/api/videos"),
+    syncStatus: apiPath("/api/videos/sync-status"),
+    mediaItems: apiPath("/api/media-items"),
+    mediaItem: apiPath("/api/media-items/:id"),
+  },
+  events: {
+    stream: apiPath("/api/events"),
+  },
+  testimonies: {
+    list: apiPath("/api/testimonies"),
+    amen: apiPath("/api/testimonies/:id/amen"),
+    one: apiPath("/api/testimonies/:id"),
+  },
+  connect: {
+    dailyEnroll: apiPath("/api/daily/enroll"),
+    dailyPreview: apiPath("/api/daily/preview"),
+    dailyUnsubscribe: apiPath("/api/daily/unsubscribe"),
+    dailyAudio: apiPath("/api/daily/audio/:token"),
+    challenges: apiPath("/api/challenges"),
+    myChallenges: apiPath("/api/challenges/mine"),
+    joinChallenge: apiPath("/api/challenges/:id/join"),
+    challengeProgress: apiPath("/api/challenges/:id/progress"),
+    groups: apiPath("/api/groups"),
+    myGroups: apiPath("/api/groups/mine"),
+    joinGroup: apiPath("/api/groups/:id/join"),
+    media: apiPath("/api/media"),
+  },
+  giving: {
+    history: apiPath("/api/giving/history"),
+    recurring: apiPath("/api/giving/recurring"),
+    oneTime: apiPath("/api/giving/one-time"),
+    recurringAction: apiPath("/api/giving/recurring/:id/:action"),
+    statement: apiPath("/api/giving/statement"),
+  },
+  wallet: {
+    roundupSetting: apiPath("/api/roundup/setting"),
+    roundupEnable: apiPath("/api/roundup/enable"),
+    balance: apiPath("/api/wallet/balance"),
+    transactions: apiPath("/api/wallet/transactions"),
+    overview: apiPath("/api/wallet/overview"),
+    processRoundups: apiPath("/api/wallet/process-roundups"),
+    paymentMethods: apiPath("/api/wallet/payment-methods"),
+    paymentMethod: apiPath("/api/wallet/payment-methods/:id"),
+    plaidLinkToken: apiPath("/api/wallet/plaid/link-token"),
+    plaidExchangeToken: apiPath("/api/wallet/plaid/exchange-token"),
+    deposits: apiPath("/api/wallet/deposits"),
+    give: apiPath("/api/wallet/give"),
+  },
+  visitors: {
+    list: apiPath("/api/visitors"),
+    one: apiPath("/api/visitors/:id"),
+  },
+  aiPrayer: {
+    messages: apiPath("/api/ai-prayer/messages"),
+  },
+  integrations: {
+    list: apiPath("/api/integrations"),
+    ghlAuthorize: apiPath("/api/integrations/ghl/authorize"),
+    ghlCallback: apiPath("/api/integrations/ghl/callback"),
+    oauthPopupScript: apiPath("/api/integrations/oauth-popup.js"),
+    voiceConnect: apiPath("/api/integrations/voice_ai/connect"),
+    test: apiPath("/api/integrations/:provider/test"),
+    one: apiPath("/api/integrations/:id"),
+  },
+  notifications: {
+    list: apiPath("/api/notifications"),
+    read: apiPath("/api/notifications/:id/read"),
+    readAll: apiPath("/api/notifications/read-all"),
+    vapidPublicKey: apiPath("/api/notifications/vapid-public-key"),
+    preferences: apiPath("/api/notifications/preferences"),
+    registerToken: apiPath("/api/notifications/register-token"),
+    /** The subscription's endpoint URL is the wildcard: `token({ "*": endpoint })`, URL-encoded. */
+    token: apiPath("/api/notifications/token/*"),
+  },
+} as const;
