@@ -12,7 +12,7 @@ import { emailOutbox, rateLimits } from "../../db/schema/platform";
 import { hashToken } from "../../http/tokens";
 import { hitRateLimit } from "../../http/rate-limit";
 import { AppError } from "../../http/app-error";
-import { readChurchConfig } from "../../db/seed/church";
+import { readChurchConfig } from "../../shared/church-profile";
 
 /** A controllable clock: tests move it with `offsetMs`, afterEach puts it back. */
 let offsetMs = 0;
