@@ -1,6 +1,6 @@
 /**
  * Auth through real HTTP handling: register, login, sessions, logout, rate limits and the
- * password reset flow (spec sections 5, 6, 7, 8; DESIGN.md Security baseline).
+ * password reset flow (spec sections 5, 6, 7, 8; docs/architecture.md, Security baseline).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, inArray, isNull } from "drizzle-orm";
