@@ -13,6 +13,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** Import aliases (tsconfig.json "paths"): the alias as written, and the folder it stands for. */
 const ALIASES = [
@@ -151,8 +152,12 @@ function foldersUnder(cwd, root) {
   return out;
 }
 
-/** The flat-config objects: one per folder that has layer rules, then the test files' exemption. */
-export function layerConfigs(cwd = process.cwd()) {
+/**
+ * The flat-config objects: one per folder that has layer rules, the listed exceptions, then the
+ * test files' exemption. Folders are read from the repository root (this file's folder), which is
+ * also where ESLint resolves the `files` globs, whatever directory ESLint was started in.
+ */
+export function layerConfigs(cwd = path.dirname(fileURLToPath(import.meta.url))) {
   const configs = [];
   for (const layer of LAYERS) {
     for (const root of layer.folders) {
