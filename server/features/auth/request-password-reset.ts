@@ -3,7 +3,7 @@ import type { Deps } from "../../deps";
 import { users, passwordResets } from "../../db/schema/users";
 import { hashToken, newToken } from "../../http/tokens";
 import { hitRateLimit } from "../../http/rate-limit";
-import { normalizeEmail } from "./public-user";
+import { normalizeEmail } from "../../shared/public-user";
 import { escapeHtml } from "../../http/escape-html";
 import { DEFAULT_LOCALE, isLocale } from "../../../contract/i18n/locales";
 import { messagesFor } from "../../i18n";

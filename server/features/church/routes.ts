@@ -4,7 +4,7 @@ import { ZUser } from "../../../contract/auth";
 import { jsonOf, sendJsonText } from "../../http/json-text";
 import type { Deps } from "../../deps";
 import { currentUser, type AuthUser } from "../../http/auth";
-import { toPublicUser } from "../auth/public-user";
+import { toPublicUser } from "../../shared/public-user";
 import { buildManifest, ZWebManifest } from "./build-manifest";
 
 export const churchRoutes =

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { emailOutbox } from "../../db/schema/platform";
 import { groupMembers, journeyDays, userChallenges } from "../../db/schema/connect";
 import { videos } from "../../db/schema/videos";
-import { seedConnectDemo, seedJourneyContent } from "../../db/seed/connect";
+import { seedConnectDemo, seedJourneyContent } from "../../seed/connect";
 import { runDailyJourney } from "../../jobs/daily-journey";
 import { DAILY_TEXT, journeyDay, localDate, streakOf, type Challenge, type DailyPreview, type Group, type MediaItem, type UserChallenge } from "../../../contract/connect";
 

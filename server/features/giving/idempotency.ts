@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key handling for giving (DESIGN.md, Data rules: by database constraints).
+ * Idempotency-Key handling for giving (docs/architecture.md, Data rules: by database constraints).
  * The (member, key) row is inserted first, on its own, with ON CONFLICT DO NOTHING: exactly
  * one request wins it and may charge. Others with the same key wait briefly for the stored
  * answer and replay it, or get 409 while the first is still in flight; the same key with a

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { users } from "../../db/schema/users";
 import { escapeHtml } from "../../http/escape-html";
-import { normalizeEmail } from "../auth/public-user";
+import { normalizeEmail } from "../../shared/public-user";
 import { messagesFor } from "../../i18n";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import type { PrayerRequestData } from "../../../contract/prayer";

@@ -27,7 +27,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/lo
 import { messagesFor } from "../../i18n";
 import { formatCents } from "../../../contract/money";
 import { ROUNDUP_COLLECT_AFTER_DAYS, WALLET_TEXT } from "../../../contract/wallet";
-import { openAccessToken } from "./bank-token";
+import { openAccessToken } from "../../shared/bank-token";
 import { credit, lockWallet } from "./ledger";
 
 type Collection = typeof roundUpCollections.$inferSelect;
