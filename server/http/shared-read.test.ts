@@ -59,18 +59,19 @@ describe("SharedRead", () => {
   });
 });
 
-describe("SharedAnswer: the one way to write a shared read", () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    a = await createTestApp({ env: { SHARED_READ_MS: "60000" } });
-    b = await createTestApp({ env: { SHARED_READ_MS: "60000" }, sameDatabaseAs: sameDatabase(a) });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+// Two instances of one database. A long sharing time, so what refreshes a read below can only be the write or its event.
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  a = await createTestApp({ env: { SHARED_READ_MS: "60000" } });
+  b = await createTestApp({ env: { SHARED_READ_MS: "60000" }, sameDatabaseAs: sameDatabase(a) });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
 
+describe("SharedAnswer: the one way to write a shared read", () => {
   const ZBoard = z.object({ notice: z.string(), seen: z.boolean() });
   const board = (t: TestApp, store: { notice: string; loads: number }, spec: { eager?: boolean; fixed?: boolean } = {}) =>
     new SharedAnswer<{ notice: string }>(t.deps, {
@@ -131,17 +132,6 @@ describe("SharedAnswer: the one way to write a shared read", () => {
 });
 
 describe("the live service, shared on two instances of one database", () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    // A long sharing time, so what refreshes the live service below can only be the write or its event.
-    a = await createTestApp({ env: { SHARED_READ_MS: "60000" } });
-    b = await createTestApp({ env: { SHARED_READ_MS: "60000" }, sameDatabaseAs: sameDatabase(a) });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
 
   type Live = { service: null | { id: string; polls: { id: string; results: { counts: number[]; myVote: number | null } }[]; questions: { text: string }[] } };
   const live = async (t: TestApp, auth: { authorization: string }) => (await t.app.inject({ method: "GET", url: "/api/services/live", headers: auth })).json() as Live;

@@ -6,7 +6,7 @@ import { renderEmail } from "../../shared/email/layout";
 import { SEQUENCE_KEYS, type SequenceKey } from "../../../contract/connect";
 import { messagesFor } from "../../i18n";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
-import { devotionalAudioUrl } from "./journey-audio";
+import { devotionalAudioUrl, type DevotionalDay } from "./journey-audio";
 import { findJourneyDay } from "./find-journey-day";
 
 /**
@@ -23,15 +23,9 @@ export async function claimDelivery(db: Deps["db"], enrolmentId: string, date: s
 }
 
 /** The HTML and text of one day's email. Everything from the database is escaped. */
-export function renderJourneyEmail(opts: {
+export function renderJourneyEmail(opts: DevotionalDay & {
   churchName: string;
   firstName: string;
-  sequenceKey: string;
-  day: number;
-  title: string;
-  verseRef: string | null;
-  verseText: string | null;
-  content: string;
   unsubscribeUrl: string;
   /** The devotional read aloud (while the voice AI provider is connected), else none. */
   listenUrl?: string | null;
