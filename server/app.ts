@@ -18,6 +18,7 @@ import { rejectNul } from "./http/reject-nul";
 import { installResponseGuard } from "./http/response-guard";
 import { installSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { installGracefulClose } from "./http/graceful-close";
+import { fastifyTrustProxy } from "./http/trust-proxy";
 import { lazyChildLogger } from "./http/request-logger";
 import { healthRoutes } from "./features/health/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -54,7 +55,7 @@ export { LOG_REDACT } from "./http/logging";
 export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1_048_576,
     forceCloseConnections: "idle",
     // Route-independent ids for log lines: this process's random prefix and a counter, unique
