@@ -13,4 +13,5 @@ export const ERROR_TEXT = {
   transactionNotFound: "Transaction not found",
   integrationNotFound: "Integration not found",
   challengeExists: "A challenge with this title already exists",
+  nestedTooDeep: "The request is nested too deeply",
 } as const;

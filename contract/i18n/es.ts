@@ -36,6 +36,7 @@ export const es: Messages = {
     transactionNotFound: "No se encontró el movimiento",
     integrationNotFound: "No se encontró la integración",
     challengeExists: "Ya existe un reto con este título",
+    nestedTooDeep: "La solicitud tiene demasiados niveles anidados",
   },
   auth: {
     invalidEmail: "Correo electrónico no válido",
