@@ -62,7 +62,7 @@ export const eventRoutes =
       res.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
+        "cache-control": "no-store, no-transform",
         connection: "keep-alive",
         "x-accel-buffering": "no",
       });
