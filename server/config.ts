@@ -216,8 +216,12 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       vapidPublicKey: env.VAPID_PUBLIC_KEY,
       vapidPrivateKey: env.VAPID_PRIVATE_KEY,
       vapidSubject: env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(env.EMAIL_FROM)?.[1] ?? env.EMAIL_FROM.trim()}`,
-      /** Plain-http push endpoints on localhost: for the local stand-in push service of tests and development only. */
-      allowLocalhostEndpoints: env.NODE_ENV !== "production",
+      /**
+       * Push endpoints on localhost, 127.0.0.1 or [::1] (plain http too), unchecked: for the tests'
+       * local stand-in push service only (NODE_ENV=test, as the test harness and the browser tests'
+       * server set it). Never in development or production (providers/push/endpoint-guard.ts).
+       */
+      allowLocalhostEndpoints: env.NODE_ENV === "test",
     },
   };
 }
