@@ -13,4 +13,8 @@ export const ERROR_TEXT = {
   transactionNotFound: "Transaction not found",
   integrationNotFound: "Integration not found",
   challengeExists: "A challenge with this title already exists",
+  nestedTooDeep: "The request is nested too deeply",
+  unreadableRequest: "The request could not be read",
+  requestTooLarge: "The request is too large",
+  unsupportedMediaType: "This kind of content is not accepted here",
 } as const;

@@ -68,7 +68,19 @@ describe("loadConfig parsing", () => {
     expect(loadConfig({ SEED_DEMO: "true" }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: "1" }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: "yes" }).seedDemo).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
+  it("reads TRUST_PROXY as false, a hop count or the proxies' addresses, and refuses true", () => {
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1,fd00::/8" }).trustProxy).toEqual({ addresses: ["10.0.0.0/8", "127.0.0.1", "::1", "fd00::/8"] });
+    expect(configError({ TRUST_PROXY: "true" }).message).toMatch(/TRUST_PROXY: true is no longer accepted .*number of proxies.*\(got "true"\)/);
+    expect(configError({ TRUST_PROXY: "yes" }).message).toContain("TRUST_PROXY");
+    expect(configError({ TRUST_PROXY: "10.0.0.0/33" }).message).toMatch(/TRUST_PROXY: .*"10.0.0.0\/33" is neither/);
+    expect(configError({ TRUST_PROXY: "proxy.internal" }).message).toContain("TRUST_PROXY");
+    expect(configError({ TRUST_PROXY: "11" }).message).toMatch(/TRUST_PROXY: a hop count is at most 10/);
   });
 
   it("reads numbers, paths and URLs", () => {

@@ -3,12 +3,52 @@
  * message naming the variable (see README, Configuration, and .env.example).
  */
 import { z } from "zod";
+import net from "node:net";
 import path from "node:path";
 import { ROUNDUP_COLLECT_MIN_CENTS } from "../contract/wallet";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
+/**
+ * TRUST_PROXY: which proxies in front of the app may speak for the caller in X-Forwarded-For.
+ * `false` (none), a hop count (`1`: one proxy), or the proxies' addresses and CIDRs
+ * (`10.0.0.0/8,127.0.0.1`). `true` is refused: it trusted every entry, so a caller wrote its own
+ * address into the header and the per-address limits never held (decision 0091).
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const v = raw.trim().toLowerCase();
+  if (v === "false" || v === "0" || v === "no") return false;
+  if (v === "true" || v === "yes") {
+    ctx.addIssue({
+      code: "custom",
+      message: "true is no longer accepted (it trusts whatever address a caller writes in X-Forwarded-For): give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) ctx.addIssue({ code: "custom", message: "a hop count is at most 10" });
+    return { hops };
+  }
+  const addresses = v.split(",").map((a) => a.trim());
+  const bad = addresses.find((a) => !isAddressOrCidr(a));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: "custom", message: `must be false, a hop count (1, 2) or a comma list of addresses or CIDRs such as 10.0.0.0/8,127.0.0.1 (${JSON.stringify(bad)} is neither)` });
+    return z.NEVER;
+  }
+  return { addresses };
+});
+
+function isAddressOrCidr(a: string) {
+  const [ip, bits, ...rest] = a.split("/");
+  const family = net.isIP(ip);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 const int = (min: number) => z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(min);
 
 const ZEnvFields = z.object({
@@ -44,7 +84,7 @@ const ZEnvFields = z.object({
   SESSION_CACHE_SECONDS: int(0).max(300).default(300),
   /** How long a read that is the same for every member (live service, testimonies) is shared, in ms (0 = never; server/http/shared-read.ts). */
   SHARED_READ_MS: int(0).max(60_000).default(1000),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CLIENT_DIR: z.string().default("dist/client"),
   /** Hour of the day (church time zone) from which the daily journey emails go out. */
@@ -176,8 +216,12 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       vapidPublicKey: env.VAPID_PUBLIC_KEY,
       vapidPrivateKey: env.VAPID_PRIVATE_KEY,
       vapidSubject: env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(env.EMAIL_FROM)?.[1] ?? env.EMAIL_FROM.trim()}`,
-      /** Plain-http push endpoints on localhost: for the local stand-in push service of tests and development only. */
-      allowLocalhostEndpoints: env.NODE_ENV !== "production",
+      /**
+       * Push endpoints on localhost, 127.0.0.1 or [::1] (plain http too), unchecked: for the tests'
+       * local stand-in push service only (NODE_ENV=test, as the test harness and the browser tests'
+       * server set it). Never in development or production (providers/push/endpoint-guard.ts).
+       */
+      allowLocalhostEndpoints: env.NODE_ENV === "test",
     },
   };
 }

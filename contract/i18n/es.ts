@@ -36,6 +36,10 @@ export const es: Messages = {
     transactionNotFound: "No se encontró el movimiento",
     integrationNotFound: "No se encontró la integración",
     challengeExists: "Ya existe un reto con este título",
+    nestedTooDeep: "La solicitud tiene demasiados niveles anidados",
+    unreadableRequest: "No se pudo leer la solicitud",
+    requestTooLarge: "La solicitud es demasiado grande",
+    unsupportedMediaType: "Aquí no se acepta este tipo de contenido",
   },
   auth: {
     invalidEmail: "Correo electrónico no válido",

@@ -43,7 +43,7 @@ export const aiPrayerRoutes =
         }
         reply
           .header("content-type", `${AI_STREAM_CONTENT_TYPE}; charset=utf-8`)
-          .header("cache-control", "no-cache, no-transform")
+          .header("cache-control", "no-store, no-transform")
           .header("x-accel-buffering", "no");
         // A stream skips the response serializer; the JSON schema above is for the other form.
         return reply.send(Readable.from(frames(), { objectMode: false }) as never);
