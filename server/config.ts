@@ -29,8 +29,17 @@ const ZEnvFields = z.object({
   SESSION_TTL_DAYS: int(1).max(365).default(30),
   /** Per address: a church's Wi-Fi puts a whole congregation behind one (docs/decisions/0070-sign-in-limits-for-a-church.md). */
   AUTH_RATE_LIMIT_PER_IP: int(1).default(300),
+  /**
+   * Sign-in attempts for one email from devices that never signed in to it before each further
+   * one must wait, and the known devices' own allowance per window; registrations per email per
+   * window (decision 0095).
+   */
   AUTH_RATE_LIMIT_PER_EMAIL: int(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: int(1).default(600),
+  /** The first wait after AUTH_RATE_LIMIT_PER_EMAIL attempts; it doubles per attempt up to AUTH_RATE_LIMIT_WINDOW_SECONDS. */
+  AUTH_RATE_LIMIT_DELAY_SECONDS: int(1).default(30),
+  /** At most one password-reset email per account in this many seconds (the request still answers 202; 0 = no cap). */
+  AUTH_RESET_EMAIL_SECONDS: int(0).max(86_400).default(300),
   /** Giving attempts per member per window (POST /api/giving/*). */
   GIVING_RATE_LIMIT_PER_USER: int(1).default(10),
   GIVING_RATE_LIMIT_WINDOW_SECONDS: int(1).default(600),
@@ -134,6 +143,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
       perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      delaySeconds: env.AUTH_RATE_LIMIT_DELAY_SECONDS,
+      resetEmailSeconds: env.AUTH_RESET_EMAIL_SECONDS,
     },
     givingRateLimit: { perUser: env.GIVING_RATE_LIMIT_PER_USER, windowSeconds: env.GIVING_RATE_LIMIT_WINDOW_SECONDS },
     idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
