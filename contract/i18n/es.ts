@@ -36,6 +36,10 @@ export const es: Messages = {
     transactionNotFound: "No se encontró el movimiento",
     integrationNotFound: "No se encontró la integración",
     challengeExists: "Ya existe un reto con este título",
+    tooManyWrites: (minutes: number) =>
+      minutes === 1
+        ? "Lo está haciendo con demasiada frecuencia. Espere un minuto e inténtelo de nuevo."
+        : `Lo está haciendo con demasiada frecuencia. Espere ${minutes} minutos e inténtelo de nuevo.`,
   },
   auth: {
     invalidEmail: "Correo electrónico no válido",

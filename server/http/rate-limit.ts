@@ -18,7 +18,15 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * concurrency and holds across server instances (decision 0002). Refused attempts are not
  * counted: the allowance comes back as time passes, however often a refused caller retries.
  */
-export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds: number, now = new Date(), message: string = AUTH_TEXT.tooManyAttempts) {
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now = new Date(),
+  /** The 429's text, or a function of the seconds to wait that makes it. */
+  message: string | ((retryAfterSeconds: number) => string) = AUTH_TEXT.tooManyAttempts,
+) {
   const windowMs = windowSeconds * 1000;
   const currentStart = Math.floor(now.getTime() / windowMs) * windowMs;
   const elapsed = now.getTime() - currentStart;
@@ -53,7 +61,7 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowSec
   }
   if (row.counted === null) {
     const retryAfterSeconds = Math.max(1, Math.ceil(waitMs(limit, windowMs, elapsed, Number(row.previous), Number(row.current)) / 1000));
-    throw new AppError("RATE_LIMITED", message, { retryAfterSeconds });
+    throw new AppError("RATE_LIMITED", typeof message === "string" ? message : message(retryAfterSeconds), { retryAfterSeconds });
   }
 }
 
