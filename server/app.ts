@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Deps } from "./deps";
 import { installAuth } from "./http/auth";
+import { installWriteLimits } from "./http/write-limits";
 import { AUTH_CHANNEL, SessionCache } from "./http/session-cache";
 import { installErrorHandler } from "./http/error-handler";
 import { rejectNul } from "./http/reject-nul";
@@ -93,6 +94,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   });
   app.addHook("onClose", async () => unlistenAuth().catch(() => undefined));
   installAuth(app, deps.db, activity, deps.now, sessionCache);
+  installWriteLimits(app as unknown as FastifyInstance, deps);
   // First visits of the day still queued are written before the database closes.
   app.addHook("onClose", async () => activity.flush().catch(() => undefined));
 

@@ -30,7 +30,7 @@ describe("loadConfig defaults", () => {
     expect(c.churchConfigPath).toBe(path.resolve("config/church.json"));
     expect(c.smtpUrl).toBeUndefined();
     expect(c.sessionTtlDays).toBe(30);
-    expect(c.authRateLimit).toEqual({ perIp: 300, perEmail: 10, windowSeconds: 600 });
+    expect(c.authRateLimit).toEqual({ perIp: 300, perEmail: 10, windowSeconds: 600, delaySeconds: 30, resetEmailSeconds: 300 });
     expect(c.trustProxy).toBe(false);
     expect(c.logLevel).toBe("info");
     expect(c.clientDir).toBe(path.resolve("dist/client"));
@@ -92,6 +92,8 @@ describe("loadConfig parsing", () => {
       AUTH_RATE_LIMIT_PER_IP: "7",
       AUTH_RATE_LIMIT_PER_EMAIL: "3",
       AUTH_RATE_LIMIT_WINDOW_SECONDS: "60",
+      AUTH_RATE_LIMIT_DELAY_SECONDS: "5",
+      AUTH_RESET_EMAIL_SECONDS: "0",
       SESSION_TTL_DAYS: "7",
     });
     expect(c.port).toBe(8080);
@@ -99,7 +101,7 @@ describe("loadConfig parsing", () => {
     expect(c.databaseUrl).toBe("postgresql://app@db:5432/koinonia");
     // The trailing slash is dropped, so links can be built with `${publicUrl}/path`.
     expect(c.publicUrl).toBe("https://church.example.org");
-    expect(c.authRateLimit).toEqual({ perIp: 7, perEmail: 3, windowSeconds: 60 });
+    expect(c.authRateLimit).toEqual({ perIp: 7, perEmail: 3, windowSeconds: 60, delaySeconds: 5, resetEmailSeconds: 0 });
     expect(c.sessionTtlDays).toBe(7);
     expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
     expect(loadConfig({ DATABASE_URL: "postgres://x" }).databaseUrl).toBe("postgres://x");

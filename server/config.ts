@@ -7,6 +7,66 @@ import net from "node:net";
 import path from "node:path";
 import { ROUNDUP_COLLECT_MIN_CENTS } from "../contract/wallet";
 
+/**
+ * Limits on routes that write content or call an outside provider (server/http/write-limits.ts;
+ * docs/security.md, "Limits on writes"): per signed-in member, or per address on a public form.
+ * Sliding windows counted in PostgreSQL, so every server instance shares them. RATE_LIMITS
+ * overrides any of them. Giving and the wallet have their own (GIVING_RATE_LIMIT_*).
+ */
+export const WRITE_LIMITS = {
+  /** POST /api/prayer-requests */
+  prayerRequest: { per: "member", count: 10, windowSeconds: 3600 },
+  /** ...and the urgent ones among them, each of which emails the church's prayer team. */
+  urgentPrayerRequest: { per: "member", count: 3, windowSeconds: 3600 },
+  /** POST /api/prayers/:id/pray (once per prayer; the limit stops a sweep of the wall by script). */
+  prayerPray: { per: "member", count: 120, windowSeconds: 600 },
+  /** POST /api/prayers/:id/answered (tells everyone who prayed). */
+  prayerAnswered: { per: "member", count: 20, windowSeconds: 3600 },
+  /** POST /api/testimonies */
+  testimony: { per: "member", count: 5, windowSeconds: 3600 },
+  /** POST /api/testimonies/:id/amen */
+  testimonyAmen: { per: "member", count: 120, windowSeconds: 600 },
+  /** POST /api/services/:id/questions */
+  question: { per: "member", count: 10, windowSeconds: 600 },
+  /** POST /api/livestream-comments */
+  comment: { per: "member", count: 30, windowSeconds: 600 },
+  /** POST, PUT and DELETE /api/personal-notes */
+  note: { per: "member", count: 60, windowSeconds: 600 },
+  /** POST /api/ai-prayer/messages (each one a call to the AI provider). */
+  aiPrayer: { per: "member", count: 20, windowSeconds: 600 },
+  /** POST /api/daily/enroll (sends day 1 by email at once). */
+  journeyEnroll: { per: "member", count: 3, windowSeconds: 86_400 },
+  /** POST /api/notifications/register-token */
+  pushToken: { per: "member", count: 10, windowSeconds: 3600 },
+  /** PUT /api/notifications/preferences */
+  notificationPreferences: { per: "member", count: 30, windowSeconds: 600 },
+  /** POST /api/visitors: a public form, so per address. */
+  visitorCard: { per: "address", count: 10, windowSeconds: 3600 },
+} as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
+export type WriteLimitName = keyof typeof WRITE_LIMITS;
+export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };
+
+/** RATE_LIMITS: `name=count/seconds` or `name=count`, comma-separated; the name `*` sets every limit's count. */
+const ZWriteLimits = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const limits: Record<WriteLimitName, WriteLimit> = { ...WRITE_LIMITS };
+    const names = Object.keys(WRITE_LIMITS) as WriteLimitName[];
+    for (const part of (text ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+      const m = /^([*A-Za-z]+)=(\d+)(?:\/(\d+))?$/.exec(part);
+      const name = m?.[1];
+      if (!m || !name || (name !== "*" && !names.includes(name as WriteLimitName)) || Number(m[2]) < 1 || (m[3] !== undefined && Number(m[3]) < 1)) {
+        ctx.addIssue({ code: "custom", message: `"${part}" is not name=count or name=count/seconds with a name of ${names.join(", ")} or *` });
+        return z.NEVER;
+      }
+      for (const n of name === "*" ? names : [name as WriteLimitName]) {
+        limits[n] = { ...limits[n], count: Number(m[2]), ...(m[3] !== undefined ? { windowSeconds: Number(m[3]) } : {}) };
+      }
+    }
+    return limits;
+  });
+
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
@@ -69,11 +129,22 @@ const ZEnvFields = z.object({
   SESSION_TTL_DAYS: int(1).max(365).default(30),
   /** Per address: a church's Wi-Fi puts a whole congregation behind one (docs/decisions/0070-sign-in-limits-for-a-church.md). */
   AUTH_RATE_LIMIT_PER_IP: int(1).default(300),
+  /**
+   * Sign-in attempts for one email from devices that never signed in to it before each further
+   * one must wait, and the known devices' own allowance per window; registrations per email per
+   * window (decision 0095).
+   */
   AUTH_RATE_LIMIT_PER_EMAIL: int(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: int(1).default(600),
+  /** The first wait after AUTH_RATE_LIMIT_PER_EMAIL attempts; it doubles per attempt up to AUTH_RATE_LIMIT_WINDOW_SECONDS. */
+  AUTH_RATE_LIMIT_DELAY_SECONDS: int(1).default(30),
+  /** At most one password-reset email per account in this many seconds (the request still answers 202; 0 = no cap). */
+  AUTH_RESET_EMAIL_SECONDS: int(0).max(86_400).default(300),
   /** Giving attempts per member per window (POST /api/giving/*). */
   GIVING_RATE_LIMIT_PER_USER: int(1).default(10),
   GIVING_RATE_LIMIT_WINDOW_SECONDS: int(1).default(600),
+  /** Overrides of WRITE_LIMITS above, e.g. `comment=60/600,aiPrayer=10`. */
+  RATE_LIMITS: ZWriteLimits,
   /**
    * How long a gift or deposit whose answer was never stored (the server died mid-request) keeps
    * its Idempotency-Key before a retry with that key may take it over. Longer than the card
@@ -174,8 +245,11 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
       perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      delaySeconds: env.AUTH_RATE_LIMIT_DELAY_SECONDS,
+      resetEmailSeconds: env.AUTH_RESET_EMAIL_SECONDS,
     },
     givingRateLimit: { perUser: env.GIVING_RATE_LIMIT_PER_USER, windowSeconds: env.GIVING_RATE_LIMIT_WINDOW_SECONDS },
+    writeLimits: env.RATE_LIMITS,
     idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     sharedReadMs: env.SHARED_READ_MS,

@@ -40,6 +40,10 @@ export const es: Messages = {
     unreadableRequest: "No se pudo leer la solicitud",
     requestTooLarge: "La solicitud es demasiado grande",
     unsupportedMediaType: "Aquí no se acepta este tipo de contenido",
+    tooManyWrites: (minutes: number) =>
+      minutes === 1
+        ? "Lo está haciendo con demasiada frecuencia. Espere un minuto e inténtelo de nuevo."
+        : `Lo está haciendo con demasiada frecuencia. Espere ${minutes} minutos e inténtelo de nuevo.`,
   },
   auth: {
     invalidEmail: "Correo electrónico no válido",

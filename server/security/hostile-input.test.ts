@@ -31,7 +31,7 @@ import { knownTestSecrets, scanText } from "../testing/scan-logs";
 const HTML_PAGES = new Set(["GET /api/daily/unsubscribe", "GET /api/integrations/ghl/callback"]);
 
 /** Tables a refused request may still write: they count or record requests, not data. */
-const REQUEST_BOOKKEEPING = new Set(["rate_limits", "member_activity"]);
+const REQUEST_BOOKKEEPING = new Set(["rate_limits", "rate_delays", "member_activity"]);
 const RUNS_PER_ROUTE = 4;
 
 const routes: RouteOptions[] = [];

@@ -1,8 +1,8 @@
 import { pgTable, text, timestamp, integer, uuid, primaryKey, index, boolean } from "drizzle-orm/pg-core";
 
 /**
- * Fixed-window counters for rate limits, shared by every server instance on the database.
- * One row per key and window; incremented with an atomic upsert.
+ * Counters for rate limits, shared by every server instance on the database. One row per key
+ * and window; a sliding window reads the current and the previous one (server/http/rate-limit.ts).
  */
 export const rateLimits = pgTable(
   "rate_limits",
@@ -13,6 +13,19 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * Progressive delays (server/http/rate-limit.ts, hitDelay): per key, the attempts let through
+ * in the current streak and the earliest moment the next one may be. Sign-in from devices that
+ * never signed in to the account slows down here instead of hitting a wall; one reset email per
+ * account per few minutes is the same gate with a constant delay.
+ */
+export const rateDelays = pgTable("rate_delays", {
+  key: text("key").primaryKey(),
+  attempts: integer("attempts").notNull(),
+  notBefore: timestamp("not_before", { withTimezone: true }).notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+});
 
 /** Every email the sandbox provider "sends": nothing is silently lost in development. Staff can read it. */
 export const emailOutbox = pgTable(

@@ -19,7 +19,7 @@ export const aiPrayerRoutes =
      */
     app.post(
       "/api/ai-prayer/messages",
-      { config: { access: "member" }, compress: false, schema: { body: ZAiPrayerInput, response: { 200: ZAiPrayerReply } } },
+      { config: { access: "member", rateLimit: "aiPrayer" }, compress: false, schema: { body: ZAiPrayerInput, response: { 200: ZAiPrayerReply } } },
       async (req, reply) => {
         const locale = localeFromAcceptLanguage(req.headers["accept-language"]);
         if (!(req.headers.accept ?? "").includes(AI_STREAM_CONTENT_TYPE)) return replyToPrayerChat(deps, companion, req.body, locale);

@@ -10,6 +10,7 @@ import { requestPasswordReset } from "./request-password-reset";
 import { resetPassword } from "./reset-password";
 import { toPublicUser } from "../../shared/public-user";
 import { setLocale } from "./set-locale";
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_PATH, KnownDevice } from "./known-device";
 import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
 
 export const authRoutes =
@@ -24,6 +25,15 @@ export const authRoutes =
         secure: deps.config.publicUrl.startsWith("https://"),
         expires: expiresAt,
       });
+    /** The known-device cookie (known-device.ts): this browser keeps its own sign-in allowance. */
+    const setKnownDevice = (reply: FastifyReply, device: { value: string; expires: Date }) =>
+      reply.setCookie(KNOWN_DEVICE_COOKIE, device.value, {
+        httpOnly: true,
+        sameSite: "strict",
+        path: KNOWN_DEVICE_PATH,
+        secure: deps.config.publicUrl.startsWith("https://"),
+        expires: device.expires,
+      });
 
     app.post(
       "/api/auth/register",
@@ -31,6 +41,7 @@ export const authRoutes =
       async (req, reply) => {
         const { token, expiresAt, user } = await registerUser(deps, req.body, req.ip, localeFromAcceptLanguage(req.headers["accept-language"]));
         setEventsCookie(reply, token, expiresAt);
+        setKnownDevice(reply, KnownDevice.read(deps.secrets, req.cookies[KNOWN_DEVICE_COOKIE], deps.now()).remember(deps.secrets, user.email));
         return reply.code(201).send({ token, user: toPublicUser(user) });
       },
     );
@@ -39,8 +50,9 @@ export const authRoutes =
       "/api/auth/login",
       { config: { access: "public" }, schema: { body: ZLogin, response: { 200: ZAuthResponse } } },
       async (req, reply) => {
-        const { token, expiresAt, user } = await signIn(deps, req.body, req.ip);
+        const { token, expiresAt, user, knownDevice } = await signIn(deps, req.body, req.ip, req.cookies[KNOWN_DEVICE_COOKIE]);
         setEventsCookie(reply, token, expiresAt);
+        setKnownDevice(reply, knownDevice);
         return { token, user: toPublicUser(user) };
       },
     );

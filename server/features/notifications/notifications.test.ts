@@ -21,7 +21,9 @@ type Auth = Account["auth"];
 let t: TestApp;
 const events: BusEvent[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  // One member registers 20+ devices and many malformed ones here: above the per-member limit
+  // (server/http/write-limits.test.ts tests that limit).
+  t = await createTestApp({ env: { RATE_LIMITS: "pushToken=1000" } });
   t.deps.bus.subscribe((e) => events.push(e));
 });
 afterAll(() => t.close());
