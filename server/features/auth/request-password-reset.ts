@@ -7,6 +7,7 @@ import { normalizeEmail } from "./public-user";
 import { escapeHtml } from "../../http/escape-html";
 import { DEFAULT_LOCALE, isLocale } from "../../../contract/i18n/locales";
 import { messagesFor } from "../../i18n";
+import { enqueueEmail } from "../../shared/email/outbox";
 
 export const RESET_TTL_MINUTES = 60;
 
@@ -25,6 +26,23 @@ export async function requestPasswordReset(deps: Deps, rawEmail: string, ip: str
   if (!user) return;
   const token = newToken();
   const now = deps.now();
+  const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  const churchName = deps.church.name;
+  const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
+  const m = messagesFor(locale).email.reset;
+  const message = {
+    to: email,
+    sensitive: true,
+    subject: m.subject(churchName),
+    text: `${m.hello(user.firstName)}\n\n${m.asked(churchName)}\n${m.within(RESET_TTL_MINUTES)}\n\n${link}\n\n${m.ignore}\n`,
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1917">
+<p>${escapeHtml(m.hello(user.firstName))}</p>
+<p>${escapeHtml(m.asked(churchName))}
+${escapeHtml(m.within(RESET_TTL_MINUTES))}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:${deps.church.accentColor};color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(m.button)}</a></p>
+<p style="color:#57534e;font-size:14px">${escapeHtml(m.ignore)}</p>
+</body></html>`,
+  };
   await deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     await tx
@@ -37,22 +55,7 @@ export async function requestPasswordReset(deps: Deps, rawEmail: string, ip: str
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
     });
-  });
-  const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-  const churchName = deps.church.name;
-  const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
-  const m = messagesFor(locale).email.reset;
-  await deps.email.send({
-    to: email,
-    sensitive: true,
-    subject: m.subject(churchName),
-    text: `${m.hello(user.firstName)}\n\n${m.asked(churchName)}\n${m.within(RESET_TTL_MINUTES)}\n\n${link}\n\n${m.ignore}\n`,
-    html: `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1917">
-<p>${escapeHtml(m.hello(user.firstName))}</p>
-<p>${escapeHtml(m.asked(churchName))}
-${escapeHtml(m.within(RESET_TTL_MINUTES))}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:${deps.church.accentColor};color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(m.button)}</a></p>
-<p style="color:#57534e;font-size:14px">${escapeHtml(m.ignore)}</p>
-</body></html>`,
+    await enqueueEmail(tx, message, now);
   });
 }
+

@@ -8,7 +8,6 @@ import { listPrayers } from "./list-prayers";
 import { prayForRequest } from "./pray-for-request";
 import { markPrayerAnswered } from "./mark-prayer-answered";
 import { hidePrayerRequest } from "./hide-prayer-request";
-import { notifyUrgentPrayer } from "./notify-urgent-prayer";
 
 export const prayerRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -17,13 +16,7 @@ export const prayerRoutes =
       "/api/prayer-requests",
       { config: { access: "member" }, schema: { body: ZPrayerRequestInput, response: { 201: z.object({ id: z.string() }) } } },
       async (req, reply) => {
-        const user = currentUser(req);
-        const created = await submitPrayerRequest(deps, user, req.body);
-        try {
-          await notifyUrgentPrayer(deps, req.body, `${user.firstName} ${user.lastName.slice(0, 1)}.`);
-        } catch (err) {
-          req.log.error({ err, prayerId: created.id }, "urgent prayer email failed");
-        }
+        const created = await submitPrayerRequest(deps, currentUser(req), req.body);
         return reply.code(201).send(created);
       },
     );
