@@ -25,7 +25,7 @@ export const EMAIL_HEALTH_TEXT = {
   queued: "Waiting to send",
   retrying: "Retrying",
   sentLastDay: "Sent in the last day",
-  failed: "Failed",
+  failed: "Could not be sent",
   lastError: "Last error",
   retry: "Retry failed emails",
   retried: (n: number) => (n === 1 ? "1 email is queued again." : `${n} emails are queued again.`),

@@ -428,7 +428,7 @@ export const es: Messages = {
       queued: "Por enviar",
       retrying: "Reintentando",
       sentLastDay: "Enviados en el último día",
-      failed: "Fallidos",
+      failed: "No se pudieron enviar",
       lastError: "Último error",
       retry: "Reintentar los correos fallidos",
       retried: (n) => (n === 1 ? "1 correo está otra vez en cola." : `${n} correos están otra vez en cola.`),
