@@ -11,7 +11,8 @@
  * newer attempt. Only a sender that dies between the mail server's "250 OK" and recording it
  * can cause a second copy; both carry the row's id as Message-ID.
  *
- * Outcomes: accepted -> `sent`; a 5xx reply -> `failed` at once (the server refused this
+ * Outcomes: accepted -> `sent` (a sensitive message's text is then blanked: its link is a
+ * secret, decision 0004); a 5xx reply -> `failed` at once (the server refused this
  * message for good); 4xx replies, timeouts and connection errors are retried with exponential
  * back-off (30 s, 1 min, 2 min ... at most an hour) for about two days, then `failed`. An owner
  * can put failed ones back in the queue (Admin, POST /api/admin/email/retry).
@@ -115,7 +116,11 @@ async function record(deps: Deps, d: Claimed, err: EmailSendError | null): Promi
   const at = now.toISOString();
   const ours = sql`id = ${d.id}::uuid and attempts = ${d.attempts} and status = 'queued'`;
   if (!err) {
-    await deps.db.execute(sql`update email_outbox set status = 'sent', sent_at = ${at}::timestamptz, locked_until = null, last_error = null where ${ours}`);
+    // A sent message's secret link (a reset link, an unsubscribe token) has no reason to stay in the database.
+    await deps.db.execute(sql`
+      update email_outbox set status = 'sent', sent_at = ${at}::timestamptz, locked_until = null, last_error = null,
+        text = case when sensitive then '' else text end, html = case when sensitive then '' else html end
+      where ${ours}`);
     return "sent";
   }
   const error = err.message.slice(0, 500);

@@ -39,6 +39,7 @@ export async function startSmtpStandIn(mode: SmtpStandInMode): Promise<SmtpStand
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    disableReverseLookup: true,
     onConnect(_session, callback) {
       if (mode === "stall") return; // the greeting never comes
       callback();
