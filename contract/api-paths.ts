@@ -54,6 +54,8 @@ export const API = {
     users: apiPath("/api/admin/users"),
     user: apiPath("/api/admin/users/:id"),
     outbox: apiPath("/api/admin/outbox"),
+    emailHealth: apiPath("/api/admin/email-health"),
+    emailRetry: apiPath("/api/admin/email/retry"),
     analytics: apiPath("/api/admin/analytics"),
     activity: apiPath("/api/admin/activity"),
   },

@@ -126,6 +126,10 @@ const ZEnvFields = z.object({
   CHURCH_CONFIG: z.string().min(1).default("config/church.json"),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   EMAIL_FROM: z.string().min(3).default("Koinonia <no-reply@koinonia.test>"),
+  /** Emails sent a second at most, across every server process (the mail provider's limit; decision 0101). */
+  EMAIL_MAX_PER_SECOND: int(1).max(10_000).default(50),
+  /** Sent, kept and failed emails are deleted from the outbox after this many days (queued ones never are). */
+  EMAIL_RETENTION_DAYS: int(1).max(3650).default(30),
   SESSION_TTL_DAYS: int(1).max(365).default(30),
   /** Per address: a church's Wi-Fi puts a whole congregation behind one (docs/decisions/0070-sign-in-limits-for-a-church.md). */
   AUTH_RATE_LIMIT_PER_IP: int(1).default(300),
@@ -240,6 +244,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     churchConfigPath: path.resolve(env.CHURCH_CONFIG),
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM,
+    emailMaxPerSecond: env.EMAIL_MAX_PER_SECOND,
+    emailRetentionDays: env.EMAIL_RETENTION_DAYS,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     authRateLimit: {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,

@@ -15,7 +15,7 @@ import { TESTIMONY_TEXT } from "../testimonies-text";
 import { AI_PRAYER_TEXT } from "../ai-prayer-text";
 import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
-import { ACTIVITY_TITLES, ADMIN_TEXT } from "../admin-text";
+import { ACTIVITY_TITLES, ADMIN_TEXT, EMAIL_HEALTH_TEXT } from "../admin-text";
 import { INTEGRATION_TEXT, PROVIDER_INFO } from "../integrations-text";
 import { MEDIA_ITEM_TEXT } from "../media-items-text";
 import { VISITOR_ADMIN_TEXT, VISITOR_TEXT } from "../visitors-text";
@@ -282,6 +282,7 @@ export const en = {
     activity: { ...ACTIVITY_TITLES },
     mediaItem: MEDIA_ITEM_TEXT,
     visitors: VISITOR_ADMIN_TEXT,
+    emailHealth: EMAIL_HEALTH_TEXT,
     // The page and its tabs
     title: "Admin",
     sections: "Admin sections",

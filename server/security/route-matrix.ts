@@ -29,6 +29,8 @@ export const ROUTE_ACCESS = {
   "GET /api/admin/users": "owner",
   "PATCH /api/admin/users/:id": "owner",
   "GET /api/admin/outbox": "staff",
+  "GET /api/admin/email-health": "staff",
+  "POST /api/admin/email/retry": "owner",
   "GET /api/admin/analytics": "staff",
   "GET /api/admin/activity": "staff",
   // services

@@ -123,7 +123,7 @@ export async function createTestApp(
     bus,
     database,
     db: database.db,
-    email: createOutboxSender(database.db),
+    email: createOutboxSender(),
     church,
     payments: createPaymentGateway({ config, churchName: church.name, now: opts.now ?? (() => new Date()) }),
     bank: createBankProvider({ plaid: config.plaid, now: opts.now ?? (() => new Date()) }),

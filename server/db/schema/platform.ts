@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { pgTable, text, timestamp, integer, uuid, primaryKey, index, boolean } from "drizzle-orm/pg-core";
 
 /**
@@ -27,7 +28,19 @@ export const rateDelays = pgTable("rate_delays", {
   lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
 });
 
-/** Every email the sandbox provider "sends": nothing is silently lost in development. Staff can read it. */
+/**
+ * What happens to an email: `queued` until the sender (server/jobs/email-delivery.ts) delivers
+ * it (`sent`) or the mail server refuses it for good (`failed`); `kept` when no mail server is
+ * set (SMTP_URL): it stays here for staff to read and is never sent later.
+ */
+export const EMAIL_STATUSES = ["queued", "sent", "failed", "kept"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/**
+ * The durable outbox: every email is written here in the transaction of the change that causes
+ * it (server/shared/email/outbox.ts), and sent in the background (decision 0101). Staff can read
+ * the latest ones, except the text of sensitive ones (decision 0004).
+ */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
@@ -38,6 +51,21 @@ export const emailOutbox = pgTable(
     html: text("html").notNull(),
     sensitive: boolean("sensitive").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
+    /** Attempts started (counted when claimed, so a sender that dies mid-send still counts). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A sender's claim: others leave the row alone until then (a crashed sender's claim runs out). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /** The mail server's last answer or the network error, for staff (never the message itself). */
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
+  (t) => [
+    index("email_outbox_to_idx").on(t.to, t.createdAt),
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index("email_outbox_status_idx").on(t.status, t.createdAt),
+    index("email_outbox_sent_idx").on(t.sentAt).where(sql`${t.status} = 'sent'`),
+  ],
 );

@@ -7,6 +7,7 @@ import { normalizeEmail } from "../../shared/public-user";
 import { renderEmail } from "../../shared/email/layout";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import { messagesFor } from "../../i18n";
+import { enqueueEmail } from "../../shared/email/outbox";
 
 export const RESET_TTL_MINUTES = 60;
 
@@ -34,6 +35,13 @@ export async function requestPasswordReset(deps: Deps, rawEmail: string, ip: str
   if (!user) return;
   const token = newToken();
   const now = deps.now();
+  const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
+  const message = {
+    to: email,
+    sensitive: true,
+    ...renderPasswordResetEmail({ churchName: deps.church.name, accent: deps.church.accentColor, firstName: user.firstName, link, locale }),
+  };
   await deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     await tx
@@ -46,14 +54,7 @@ export async function requestPasswordReset(deps: Deps, rawEmail: string, ip: str
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
     });
-  });
-  const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-  const churchName = deps.church.name;
-  const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
-  await deps.email.send({
-    to: email,
-    sensitive: true,
-    ...renderPasswordResetEmail({ churchName, accent: deps.church.accentColor, firstName: user.firstName, link, locale }),
+    await enqueueEmail(tx, message, now);
   });
 }
 
@@ -72,3 +73,4 @@ export function renderPasswordResetEmail(d: { churchName: string; accent: string
     ],
   });
 }
+

@@ -9,7 +9,6 @@ import { listPrayers } from "./list-prayers";
 import { prayForRequest } from "./pray-for-request";
 import { markPrayerAnswered } from "./mark-prayer-answered";
 import { hidePrayerRequest } from "./hide-prayer-request";
-import { notifyUrgentPrayer } from "./notify-urgent-prayer";
 
 export const prayerRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -22,11 +21,6 @@ export const prayerRoutes =
         // Each urgent request emails the church's prayer team: a tighter limit of its own.
         if (req.body.isUrgent) await limitWrite(deps, req, "urgentPrayerRequest");
         const created = await submitPrayerRequest(deps, user, req.body);
-        try {
-          await notifyUrgentPrayer(deps, req.body, `${user.firstName} ${user.lastName.slice(0, 1)}.`);
-        } catch (err) {
-          req.log.error({ err, prayerId: created.id }, "urgent prayer email failed");
-        }
         return reply.code(201).send(created);
       },
     );
