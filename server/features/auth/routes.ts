@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FastifyReply } from "fastify";
 import { ZAuthResponse, ZForgotPassword, ZLogin, ZMessage, ZRegister, ZResetPassword, ZSetLocale, AUTH_TEXT } from "../../../contract/auth";
+import { ZLoginAnswer } from "../../../contract/two-step";
 import type { Deps } from "../../deps";
 import { EVENTS_COOKIE, currentUser } from "../../http/auth";
+import { setEventsCookie } from "./events-cookie";
 import { registerUser } from "./register-user";
 import { signIn } from "./sign-in";
 import { signOut } from "./sign-out";
@@ -15,33 +16,26 @@ import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    /** The event stream cannot send headers: it gets an HttpOnly cookie scoped to /api/events. */
-    const setEventsCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-      reply.setCookie(EVENTS_COOKIE, token, {
-        httpOnly: true,
-        sameSite: "strict",
-        path: "/api/events",
-        secure: deps.config.publicUrl.startsWith("https://"),
-        expires: expiresAt,
-      });
-
     app.post(
       "/api/auth/register",
       { config: { access: "public" }, schema: { body: ZRegister, response: { 201: ZAuthResponse } } },
       async (req, reply) => {
         const { token, expiresAt, user } = await registerUser(deps, req.body, req.ip, localeFromAcceptLanguage(req.headers["accept-language"]));
-        setEventsCookie(reply, token, expiresAt);
+        setEventsCookie(deps, reply, token, expiresAt);
         return reply.code(201).send({ token, user: toPublicUser(user) });
       },
     );
 
     app.post(
       "/api/auth/login",
-      { config: { access: "public" }, schema: { body: ZLogin, response: { 200: ZAuthResponse } } },
+      { config: { access: "public" }, schema: { body: ZLogin, response: { 200: ZLoginAnswer } } },
       async (req, reply) => {
-        const { token, expiresAt, user } = await signIn(deps, req.body, req.ip);
-        setEventsCookie(reply, token, expiresAt);
-        return { token, user: toPublicUser(user) };
+        const answer = await signIn(deps, req.body, req.ip);
+        // A second step is needed: no session, no cookie, only the ticket (second-step.ts).
+        if ("ticket" in answer) return answer;
+        const { token, expiresAt, user, twoStepSetup } = answer;
+        setEventsCookie(deps, reply, token, expiresAt);
+        return { token, user: toPublicUser(user), ...(twoStepSetup ? { twoStepSetup: true as const } : {}) };
       },
     );
 

@@ -7,10 +7,13 @@ import { AppError } from "../../http/app-error";
 import { hitRateLimit } from "../../http/rate-limit";
 import { createSession } from "./create-session";
 import { normalizeEmail } from "../../shared/public-user";
+import { afterPassword } from "./second-step";
 
 /**
  * Wrong email and wrong password get the same 401 and take the same time (no account
  * enumeration). Attempts are limited per IP and per email before any hashing is done.
+ * A correct password that needs a second step gets a pending ticket instead of a session
+ * (second-step.ts).
  */
 export async function signIn(deps: Deps, input: LoginInput, ip: string) {
   const email = normalizeEmail(input.email);
@@ -20,7 +23,9 @@ export async function signIn(deps: Deps, input: LoginInput, ip: string) {
   const [row] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = await verifyPassword(row?.passwordHash ?? null, input.password);
   if (!row || !ok) throw new AppError("UNAUTHORIZED", AUTH_TEXT.badCredentials);
-  const session = await createSession(deps.db, row.id, deps.config.sessionTtlDays, deps.now());
   const { passwordHash: _omit, ...user } = row;
-  return { ...session, user };
+  const next = await afterPassword(deps, user);
+  if ("ticket" in next) return next;
+  const session = await createSession(deps.db, row.id, deps.config.sessionTtlDays, deps.now());
+  return { ...session, user, twoStepSetup: next.twoStepSetup };
 }
