@@ -34,7 +34,8 @@ export const TWO_STEP_TEXT = {
     "First add a passkey or set up an authenticator app for your own account, then require two-step sign-in for staff.",
 
   // ── sign-in screen ──
-  signInWithPasskey: "Sign in with a passkey",
+  /** Not "Sign in with...": the sign-in button is found by its name "Sign In", and a second button containing it would be ambiguous. */
+  signInWithPasskey: "Continue with a passkey",
   passkeyUnsupported: "This browser cannot use passkeys.",
   secondStepTitle: "Two-step sign-in",
   secondStepDescription: "Enter the 6-digit code from your authenticator app.",
