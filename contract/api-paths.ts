@@ -44,7 +44,7 @@ export const API = {
     locale: apiPath("/api/auth/locale"),
     forgotPassword: apiPath("/api/auth/forgot-password"),
     resetPassword: apiPath("/api/auth/reset-password"),
-    /** Passkeys and two-step sign-in (docs/decisions/0100). */
+    /** Passkeys and two-step sign-in (docs/decisions/0101). */
     passkeys: apiPath("/api/auth/passkeys"),
     passkey: apiPath("/api/auth/passkeys/:id"),
     passkeyRegisterOptions: apiPath("/api/auth/passkeys/register-options"),

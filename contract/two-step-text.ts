@@ -1,5 +1,5 @@
 /**
- * Passkeys and two-step sign-in: limits and texts (docs/decisions/0100-passkeys-and-two-step.md),
+ * Passkeys and two-step sign-in: limits and texts (docs/decisions/0101-passkeys-and-two-step.md),
  * without zod, so the sign-in screen and the message files can take them (decision 0072). The
  * schemas are in contract/two-step.ts, which re-exports this module.
  */

@@ -1,5 +1,5 @@
 /**
- * Passkeys and two-step sign-in: request and answer schemas (docs/decisions/0100). Texts and
+ * Passkeys and two-step sign-in: request and answer schemas (docs/decisions/0101). Texts and
  * limits are in two-step-text.ts (no zod), re-exported here.
  */
 import { z } from "./zod-setup";

@@ -31,7 +31,7 @@ const SECRET_FIELDS = [
   "refreshToken",
   "apiKey",
   "clientSecret",
-  // Two-step sign-in (docs/decisions/0100): the pending sign-in's ticket, recovery codes, the sealed app secret.
+  // Two-step sign-in (docs/decisions/0101): the pending sign-in's ticket, recovery codes, the sealed app secret.
   "ticket",
   "recoveryCode",
   "recoveryCodes",

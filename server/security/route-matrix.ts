@@ -22,7 +22,7 @@ export const ROUTE_ACCESS = {
   "PUT /api/auth/locale": "member",
   "POST /api/auth/forgot-password": "public",
   "POST /api/auth/reset-password": "public",
-  // auth: passkeys and two-step sign-in (docs/decisions/0100)
+  // auth: passkeys and two-step sign-in (docs/decisions/0101)
   "GET /api/auth/passkeys": "member",
   "PATCH /api/auth/passkeys/:id": "member",
   "DELETE /api/auth/passkeys/:id": "member",

@@ -27,7 +27,7 @@ const SENSITIVE_KEY =
 const REDACTED_VALUES = new Set(["[redacted]", ""]);
 
 const TOKEN_SHAPED = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g;
-/** A TOTP secret as otpauth prints it: base32, 20 bytes = 32 characters (docs/decisions/0100). */
+/** A TOTP secret as otpauth prints it: base32, 20 bytes = 32 characters (docs/decisions/0101). */
 const TOTP_SECRET_SHAPED = /(?<![A-Za-z0-9])[A-Z2-7]{32,}(?![A-Za-z0-9])/g;
 const BEARER = /\bBearer\s+(?!\[redacted\])[A-Za-z0-9._~+/=-]{8,}/i;
 const SECRET_QUERY = /[?&](token|code|key|secret|password|signature|sig|access_token|refresh_token)=(?!\[redacted\]|%5Bredacted%5D)[^&\s"'#]+/i;

@@ -1,5 +1,5 @@
 /**
- * Passkeys and two-step sign-in in Chromium (docs/decisions/0100): a member adds a passkey on
+ * Passkeys and two-step sign-in in Chromium (docs/decisions/0101): a member adds a passkey on
  * Profile with Chromium's virtual authenticator (a platform authenticator with Face ID-like user
  * verification), signs out and signs in with it; a staff member sets up the authenticator app
  * and completes a password sign-in with a code computed here (RFC 6238, otpauth).

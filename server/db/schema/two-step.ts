@@ -4,7 +4,7 @@ import { users, sessions } from "./users";
 
 /**
  * Passkeys (WebAuthn credentials), one row per authenticator a member registered
- * (docs/decisions/0100-passkeys-and-two-step.md). The public key is not a secret; the
+ * (docs/decisions/0101-passkeys-and-two-step.md). The public key is not a secret; the
  * credential id is what the browser sends back at sign-in.
  */
 export const passkeys = pgTable(

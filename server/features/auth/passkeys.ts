@@ -1,6 +1,6 @@
 /**
  * Passkeys (WebAuthn, through @simplewebauthn/server): a member adds them on Profile, and signs
- * in with one instead of a password (docs/decisions/0100). They are discoverable credentials
+ * in with one instead of a password (docs/decisions/0101). They are discoverable credentials
  * with user verification (the phone's Face ID, fingerprint or screen lock), so a passkey alone
  * is possession and the member's biometric: it counts as two-step sign-in.
  */

@@ -1,5 +1,5 @@
 /**
- * The second step of a password sign-in (docs/decisions/0100). A password that needs one is
+ * The second step of a password sign-in (docs/decisions/0101). A password that needs one is
  * answered with a ticket, not a session: a random value (its hash only is stored) good for five
  * minutes, a few attempts and one completed sign-in. The second call brings the ticket and a
  * code from the authenticator app, a recovery code or a passkey assertion, and gets the session.

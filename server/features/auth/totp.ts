@@ -1,6 +1,6 @@
 /**
  * The authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30-second steps, what every app
- * reads from an otpauth:// link) and its one-time recovery codes (docs/decisions/0100).
+ * reads from an otpauth:// link) and its one-time recovery codes (docs/decisions/0101).
  */
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, isNotNull, or, lt } from "drizzle-orm";

@@ -1,4 +1,4 @@
-/** Passkeys and two-step sign-in (docs/decisions/0100): the member's own, the sign-in calls, and the owner's rule. */
+/** Passkeys and two-step sign-in (docs/decisions/0101): the member's own, the sign-in calls, and the owner's rule. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { eq } from "drizzle-orm";

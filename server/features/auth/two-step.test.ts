@@ -1,5 +1,5 @@
 /**
- * Passkeys and two-step sign-in through real HTTP handling (docs/decisions/0100): the
+ * Passkeys and two-step sign-in through real HTTP handling (docs/decisions/0101): the
  * authenticator app with codes computed here (otpauth, RFC 6238), recovery codes, the pending
  * sign-in ticket, passkeys answered by a software authenticator (the real WebAuthn
  * verification runs), the owner's rule and member isolation.

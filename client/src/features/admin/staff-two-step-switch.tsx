@@ -5,7 +5,7 @@ import { toast } from "@/components/ui/use-toast";
 import { useSetStaffTwoStep, useStaffTwoStep } from "@/features/auth/two-step-api";
 
 /**
- * Admin, People (OWNER only): "Require two-step sign-in for staff" (docs/decisions/0100). The
+ * Admin, People (OWNER only): "Require two-step sign-in for staff" (docs/decisions/0101). The
  * server refuses to turn it on until the owner has a second step of their own, and says so.
  */
 export function StaffTwoStepSwitch() {

@@ -18,7 +18,7 @@ import type { TwoStepPending } from "@contract/two-step";
 import { isPending, type LoginAnswer } from "./two-step-api";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 
-/** The second step, when a sign-in needs one (docs/decisions/0100): loaded then. */
+/** The second step, when a sign-in needs one (docs/decisions/0101): loaded then. */
 const TwoStepStep = lazy(() => import("./two-step-step"));
 
 const resolver = lazyResolver<LoginInput>(() => import("./auth-resolvers").then((r) => r.loginResolver));

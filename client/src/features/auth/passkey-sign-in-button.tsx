@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/use-toast";
 import { passkeysSupported, signInWithPasskey } from "./two-step-api";
 
 /**
- * "Continue with a passkey" on the sign-in screen (docs/decisions/0100). Rendered the same on
+ * "Continue with a passkey" on the sign-in screen (docs/decisions/0101). Rendered the same on
  * the server and in the browser (the screen is prerendered, decision 0074): whether this
  * browser can use passkeys is asked on click, with the WebAuthn library loaded then.
  */

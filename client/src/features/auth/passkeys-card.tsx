@@ -1,5 +1,5 @@
 /**
- * Profile: passkeys and two-step sign-in (docs/decisions/0100). Add a passkey (the browser asks
+ * Profile: passkeys and two-step sign-in (docs/decisions/0101). Add a passkey (the browser asks
  * for Face ID, a fingerprint or the screen lock), rename or remove one; set up the authenticator
  * app from an otpauth:// link or its key, confirm with a first code, and see the recovery codes
  * once; turn the app off with a current code or the password. A staff member whom the church

@@ -1,5 +1,5 @@
 /**
- * The second step of a password sign-in (docs/decisions/0100): a code from the authenticator
+ * The second step of a password sign-in (docs/decisions/0101): a code from the authenticator
  * app, a recovery code, or one of the member's passkeys, sent with the ticket the password got.
  * Loaded only when a sign-in needs it.
  */
