@@ -2,7 +2,7 @@ import { useI18n } from "@/lib/i18n";
 import { errorText } from "@/lib/api";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
-import { useSetStaffTwoStep, useStaffTwoStep } from "@/features/auth/two-step-api";
+import { useSetStaffTwoStep, useStaffTwoStep } from "@/lib/two-step";
 
 /**
  * Admin, People (OWNER only): "Require two-step sign-in for staff" (docs/decisions/0101). The

@@ -15,7 +15,7 @@ import { AuthLayout } from "./auth-layout";
 import { useI18n } from "@/lib/i18n";
 import { useHydrated } from "@/lib/use-hydrated";
 import type { TwoStepPending } from "@contract/two-step";
-import { isPending, type LoginAnswer } from "./two-step-api";
+import { isPending, type LoginAnswer } from "@/lib/two-step";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 
 /** The second step, when a sign-in needs one (docs/decisions/0101): loaded then. */

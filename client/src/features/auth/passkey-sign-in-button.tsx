@@ -6,7 +6,7 @@ import { useI18n } from "@/lib/i18n";
 import { useHydrated } from "@/lib/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { passkeysSupported, signInWithPasskey } from "./two-step-api";
+import { passkeysSupported, signInWithPasskey } from "@/lib/two-step";
 
 /**
  * "Continue with a passkey" on the sign-in screen (docs/decisions/0101). Rendered the same on

@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
-import { completeSecondStep } from "./two-step-api";
+import { completeSecondStep } from "@/lib/two-step";
 
 export default function TwoStepStep({ pending, onDone, onStartOver }: { pending: TwoStepPending; onDone: (res: AuthResponse) => void; onStartOver: () => void }) {
   const T = useI18n().m.twoStep;

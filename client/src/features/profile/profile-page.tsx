@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/utils";
 import { PushCard } from "./push-card";
-import { PasskeysCard } from "@/features/auth/passkeys-card";
+import { PasskeysCard } from "./passkeys-card";
 
 /** Role badge colours (spec): OWNER purple, PASTOR blue, STAFF green, other grey. */
 export const ROLE_BADGE: Record<Role, string> = {

@@ -1,5 +1,6 @@
 /**
- * Passkeys and two-step sign-in, the client's calls (docs/decisions/0101). The WebAuthn browser
+ * Passkeys and two-step sign-in, the client's calls (docs/decisions/0101), shared by the sign-in
+ * screen, Profile and Admin's People tab (so it lives here, not in one feature). The WebAuthn browser
  * library is loaded only when a member asks for a passkey (a click): the sign-in screen's first
  * load carries neither it nor zod (decisions 0072 and 0074). Types only from the contract.
  */

@@ -36,7 +36,7 @@ import {
   useRemovePasskey,
   useRenamePasskey,
   useTwoStepStatus,
-} from "./two-step-api";
+} from "@/lib/two-step";
 
 const failed = (title: string) => (err: unknown) => {
   // The member closed the browser's passkey prompt: nothing to say.
