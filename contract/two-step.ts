@@ -6,6 +6,7 @@ import { z } from "./zod-setup";
 import { ZUser } from "./auth";
 import { PASSKEY_NAME_MAX, SECOND_STEP_METHODS, TOTP_DIGITS, TWO_STEP_TEXT } from "./two-step-text";
 import { PASSWORD_MAX } from "./auth-text";
+import { displayText } from "./display-text";
 
 export * from "./two-step-text";
 
@@ -36,15 +37,18 @@ export const ZAuthenticationCredential = z.object({
   type: z.literal("public-key"),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  // Bounded near real assertions (a user handle is at most 64 bytes, an RSA-4096 signature 512),
+  // so the public sign-in bodies stay under 8 KB (server/http/json-body.ts).
   response: z.object({
-    clientDataJSON: b64url(4096),
-    authenticatorData: b64url(16_384),
-    signature: b64url(4096),
-    userHandle: b64url(1024).optional(),
+    clientDataJSON: b64url(2048),
+    authenticatorData: b64url(2048),
+    signature: b64url(1024),
+    userHandle: b64url(128).optional(),
   }),
 });
 
-const passkeyName = z.string().trim().min(1).max(PASSKEY_NAME_MAX);
+/** Shown back to the member (and read aloud by a screen reader): no invisible format characters. */
+const passkeyName = displayText().trim().min(1).max(PASSKEY_NAME_MAX);
 
 export const ZRegisterPasskey = z.object({ credential: ZRegistrationCredential, name: passkeyName.optional() });
 export const ZRenamePasskey = z.object({ name: passkeyName });

@@ -13,6 +13,7 @@ import { passkeys, totpSecrets } from "../../db/schema/two-step";
 import { RECOVERY_CODE_COUNT, TICKET_MAX_ATTEMPTS, TWO_STEP_TEXT } from "../../../contract/two-step";
 import { API } from "../../../contract/api-paths";
 import type { Role } from "../../../contract/roles";
+import { BODY_LIMITS } from "../../http/json-body";
 
 /** A controllable clock: TOTP steps and ticket expiry follow it. */
 let offsetMs = 0;
@@ -267,6 +268,20 @@ describe("passkeys", () => {
     const stranger = await passkeySignIn(softPasskey());
     expect(stranger.res.statusCode).toBe(401);
     expect(stranger.res.json().error).toBe(TWO_STEP_TEXT.passkeyFailed);
+  });
+
+  it("the largest assertion the contract allows fits the public routes' body limits", () => {
+    const b = (n: number) => "A".repeat(n);
+    const credential = {
+      id: b(1024),
+      rawId: b(1024),
+      type: "public-key",
+      authenticatorAttachment: "cross-platform",
+      clientExtensionResults: {},
+      response: { clientDataJSON: b(2048), authenticatorData: b(2048), signature: b(1024), userHandle: b(128) },
+    };
+    expect(Buffer.byteLength(JSON.stringify({ credential }))).toBeLessThan(BODY_LIMITS[`POST ${API.auth.passkeySignIn.pattern}`]);
+    expect(Buffer.byteLength(JSON.stringify({ ticket: b(200), credential }))).toBeLessThan(BODY_LIMITS[`POST ${API.auth.secondStep.pattern}`]);
   });
 
   it("are the member's own: another member's passkey is not found", async () => {
