@@ -24,6 +24,7 @@ import { fastifyTrustProxy } from "./http/trust-proxy";
 import { lazyChildLogger } from "./http/request-logger";
 import { healthRoutes } from "./features/health/routes";
 import { authRoutes } from "./features/auth/routes";
+import { twoStepRoutes } from "./features/auth/two-step-routes";
 import { churchRoutes } from "./features/church/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { servicesRoutes } from "./features/services/routes";
@@ -100,6 +101,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
+  await app.register(twoStepRoutes(deps));
   await app.register(churchRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(servicesRoutes(deps));

@@ -210,6 +210,12 @@ const ZEnvFields = z.object({
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key: 43 base64url characters").optional(),
   /** Who push services may contact about our pushes: mailto: or https:. Default: mailto: the EMAIL_FROM address. */
   VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// URL").optional(),
+  /**
+   * Passkeys: the site they belong to (WebAuthn RP ID) and the origin the browser signs them on.
+   * Default: PUBLIC_URL's origin, and the origin's host name. Browsers refuse an IP address as an RP ID.
+   */
+  PASSKEY_RP_ID: z.string().regex(/^[a-z0-9.-]+$/i, "must be a host name such as app.example.org").optional(),
+  PASSKEY_ORIGIN: z.url({ error: "must be an origin such as https://app.example.org" }).optional(),
 });
 
 /** Rules that span variables: [holds, variable, message]. */
@@ -292,6 +298,10 @@ function toConfig(env: z.infer<typeof ZEnv>) {
         : undefined,
     roundUpCollectMinCents: env.ROUNDUP_COLLECT_MIN_CENTS,
     testHooks: env.TEST_HOOKS,
+    passkeys: (() => {
+      const url = new URL(env.PASSKEY_ORIGIN ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+      return { rpId: env.PASSKEY_RP_ID ?? url.hostname, origin: url.origin };
+    })(),
     push: {
       vapidPublicKey: env.VAPID_PUBLIC_KEY,
       vapidPrivateKey: env.VAPID_PRIVATE_KEY,

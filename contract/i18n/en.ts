@@ -6,6 +6,7 @@
 import { ZOD_TEXT } from "../zod-text";
 import { ERROR_TEXT } from "../errors-text";
 import { AUTH_TEXT } from "../auth-text";
+import { TWO_STEP_TEXT } from "../two-step-text";
 import { SERVICES_TEXT } from "../services-text";
 import { EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST } from "../events";
 import { PRAYER_TEXT } from "../prayer-text";
@@ -69,6 +70,8 @@ export const en = {
     passwordChanged: "Password changed",
     passwordNotChanged: "Could not change the password",
   },
+  // ── passkeys and two-step sign-in (contract/two-step-text.ts) ──
+  twoStep: TWO_STEP_TEXT,
   shell: {
     home: "Home",
     giving: "Giving",

@@ -34,6 +34,11 @@ export const BODY_LIMITS: Record<string, number> = {
   [`POST ${API.auth.register.pattern}`]: 4 * 1024,
   [`POST ${API.auth.forgotPassword.pattern}`]: 4 * 1024,
   [`POST ${API.auth.resetPassword.pattern}`]: 4 * 1024,
+  // Passkeys and the second step (contract/two-step.ts bounds an assertion to about 7 KB).
+  [`POST ${API.auth.passkeySignInOptions.pattern}`]: 4 * 1024,
+  [`POST ${API.auth.passkeySignIn.pattern}`]: 8 * 1024,
+  [`POST ${API.auth.secondStepPasskeyOptions.pattern}`]: 4 * 1024,
+  [`POST ${API.auth.secondStep.pattern}`]: 8 * 1024,
   // The public visitor card: a prayer request of up to 2,000 characters (6 KB at the worst).
   [`POST ${API.visitors.list.pattern}`]: 8 * 1024,
   // A note of up to 20,000 characters (60 KB at the worst, newlines escaped).

@@ -48,6 +48,8 @@ if (base) {
 const { startGhlStandIn } = await import("../../server/testing/ghl-stand-in.ts");
 const { startElevenLabsStandIn } = await import("../../server/testing/elevenlabs-stand-in.ts");
 Object.assign(env, (await startGhlStandIn()).env(), (await startElevenLabsStandIn()).env(), { PUBLIC_URL: `http://127.0.0.1:${port}` });
+// Passkeys belong to a host name, never an IP address: passkeys.spec.ts opens the app on localhost.
+env.PASSKEY_ORIGIN = `http://localhost:${port}`;
 
 Object.assign(process.env, env);
 await import("../../server/main.ts");

@@ -1,8 +1,10 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZAuthResponse, ZForgotPassword, ZLogin, ZMessage, ZRegister, ZResetPassword, ZSetLocale, AUTH_TEXT } from "../../../contract/auth";
+import { ZLoginAnswer } from "../../../contract/two-step";
 import type { Deps } from "../../deps";
 import { EVENTS_COOKIE, currentUser } from "../../http/auth";
+import { setEventsCookie } from "./events-cookie";
 import { registerUser } from "./register-user";
 import { signIn } from "./sign-in";
 import { signOut } from "./sign-out";
@@ -16,15 +18,6 @@ import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    /** The event stream cannot send headers: it gets an HttpOnly cookie scoped to /api/events. */
-    const setEventsCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-      reply.setCookie(EVENTS_COOKIE, token, {
-        httpOnly: true,
-        sameSite: "strict",
-        path: "/api/events",
-        secure: deps.config.publicUrl.startsWith("https://"),
-        expires: expiresAt,
-      });
     /** The known-device cookie (known-device.ts): this browser keeps its own sign-in allowance. */
     const setKnownDevice = (reply: FastifyReply, device: { value: string; expires: Date }) =>
       reply.setCookie(KNOWN_DEVICE_COOKIE, device.value, {
@@ -40,7 +33,7 @@ export const authRoutes =
       { config: { access: "public" }, schema: { body: ZRegister, response: { 201: ZAuthResponse } } },
       async (req, reply) => {
         const { token, expiresAt, user } = await registerUser(deps, req.body, req.ip, localeFromAcceptLanguage(req.headers["accept-language"]));
-        setEventsCookie(reply, token, expiresAt);
+        setEventsCookie(deps, reply, token, expiresAt);
         setKnownDevice(reply, KnownDevice.read(deps.secrets, req.cookies[KNOWN_DEVICE_COOKIE], deps.now()).remember(deps.secrets, user.email));
         return reply.code(201).send({ token, user: toPublicUser(user) });
       },
@@ -48,12 +41,15 @@ export const authRoutes =
 
     app.post(
       "/api/auth/login",
-      { config: { access: "public" }, schema: { body: ZLogin, response: { 200: ZAuthResponse } } },
+      { config: { access: "public" }, schema: { body: ZLogin, response: { 200: ZLoginAnswer } } },
       async (req, reply) => {
-        const { token, expiresAt, user, knownDevice } = await signIn(deps, req.body, req.ip, req.cookies[KNOWN_DEVICE_COOKIE]);
-        setEventsCookie(reply, token, expiresAt);
+        const answer = await signIn(deps, req.body, req.ip, req.cookies[KNOWN_DEVICE_COOKIE]);
+        // A second step is needed: no session, no cookie, only the ticket (second-step.ts).
+        if ("ticket" in answer) return answer;
+        const { token, expiresAt, user, twoStepSetup, knownDevice } = answer;
+        setEventsCookie(deps, reply, token, expiresAt);
         setKnownDevice(reply, knownDevice);
-        return { token, user: toPublicUser(user) };
+        return { token, user: toPublicUser(user), ...(twoStepSetup ? { twoStepSetup: true as const } : {}) };
       },
     );
 

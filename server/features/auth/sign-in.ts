@@ -8,6 +8,7 @@ import { clearDelay, hitDelay, hitRateLimit } from "../../http/rate-limit";
 import { createSession } from "./create-session";
 import { normalizeEmail } from "../../shared/public-user";
 import { KnownDevice } from "./known-device";
+import { afterPassword } from "./second-step";
 
 /**
  * Wrong email and wrong password get the same 401 and take the same time (no account
@@ -16,6 +17,8 @@ import { KnownDevice } from "./known-device";
  * to the account before (its known-device cookie) has a window of its own; every other device
  * shares one that slows down progressively (429 with Retry-After) after a few attempts, so
  * wrong passwords typed elsewhere never lock the member out of their own phone.
+ * A correct password that needs a second step gets a pending ticket instead of a session
+ * (second-step.ts).
  */
 export async function signIn(deps: Deps, input: LoginInput, ip: string, knownDeviceCookie?: string) {
   const email = normalizeEmail(input.email);
@@ -41,7 +44,9 @@ export async function signIn(deps: Deps, input: LoginInput, ip: string, knownDev
   if (!row || !ok) throw new AppError("UNAUTHORIZED", AUTH_TEXT.badCredentials);
   // The right password from a new device ends the slow-down its mistakes started.
   if (!known) await clearDelay(deps.db, delayKey);
-  const session = await createSession(deps.db, row.id, deps.config.sessionTtlDays, now);
   const { passwordHash: _omit, ...user } = row;
-  return { ...session, user, knownDevice: device.remember(deps.secrets, email) };
+  const next = await afterPassword(deps, user);
+  if ("ticket" in next) return next;
+  const session = await createSession(deps.db, row.id, deps.config.sessionTtlDays, now);
+  return { ...session, user, twoStepSetup: next.twoStepSetup, knownDevice: device.remember(deps.secrets, email) };
 }
