@@ -85,7 +85,8 @@ export async function completeSecondStep(deps: Deps, input: { ticket: string } &
   if ("code" in input) ok = await checkTotpCode(deps, ticket.userId, input.code);
   else if ("recoveryCode" in input) ok = await useRecoveryCode(deps, ticket.userId, input.recoveryCode);
   else ok = (await verifyPasskey(deps, deps.db, input.credential, { ticketId: ticket.id, userId: ticket.userId })) === ticket.userId;
-  if (!ok) throw new AppError("UNAUTHORIZED", "credential" in input ? TWO_STEP_TEXT.passkeyFailed : TWO_STEP_TEXT.badCode);
+  const byPasskey = "credential" in input;
+  if (!ok) throw new AppError("UNAUTHORIZED", byPasskey ? TWO_STEP_TEXT.passkeyFailed : TWO_STEP_TEXT.badCode);
   const now = deps.now();
   // Used once: of two requests racing with good proofs, one gets the session.
   const [used] = await deps.db
