@@ -42,6 +42,10 @@ export const WRITE_LIMITS = {
   notificationPreferences: { per: "member", count: 30, windowSeconds: 600 },
   /** POST /api/visitors: a public form, so per address. */
   visitorCard: { per: "address", count: 10, windowSeconds: 3600 },
+  /** Adding, renaming and removing one's passkeys (each WebAuthn ceremony writes a challenge). */
+  passkey: { per: "member", count: 30, windowSeconds: 3600 },
+  /** Setting up, confirming and turning off the authenticator app (TOTP). */
+  twoStepSetup: { per: "member", count: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };

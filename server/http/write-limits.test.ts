@@ -47,6 +47,8 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest">, () => Call> 
   pushToken: () => ({ method: "POST", url: "/api/notifications/register-token", payload: { token: "not a subscription", deviceType: "web" } }),
   notificationPreferences: () => ({ method: "PUT", url: "/api/notifications/preferences", payload: { kinds: { prayerAnswered: false } } }),
   visitorCard: () => ({ method: "POST", url: "/api/visitors", payload: { name: "Guest", email: "guest@example.org", heardFrom: "Other" } }),
+  passkey: () => ({ method: "POST", url: "/api/auth/passkeys/register-options" }),
+  twoStepSetup: () => ({ method: "POST", url: "/api/auth/two-step/totp/setup" }),
 };
 
 const send = (call: Call, who: { auth?: Record<string, string>; ip?: string; lang?: string }) =>
@@ -131,6 +133,10 @@ describe("coverage", () => {
     "POST /api/challenges/:id/join": "once per challenge (unique)",
     "POST /api/challenges/:id/progress": "once per challenge per day",
     "POST /api/groups/:id/join": "once per group (unique)",
+    "POST /api/auth/passkeys/sign-in-options": "auth limits per address (two-step-routes.ts)",
+    "POST /api/auth/passkeys/sign-in": "auth limits per address",
+    "POST /api/auth/two-step/verify": "auth limits per address, per ticket and per account (second-step.ts)",
+    "POST /api/auth/two-step/passkey-options": "needs a live sign-in ticket, itself limited",
   };
   /** Left to the money work (GIVING_RATE_LIMIT_* covers the charging routes). */
   const MONEY = /^\/api\/(giving|wallet|roundup|test\/wallet)\//;

@@ -59,23 +59,23 @@ export const twoStepRoutes =
       listPasskeys(deps.db, currentUser(req).id),
     );
 
-    app.post(API.auth.passkeyRegisterOptions.pattern, { config: { access: "member" }, schema: { response: { 200: ZWebAuthnOptions } } }, async (req) =>
+    app.post(API.auth.passkeyRegisterOptions.pattern, { config: { access: "member", rateLimit: "passkey" }, schema: { response: { 200: ZWebAuthnOptions } } }, async (req) =>
       asJson(passkeyRegistrationOptions(deps, currentUser(req), req.sessionId!)),
     );
 
     app.post(
       API.auth.passkeyRegister.pattern,
-      { config: { access: "member" }, schema: { body: ZRegisterPasskey, response: { 201: ZPasskey } } },
+      { config: { access: "member", rateLimit: "passkey" }, schema: { body: ZRegisterPasskey, response: { 201: ZPasskey } } },
       async (req, reply) => reply.code(201).send(await registerPasskey(deps, currentUser(req), req.sessionId!, req.body.credential, req.body.name)),
     );
 
     app.patch(
       API.auth.passkey.pattern,
-      { config: { access: "member" }, schema: { params: ZId, body: ZRenamePasskey, response: { 200: ZPasskey } } },
+      { config: { access: "member", rateLimit: "passkey" }, schema: { params: ZId, body: ZRenamePasskey, response: { 200: ZPasskey } } },
       async (req) => renamePasskey(deps, currentUser(req).id, req.params.id, req.body.name),
     );
 
-    app.delete(API.auth.passkey.pattern, { config: { access: "member" }, schema: { params: ZId } }, async (req, reply) => {
+    app.delete(API.auth.passkey.pattern, { config: { access: "member", rateLimit: "passkey" }, schema: { params: ZId } }, async (req, reply) => {
       await deletePasskey(deps, currentUser(req), req.params.id);
       return reply.code(204).send();
     });
@@ -124,17 +124,17 @@ export const twoStepRoutes =
       return { totp: steps.totp, recoveryCodesLeft: steps.recoveryCodesLeft, passkeys: steps.passkeys, required };
     });
 
-    app.post(API.auth.totpSetup.pattern, { config: { access: "member" }, schema: { response: { 200: ZTotpSetup } } }, async (req) =>
+    app.post(API.auth.totpSetup.pattern, { config: { access: "member", rateLimit: "twoStepSetup" }, schema: { response: { 200: ZTotpSetup } } }, async (req) =>
       startTotpSetup(deps, currentUser(req)),
     );
 
     app.post(
       API.auth.totpConfirm.pattern,
-      { config: { access: "member" }, schema: { body: ZTotpConfirm, response: { 200: ZRecoveryCodes } } },
+      { config: { access: "member", rateLimit: "twoStepSetup" }, schema: { body: ZTotpConfirm, response: { 200: ZRecoveryCodes } } },
       async (req) => ({ recoveryCodes: await confirmTotp(deps, currentUser(req).id, req.body.code) }),
     );
 
-    app.post(API.auth.totpDisable.pattern, { config: { access: "member" }, schema: { body: ZTotpDisable } }, async (req, reply) => {
+    app.post(API.auth.totpDisable.pattern, { config: { access: "member", rateLimit: "twoStepSetup" }, schema: { body: ZTotpDisable } }, async (req, reply) => {
       await disableTotp(deps, currentUser(req), req.body);
       return reply.code(204).send();
     });
