@@ -12,7 +12,7 @@ import { users } from "../../db/schema/users";
 import { formatAddress } from "../../../contract/church";
 import { FREQUENCY_LABELS, GIVING_TEXT, type GivingStatement } from "../../../contract/giving";
 import { dateInZone } from "./next-payment-date";
-import { paidWith } from "./send-gift-receipt";
+import { paidWith } from "../../shared/money/send-gift-receipt";
 
 /** The UTC instant of local midnight starting 1 January of `year` in zone `tz`, computed by the database's time zone data. */
 const newYearIn = (year: number, tz: string) => sql`(${`${year}-01-01 00:00:00`}::timestamp at time zone ${tz})`;

@@ -10,9 +10,9 @@ import type { Deps } from "../../deps";
 import { gifts } from "../../db/schema/giving";
 import type { GiveRequest, GiveResponse } from "../../../contract/giving";
 import { cardBrand } from "../../providers/payments/cards";
-import { sendGiftReceiptSafely } from "./send-gift-receipt";
-import { cardDetails, gatewayKey, paymentFailed } from "./card-details";
-import { storeAnswer, type StoredAnswer } from "./idempotency";
+import { sendGiftReceiptSafely } from "../../shared/money/send-gift-receipt";
+import { cardDetails, gatewayKey, paymentFailed } from "../../shared/money/card-details";
+import { storeAnswer, type StoredAnswer } from "../../shared/money/idempotency";
 import { toHistoryEntry } from "./list-giving-history";
 
 export async function giveOneTime(

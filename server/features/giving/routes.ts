@@ -18,7 +18,7 @@ import { currentUser } from "../../http/auth";
 import { AppError } from "../../http/app-error";
 import { hitRateLimit } from "../../http/rate-limit";
 import { GatewayUnavailableError } from "../../providers/payments/port";
-import { readIdempotencyKey, requestHash, withIdempotency, type StoredAnswer } from "./idempotency";
+import { readIdempotencyKey, requestHash, withIdempotency, type StoredAnswer } from "../../shared/money/idempotency";
 import { giveOneTime } from "./give-one-time";
 import { setUpRecurringGift } from "./set-up-recurring-gift";
 import { listGivingHistory } from "./list-giving-history";

@@ -1,7 +1,7 @@
 /**
  * Add Funds (the spec leaves its action unshown; docs/decisions/0023-add-funds-and-giving-the-balance.md):
  * charges the member's default card through the gateway's customer profile and records a
- * deposit. Runs inside withIdempotency (server/features/giving/idempotency.ts): one charge per
+ * deposit. Runs inside withIdempotency (server/shared/money/idempotency.ts): one charge per
  * Idempotency-Key, the same answer replayed.
  *
  * The deposit is written as pending before the charge, so a charge in flight is visible and
@@ -13,8 +13,8 @@ import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { paymentMethods, walletTransactions } from "../../db/schema/wallet";
 import { conflict } from "../../http/app-error";
-import { paymentFailed } from "../giving/card-details";
-import { storeAnswer, type StoredAnswer } from "../giving/idempotency";
+import { paymentFailed } from "../../shared/money/card-details";
+import { storeAnswer, type StoredAnswer } from "../../shared/money/idempotency";
 import { WALLET_TEXT, type DepositResponse } from "../../../contract/wallet";
 import { credit, toWalletTransaction } from "./ledger";
 

@@ -9,9 +9,9 @@
 import type { Deps } from "../../deps";
 import { gifts } from "../../db/schema/giving";
 import { walletTransactions } from "../../db/schema/wallet";
-import { storeAnswer, type StoredAnswer } from "../giving/idempotency";
+import { storeAnswer, type StoredAnswer } from "../../shared/money/idempotency";
 import { toHistoryEntry } from "../giving/list-giving-history";
-import { sendGiftReceipt } from "../giving/send-gift-receipt";
+import { sendGiftReceipt } from "../../shared/money/send-gift-receipt";
 import { WALLET_TEXT, type GiveBalanceResponse } from "../../../contract/wallet";
 import { debit, lockWallet, toWalletTransaction } from "./ledger";
 

@@ -22,7 +22,7 @@ import {
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
 import { hitRateLimit } from "../../http/rate-limit";
-import { readIdempotencyKey, withIdempotency } from "../giving/idempotency";
+import { readIdempotencyKey, withIdempotency } from "../../shared/money/idempotency";
 import { getRoundUpSetting, setRoundUpSetting } from "./roundup-setting";
 import { getBalance } from "./ledger";
 import { listWalletTransactions } from "./list-wallet-transactions";
