@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { layerConfigs } from "./eslint.layers.js";
 
 export default tseslint.config(
   { ignores: ["dist/", "data/", "node_modules/", "test-results/", "playwright-report/", "server/db/migrations/", "client/public/"] },
@@ -18,4 +19,6 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
+  // The layer rules of docs/architecture.md: who may import whom (eslint.layers.js).
+  ...layerConfigs(),
 );

@@ -1,4 +1,4 @@
-/** The one error body the server sends (DESIGN.md, Errors). */
+/** The one error body the server sends (docs/architecture.md, Errors). */
 export interface ErrorBody {
   error: string;
   code?: string;

@@ -1,4 +1,4 @@
-/** Money on screen and in emails (DESIGN.md: integer cents everywhere, dollars only where shown). */
+/** Money on screen and in emails (docs/architecture.md, Data rules: integer cents everywhere, dollars only where shown). */
 
 /** 2500 -> "$25.00"; 123456 -> "$1,234.56". Negative amounts keep their sign: -500 -> "-$5.00". */
 export const formatCents = (cents: number, intlLocale = "en-US") =>

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fakeClientDir, startServerProcess, type ServerProcess } from "./testing/server-process";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed/demo";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/demo";
 
 const BUILD_SCRIPT = "../scripts/build-server.mjs";
 type BuildServer = { buildServer: (outfile: string) => Promise<string> };

@@ -9,9 +9,9 @@
 import { sql } from "drizzle-orm";
 import argon2 from "argon2";
 import { openDatabase } from "../../server/db/client";
-import { readChurchConfig, seedChurch } from "../../server/db/seed/church";
-import { seedJourneyContent } from "../../server/db/seed/connect";
-import { ARGON2_OPTIONS } from "../../server/http/passwords";
+import { readChurchConfig, seedChurch } from "../../server/shared/church-profile";
+import { seedJourneyContent } from "../../server/seed/connect";
+import { ARGON2_OPTIONS } from "../../server/security/passwords";
 
 export const BENCH_PASSWORD = "bench-sunday-password";
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { openPglite } from "./client";
 import { users } from "./schema/users";
 import { acquireDataDirLock, lockHolder, releaseDataDirLock } from "./data-dir-lock";
-import { seedDemo, DEMO_ACCOUNTS } from "./seed/demo";
+import { seedDemo, DEMO_ACCOUNTS } from "../seed/demo";
 import { openTestDatabase } from "../testing/harness";
 
 describe("embedded PGlite under DATA_DIR", () => {

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "../testing/harness";
 import { loggerOptions, redactUrl } from "./logging";
 import { TEST_LOG_DIR_ENV } from "../testing/test-log";
 import { users } from "../db/schema/users";
-import { hashPassword } from "./passwords";
+import { hashPassword } from "../security/passwords";
 
 const lines: string[] = [];
 const stream = new Writable({

@@ -33,7 +33,7 @@ const SECRET_FIELDS = [
   "clientSecret",
 ];
 
-/** Never log credentials, cookies or card data (DESIGN.md, Security baseline). */
+/** Never log credentials, cookies or card data (docs/architecture.md, Security baseline). */
 export const LOG_REDACT = [
   "req.headers.authorization",
   "req.headers.cookie",

@@ -82,7 +82,7 @@ describe("response schemas", () => {
     expect(propertyNames(z.toJSONSchema((login.schema!.response as Record<string, z.ZodType>)["200"]))).toContain("email");
   });
 
-  it("every route that answers JSON declares a success response schema (DESIGN.md), so unlisted fields are stripped", () => {
+  it("every route that answers JSON declares a success response schema (docs/architecture.md), so unlisted fields are stripped", () => {
     const missing = apiRoutes()
       .filter((r) => !Object.keys((r.schema?.response ?? {}) as object).some((s) => s.startsWith("2")))
       .map(name)

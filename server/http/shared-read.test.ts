@@ -4,7 +4,9 @@
  * never serving a member another member's own part (their vote).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SharedRead } from "./shared-read";
+import { z } from "zod";
+import { SharedAnswer, SharedRead } from "./shared-read";
+import { JsonTemplate } from "./json-text";
 import { createTestApp, eventually, sameDatabase, type TestApp } from "../testing/harness";
 
 describe("SharedRead", () => {
@@ -57,18 +59,79 @@ describe("SharedRead", () => {
   });
 });
 
+// Two instances of one database. A long sharing time, so what refreshes a read below can only be the write or its event.
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  a = await createTestApp({ env: { SHARED_READ_MS: "60000" } });
+  b = await createTestApp({ env: { SHARED_READ_MS: "60000" }, sameDatabaseAs: sameDatabase(a) });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+describe("SharedAnswer: the one way to write a shared read", () => {
+  const ZBoard = z.object({ notice: z.string(), seen: z.boolean() });
+  const board = (t: TestApp, store: { notice: string; loads: number }, spec: { eager?: boolean; fixed?: boolean } = {}) =>
+    new SharedAnswer<{ notice: string }>(t.deps, {
+      events: ["testimony-approved"],
+      load: async () => ((store.loads += 1), { notice: store.notice }),
+      write: (d) => JsonTemplate.write(ZBoard, { ...d, seen: false, secret: "dropped" } as never, (out, slot) => (out.seen = slot("false"))),
+      ...spec,
+    });
+
+  it("is loaded once and written once, each member's field filled in; changed() and its event (from any instance) refresh it", async () => {
+    const store = { notice: "Choir at 9", loads: 0 };
+    const here = board(a, store);
+    const there = board(b, store);
+    try {
+      const first = await here.get();
+      expect(await here.get()).toBe(first);
+      expect(here.json(first)).toBe(here.json(first));
+      expect(JSON.parse(here.json(first).bytes.toString())).toEqual({ notice: "Choir at 9", seen: false });
+      expect(JSON.parse(here.json(first).fill(["true"]).toString())).toEqual({ notice: "Choir at 9", seen: true });
+      expect(store.loads).toBe(1);
+
+      // A change in place (rewrite) is written again, from the same value.
+      first.notice = "Choir at 10";
+      here.rewrite(first);
+      expect(JSON.parse(here.json(first).bytes.toString()).notice).toBe("Choir at 10");
+
+      store.notice = "Choir at 11";
+      expect((await there.get()).notice).toBe("Choir at 11");
+      here.changed(); // the write, on its own instance
+      expect((await here.get()).notice).toBe("Choir at 11");
+
+      store.notice = "Choir at noon";
+      await a.deps.bus.publish("testimony-approved", { testimonyId: "t" }); // heard on both instances
+      expect(await eventually(async () => (await there.get()).notice === "Choir at noon")).toBe(true);
+      expect((await here.get()).notice).toBe("Choir at noon");
+    } finally {
+      here.close();
+      there.close();
+    }
+  });
+
+  it("eager: reads again at once after its own change; fixed: loaded once for the server's life", async () => {
+    const store = { notice: "x", loads: 0 };
+    const eager = board(a, store, { eager: true });
+    await eager.get();
+    eager.changed();
+    expect(store.loads).toBe(2);
+    eager.close();
+
+    const fixedStore = { notice: "Grace Church", loads: 0 };
+    const fixed = board(a, fixedStore, { fixed: true });
+    await fixed.get();
+    await a.deps.bus.publish("testimony-approved", { testimonyId: "t" });
+    await fixed.get();
+    expect(fixedStore.loads).toBe(1);
+    fixed.close();
+  });
+});
+
 describe("the live service, shared on two instances of one database", () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    // A long sharing time, so what refreshes the live service below can only be the write or its event.
-    a = await createTestApp({ env: { SHARED_READ_MS: "60000" } });
-    b = await createTestApp({ env: { SHARED_READ_MS: "60000" }, sameDatabaseAs: sameDatabase(a) });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
 
   type Live = { service: null | { id: string; polls: { id: string; results: { counts: number[]; myVote: number | null } }[]; questions: { text: string }[] } };
   const live = async (t: TestApp, auth: { authorization: string }) => (await t.app.inject({ method: "GET", url: "/api/services/live", headers: auth })).json() as Live;

@@ -1,5 +1,5 @@
 /**
- * Daily journey emails (DESIGN.md, Scheduled work): from the configured hour each morning in
+ * Daily journey emails (docs/architecture.md, Jobs): from the configured hour each morning in
  * the church's time zone, every running enrolment gets that day's email exactly once. Rows are
  * claimed with FOR UPDATE SKIP LOCKED and recorded under the (enrolment, date) primary key in
  * the same transaction, so any number of schedulers on one database never send twice.

@@ -1,5 +1,5 @@
 /**
- * Charges due recurring gifts (DESIGN.md, Scheduled work). Each due ACTIVE gift is claimed
+ * Charges due recurring gifts (docs/architecture.md, Jobs). Each due ACTIVE gift is claimed
  * with FOR UPDATE SKIP LOCKED and charged through the gateway's customer profile (never a
  * stored card) while the row stays locked; the outcome is recorded in the same transaction.
  * Two schedulers on one database never charge a period twice: the lock keeps them apart, the

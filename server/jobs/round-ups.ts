@@ -1,5 +1,5 @@
 /**
- * Processes round-ups for every member who has them on (DESIGN.md, Scheduled work). Each due
+ * Processes round-ups for every member who has them on (docs/architecture.md, Jobs). Each due
  * linked bank is claimed with FOR UPDATE SKIP LOCKED and its next_sync_at pushed forward in
  * the claiming transaction (a lease), then synced outside it, so no database transaction waits
  * on the bank. Two instances never claim one bank in the same round, and if they did (a lease

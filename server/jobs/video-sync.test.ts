@@ -11,7 +11,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { createTestApp, type TestApp } from "../testing/harness";
 import { runVideoSync } from "./video-sync";
-import { seedPrayerMedia } from "../db/seed/prayer-media";
+import { seedPrayerMedia } from "../seed/prayer-media";
 import type { Video, VideoSyncStatus } from "../../contract/videos";
 
 const CHANNEL = "UCkoinoniaDemo00000000_0";

@@ -1,5 +1,5 @@
 /**
- * Syncs the church's YouTube channel feed into the video library (DESIGN.md, Scheduled work),
+ * Syncs the church's YouTube channel feed into the video library (docs/architecture.md, Jobs),
  * when the church config names a channel (youtubeChannelId); without one the demo library stays.
  *
  * Two server processes must not both read the feed on every tick. Each pass first takes a lease

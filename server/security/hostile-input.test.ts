@@ -21,7 +21,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestApp, type TestApp } from "../testing/harness";
-import { seedConnectDemo, seedJourneyContent } from "../db/seed/connect";
+import { seedConnectDemo, seedJourneyContent } from "../seed/connect";
 import { ROUTE_ACCESS, type RouteKey } from "./route-matrix";
 import { startElevenLabsStandIn } from "../testing/elevenlabs-stand-in";
 import { knownTestSecrets, scanText } from "../testing/scan-logs";

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../testing/harness";
 import { notifications, pushSubscriptions } from "../db/schema/notifications";
 import { prayerRequests } from "../db/schema/prayer";
-import { seedConnectDemo, seedJourneyContent } from "../db/seed/connect";
+import { seedConnectDemo, seedJourneyContent } from "../seed/connect";
 import type { GiveRequestInput, GiveResponse, GivingStatement, RecurringDonation, GivingHistoryEntry } from "../../contract/giving";
 import type { PaymentMethod, WalletBalance, WalletTransaction, WalletOverview } from "../../contract/wallet";
 import type { Note } from "../../contract/notes";

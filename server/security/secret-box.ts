@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (DESIGN.md, Providers: OAuth tokens, API keys, bank access tokens are
+ * Secrets at rest (docs/architecture.md, Providers: OAuth tokens, API keys, bank access tokens are
  * encrypted with a key from config). AES-256-GCM with a fresh 96-bit IV per value; the
  * stored form is "v1.<keyId>.<base64url(iv | tag | ciphertext)>", so a value sealed with
  * another key is recognised and refused instead of decrypting to garbage. `context` binds a

@@ -152,7 +152,7 @@ export function knownTestSecrets(root = ROOT): string[] {
   const sources = [
     ...files(path.join(root, "server")).filter((f) => /\.test\.ts$/.test(f) || f.endsWith(path.join("testing", "harness.ts"))),
     ...files(path.join(root, "tests")).filter((f) => f.endsWith(".ts")),
-    path.join(root, "server/db/seed/demo.ts"),
+    path.join(root, "server/seed/demo.ts"),
   ];
   const found = new Set<string>();
   const literal = /(?:password\w*["']?\s*[:=]\s*|password[^)\n]{0,40}\)\s*\.fill\(\s*)["'`]([^"'`\n$]{8,200})["'`]/gi;

@@ -4,7 +4,7 @@ import type { Church } from "../../../contract/church";
 
 /**
  * The one church this deployment serves (id is always 1). Seeded from the church config
- * file at every start (see server/db/seed/church.ts), so editing that file and restarting
+ * file at every start (see server/shared/church-profile.ts), so editing that file and restarting
  * changes it.
  */
 export const church = pgTable(

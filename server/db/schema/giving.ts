@@ -5,7 +5,7 @@ import { users } from "./users";
 /**
  * Giving (spec sections 2, 3 and 7). Money is integer cents. Of the card only the last four
  * digits and the brand are kept; recurring gifts are charged through the gateway's customer
- * profile, never a stored card (DESIGN.md, Providers).
+ * profile, never a stored card (docs/architecture.md, Providers).
  */
 export const recurringGifts = pgTable(
   "recurring_gifts",

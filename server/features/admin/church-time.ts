@@ -1,5 +1,5 @@
 /**
- * The church's calendar in its time zone (DESIGN.md, Data rules): the day a moment falls on,
+ * The church's calendar in its time zone (docs/architecture.md, Data rules): the day a moment falls on,
  * and the UTC bounds of "today" and "this week" (weeks start on Sunday, the church's first day).
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();

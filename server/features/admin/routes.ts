@@ -6,7 +6,7 @@ import { ZUser } from "../../../contract/auth";
 import type { Deps } from "../../deps";
 import { changeRole } from "./change-role";
 import { listUsers } from "./list-users";
-import { toPublicUser } from "../auth/public-user";
+import { toPublicUser } from "../../shared/public-user";
 import { emailOutbox } from "../../db/schema/platform";
 
 export const adminRoutes =

@@ -1,6 +1,6 @@
 /**
  * Auth through real HTTP handling: register, login, sessions, logout, rate limits and the
- * password reset flow (spec sections 5, 6, 7, 8; DESIGN.md Security baseline).
+ * password reset flow (spec sections 5, 6, 7, 8; docs/architecture.md, Security baseline).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, inArray, isNull } from "drizzle-orm";
@@ -12,7 +12,7 @@ import { emailOutbox, rateLimits } from "../../db/schema/platform";
 import { hashToken } from "../../http/tokens";
 import { hitRateLimit } from "../../http/rate-limit";
 import { AppError } from "../../http/app-error";
-import { readChurchConfig } from "../../db/seed/church";
+import { readChurchConfig } from "../../shared/church-profile";
 
 /** A controllable clock: tests move it with `offsetMs`, afterEach puts it back. */
 let offsetMs = 0;

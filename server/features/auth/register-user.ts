@@ -3,11 +3,11 @@ import type { Deps } from "../../deps";
 import type { RegisterInput } from "../../../contract/auth";
 import { AUTH_TEXT } from "../../../contract/auth";
 import { users } from "../../db/schema/users";
-import { hashPassword } from "../../http/passwords";
+import { hashPassword } from "../../security/passwords";
 import { conflict } from "../../http/app-error";
 import { hitRateLimit } from "../../http/rate-limit";
 import { createSession } from "./create-session";
-import { normalizeEmail } from "./public-user";
+import { normalizeEmail } from "../../shared/public-user";
 import type { AuthUser } from "../../http/auth";
 import { enqueueCrmSync } from "../../providers/crm/queue";
 

@@ -3,9 +3,9 @@ import type { Deps } from "../../deps";
 import { users, passwordResets } from "../../db/schema/users";
 import { hashToken, newToken } from "../../http/tokens";
 import { hitRateLimit } from "../../http/rate-limit";
-import { normalizeEmail } from "./public-user";
-import { escapeHtml } from "../../http/escape-html";
-import { DEFAULT_LOCALE, isLocale } from "../../../contract/i18n/locales";
+import { normalizeEmail } from "../../shared/public-user";
+import { renderEmail } from "../../shared/email/layout";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import { messagesFor } from "../../i18n";
 
 export const RESET_TTL_MINUTES = 60;
@@ -41,18 +41,25 @@ export async function requestPasswordReset(deps: Deps, rawEmail: string, ip: str
   const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
   const churchName = deps.church.name;
   const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
-  const m = messagesFor(locale).email.reset;
   await deps.email.send({
     to: email,
     sensitive: true,
-    subject: m.subject(churchName),
-    text: `${m.hello(user.firstName)}\n\n${m.asked(churchName)}\n${m.within(RESET_TTL_MINUTES)}\n\n${link}\n\n${m.ignore}\n`,
-    html: `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1917">
-<p>${escapeHtml(m.hello(user.firstName))}</p>
-<p>${escapeHtml(m.asked(churchName))}
-${escapeHtml(m.within(RESET_TTL_MINUTES))}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:${deps.church.accentColor};color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(m.button)}</a></p>
-<p style="color:#57534e;font-size:14px">${escapeHtml(m.ignore)}</p>
-</body></html>`,
+    ...renderPasswordResetEmail({ churchName, accent: deps.church.accentColor, firstName: user.firstName, link, locale }),
+  });
+}
+
+/** The reset email: the single-use link as a button, and what to do if the member did not ask. */
+export function renderPasswordResetEmail(d: { churchName: string; accent: string; firstName: string; link: string; locale: Locale }) {
+  const m = messagesFor(d.locale).email.reset;
+  return renderEmail({
+    locale: d.locale,
+    subject: m.subject(d.churchName),
+    accent: d.accent,
+    blocks: [
+      { paragraph: m.hello(d.firstName) },
+      { paragraph: [m.asked(d.churchName), m.within(RESET_TTL_MINUTES)] },
+      { button: m.button, href: d.link, text: d.link },
+      { paragraph: m.ignore, small: true, muted: true },
+    ],
   });
 }

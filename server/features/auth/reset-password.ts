@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { users, passwordResets, sessions } from "../../db/schema/users";
 import { hashToken } from "../../http/tokens";
-import { hashPassword } from "../../http/passwords";
+import { hashPassword } from "../../security/passwords";
 import { AppError } from "../../http/app-error";
 import { AUTH_TEXT } from "../../../contract/auth";
 

@@ -8,7 +8,7 @@ import { signIn } from "./sign-in";
 import { signOut } from "./sign-out";
 import { requestPasswordReset } from "./request-password-reset";
 import { resetPassword } from "./reset-password";
-import { toPublicUser } from "./public-user";
+import { toPublicUser } from "../../shared/public-user";
 import { setLocale } from "./set-locale";
 import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
 

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { hashToken, newToken } from "../../http/tokens";
-import { hashPassword } from "../../http/passwords";
+import { hashPassword } from "../../security/passwords";
 import { sessions, passwordResets, users } from "../../db/schema/users";
 import { emailOutbox } from "../../db/schema/platform";
 import { personalNotes } from "../../db/schema/notes";
 import { EVENTS_COOKIE } from "../../http/auth";
-import { seedDemo, DEMO_ACCOUNTS } from "../../db/seed/demo";
+import { seedDemo, DEMO_ACCOUNTS } from "../../seed/demo";
 import { AUTH_TEXT } from "../../../contract/auth";
 
 let t: TestApp;

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { AUTH_TEXT, type LoginInput } from "../../../contract/auth";
 import { users } from "../../db/schema/users";
-import { verifyPassword } from "../../http/passwords";
+import { verifyPassword } from "../../security/passwords";
 import { AppError } from "../../http/app-error";
 import { hitRateLimit } from "../../http/rate-limit";
 import { createSession } from "./create-session";
-import { normalizeEmail } from "./public-user";
+import { normalizeEmail } from "../../shared/public-user";
 
 /**
  * Wrong email and wrong password get the same 401 and take the same time (no account

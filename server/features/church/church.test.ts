@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
-import { loadChurch, readChurchConfig, seedChurch } from "../../db/seed/church";
+import { loadChurch, readChurchConfig, seedChurch } from "../../shared/church-profile";
 import { church as churchTable } from "../../db/schema/church";
 import type { Church } from "../../../contract/church";
 

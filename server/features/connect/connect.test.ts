@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { emailOutbox } from "../../db/schema/platform";
 import { groupMembers, journeyDays, userChallenges } from "../../db/schema/connect";
 import { videos } from "../../db/schema/videos";
-import { seedConnectDemo, seedJourneyContent } from "../../db/seed/connect";
+import { seedConnectDemo, seedJourneyContent } from "../../seed/connect";
 import { runDailyJourney } from "../../jobs/daily-journey";
 import { DAILY_TEXT, journeyDay, localDate, streakOf, type Challenge, type DailyPreview, type Group, type MediaItem, type UserChallenge } from "../../../contract/connect";
 
@@ -72,7 +72,8 @@ describe("daily journey", () => {
     expect(p1.content?.verse).toContain("Romanos 8:38-39 (RV1909)");
     const [mail] = await emailsTo(m.user.email);
     expect(mail.subject).toBe("Día 1 de 14: Soy amado");
-    expect(mail.html).toContain('<html lang="es-US">');
+    // One layout for every email (server/shared/email/layout.ts): the page's language is the member's locale, as in the others.
+    expect(mail.html).toContain('<html lang="es">');
     expect(mail.html).toContain("Hola, Lidia:");
     expect(mail.html).toContain("14 días de afirmaciones");
     expect(mail.html).toContain("Cancelar la suscripción");

@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { journeyDeliveries, journeyEnrolments } from "../../db/schema/connect";
 import { users } from "../../db/schema/users";
-import { escapeHtml } from "../../http/escape-html";
+import { renderEmail } from "../../shared/email/layout";
 import { SEQUENCE_KEYS, type SequenceKey } from "../../../contract/connect";
 import { messagesFor } from "../../i18n";
-import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
-import { devotionalAudioUrl } from "./journey-audio";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
+import { devotionalAudioUrl, type DevotionalDay } from "./journey-audio";
 import { findJourneyDay } from "./find-journey-day";
 
 /**
@@ -23,15 +23,9 @@ export async function claimDelivery(db: Deps["db"], enrolmentId: string, date: s
 }
 
 /** The HTML and text of one day's email. Everything from the database is escaped. */
-export function renderJourneyEmail(opts: {
+export function renderJourneyEmail(opts: DevotionalDay & {
   churchName: string;
   firstName: string;
-  sequenceKey: string;
-  day: number;
-  title: string;
-  verseRef: string | null;
-  verseText: string | null;
-  content: string;
   unsubscribeUrl: string;
   /** The devotional read aloud (while the voice AI provider is connected), else none. */
   listenUrl?: string | null;
@@ -44,41 +38,22 @@ export function renderJourneyEmail(opts: {
   const label = (SEQUENCE_KEYS as readonly string[]).includes(opts.sequenceKey) ? m.journey[opts.sequenceKey as SequenceKey].title : m.journey.fallback;
   const subject = t.subject(opts.day, opts.title);
   const verse = opts.verseText ? `"${opts.verseText}"${opts.verseRef ? ` (${opts.verseRef})` : ""}` : null;
-  const text = [
-    t.hi(opts.firstName),
-    "",
-    t.heading(label, opts.day, opts.title),
-    "",
-    ...(verse ? [verse, ""] : []),
-    ...(opts.listenUrl ? [t.listenAt(opts.listenUrl), ""] : []),
-    opts.content,
-    "",
-    `${t.withLove} ${opts.churchName}`,
-    "",
-    t.stopAt(opts.unsubscribeUrl),
-  ].join("\n");
-  const e = escapeHtml;
-  const paragraphs = opts.content
-    .split(/\n{2,}/)
-    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6">${e(p)}</p>`)
-    .join("");
-  const html = `<!doctype html>
-<html lang="${INTL_LOCALE[locale]}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#faf7f2;font-family:Georgia,serif;color:#1f1a14">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
-<p style="margin:0 0 4px;font-size:13px;letter-spacing:.05em;text-transform:uppercase;color:#8a6a3b">${e(label)} &middot; ${e(t.dayOf(opts.day))}</p>
-<h1 style="margin:0 0 16px;font-size:24px">${e(opts.title)}</h1>
-<p style="margin:0 0 16px">${e(t.hi(opts.firstName))}</p>
-${verse ? `<blockquote style="margin:0 0 20px;padding:12px 16px;border-left:4px solid #b45309;background:#fdf6ec;font-style:italic">${e(verse)}</blockquote>` : ""}
-${opts.listenUrl ? `<p style="margin:0 0 20px;font-family:system-ui,sans-serif;font-size:14px;color:#6b6259"><a href="${e(opts.listenUrl)}" style="display:inline-block;margin-right:10px;padding:10px 20px;border-radius:8px;background:#b45309;color:#ffffff;text-decoration:none;font-size:16px;font-weight:600">&#9654; ${e(t.listen)}</a>${e(t.hearIt)}</p>` : ""}
-${paragraphs}
-<p style="margin:24px 0 0">${e(t.withLove)}<br>${e(opts.churchName)}</p>
-</div>
-<p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#6b6259;text-align:center">${e(t.why)} <a href="${e(opts.unsubscribeUrl)}" style="color:#6b6259">${e(t.unsubscribe)}</a></p>
-</body>
-</html>`;
-  return { subject, text, html };
+  return renderEmail({
+    locale,
+    subject,
+    blocks: [
+      { eyebrow: `${label} · ${t.dayOf(opts.day)}`, text: null },
+      { heading: opts.title, text: null },
+      { paragraph: t.hi(opts.firstName) },
+      { plain: t.heading(label, opts.day, opts.title) },
+      ...(verse ? [{ quote: verse }] : []),
+      ...(opts.listenUrl ? [{ button: `▶ ${t.listen}`, href: opts.listenUrl, beside: t.hearIt, text: t.listenAt(opts.listenUrl) }] : []),
+      // The day's words, a paragraph each in HTML; as they are in the plain text.
+      ...opts.content.split(/\n{2,}/).map((p, i) => ({ paragraph: p, text: i ? null : opts.content })),
+      { signOff: [t.withLove, opts.churchName], text: `${t.withLove} ${opts.churchName}` },
+    ],
+    footer: { words: t.why, link: { label: t.unsubscribe, href: opts.unsubscribeUrl }, text: t.stopAt(opts.unsubscribeUrl) },
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The "your recurring gift has stopped" email's content (the job that sends it is tested in server/jobs/recurring-gifts.test.ts). */
 import { describe, expect, it } from "vitest";
 import { renderRecurringFailedEmail, type RecurringFailedData } from "./send-recurring-failed-email";
-import { readChurchConfig } from "../../db/seed/church";
+import { readChurchConfig } from "../../shared/church-profile";
 import { loadConfig } from "../../config";
 
 const church = readChurchConfig(loadConfig({}).churchConfigPath);

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { recurringGifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
-import { escapeHtml } from "../../http/escape-html";
+import { renderEmail } from "../../shared/email/layout";
 import { formatCents } from "../../../contract/money";
 import { RECURRING_RETRY_DAYS, type Frequency } from "../../../contract/giving";
 import type { Church } from "../../../contract/church";
@@ -41,36 +41,20 @@ export function renderRecurringFailedEmail(d: RecurringFailedData) {
   const contact = d.church.phone && d.church.email ? m.contactOr(d.church.phone, d.church.email) : d.church.phone || d.church.email || "";
   // A known reason (contract DECLINE_TEXT) reads in the giver's language; a gateway's own words are quoted as they came.
   const paragraphs = [m.tried(d.attempts, freq, amount, all.email.receipt.cardEnding(brand, d.cardLastFour), localize(d.reason, locale)), m.stopped];
-  const dear = all.email.receipt.dear(d.firstName);
-  const text = [
-    dear,
-    "",
-    ...paragraphs.flatMap((p) => [p, ""]),
-    m.toSetUpAgain,
-    ...steps.map((s, i) => `${i + 1}. ${s}`),
-    "",
-    ...(contact ? [m.questions(contact), ""] : []),
-    m.thanks,
-    d.church.name,
-  ].join("\n");
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#faf7f2;font-family:Georgia,serif;color:#1f1a14">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
-<h1 style="margin:0 0 16px;font-size:24px">${e(m.heading)}</h1>
-<p style="margin:0 0 16px">${e(dear)}</p>
-${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${e(p)}</p>`).join("\n")}
-<p style="margin:0 0 8px;font-weight:bold">${e(m.toSetUpAgain)}</p>
-<ol style="margin:0 0 20px;padding-left:20px;line-height:1.6">${steps.map((s) => `<li>${e(s)}</li>`).join("")}</ol>
-<p style="margin:0 0 24px"><a href="${e(d.givingUrl)}" style="display:inline-block;background:${e(d.church.accentColor)};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-family:Arial,sans-serif;font-weight:bold">${e(m.button)}</a></p>
-${contact ? `<p style="margin:0 0 16px;font-size:14px">${e(m.questions(contact))}</p>` : ""}
-<p style="margin:0;font-size:14px;color:#6b6259">${e(m.thanks)}<br>${e(d.church.name)}</p>
-</div>
-</body>
-</html>`;
-  return { subject, text, html };
+  return renderEmail({
+    locale,
+    subject,
+    accent: d.church.accentColor,
+    blocks: [
+      { heading: m.heading, text: null },
+      { paragraph: all.email.receipt.dear(d.firstName) },
+      ...paragraphs.map((p) => ({ paragraph: p })),
+      { steps, lead: m.toSetUpAgain },
+      { button: m.button, href: d.givingUrl, text: null },
+      ...(contact ? [{ paragraph: m.questions(contact), small: true }] : []),
+      { signOff: [m.thanks, d.church.name] },
+    ],
+  });
 }
 
 /** Emails the giver of a recurring gift that just became FAILED. */

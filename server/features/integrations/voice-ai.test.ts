@@ -11,7 +11,7 @@ import { fakeMp3, startElevenLabsStandIn, STAND_IN_VOICE_ID, type ElevenLabsStan
 import { devotionalAudio, integrations } from "../../db/schema/integrations";
 import { emailOutbox } from "../../db/schema/platform";
 import { sessions } from "../../db/schema/users";
-import { seedJourneyContent } from "../../db/seed/connect";
+import { seedJourneyContent } from "../../seed/connect";
 import { runDailyJourney } from "../../jobs/daily-journey";
 import { INTEGRATION_TEXT, type Integration } from "../../../contract/integrations";
 import { VOICE_KEY_CONTEXT } from "../../providers/voice/index";

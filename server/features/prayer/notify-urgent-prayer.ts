@@ -9,8 +9,8 @@
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { users } from "../../db/schema/users";
-import { escapeHtml } from "../../http/escape-html";
-import { normalizeEmail } from "../auth/public-user";
+import { renderEmail } from "../../shared/email/layout";
+import { normalizeEmail } from "../../shared/public-user";
 import { messagesFor } from "../../i18n";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import type { PrayerRequestData } from "../../../contract/prayer";
@@ -23,28 +23,19 @@ export function renderUrgentPrayerEmail(deps: Pick<Deps, "church" | "config">, i
   const category = m.prayer.categories[input.category];
   const link = `${deps.config.publicUrl}/prayer`;
   const subject = t.subject(input.title);
-  const text = [
-    t.shared(deps.church.name),
-    "",
-    input.title,
-    `${category} · ${from}`,
-    "",
-    input.description,
-    "",
-    t.atTop(link),
-  ].join("\n");
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#faf7f2;font-family:Georgia,serif;color:#1f1a14">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
-<p style="margin:0 0 12px;color:#b91c1c;font-weight:bold">${e(t.heading)}</p>
-<h1 style="margin:0 0 8px;font-size:22px">${e(input.title)}</h1>
-<p style="margin:0 0 16px;color:#6b6259">${e(category)} · ${e(from)}</p>
-<p style="margin:0 0 20px;white-space:pre-line">${e(input.description)}</p>
-<p style="margin:0"><a href="${e(link)}">${e(t.openWall)}</a></p>
-</div></body></html>`;
-  return { subject, text, html };
+  const meta = `${category} · ${from}`;
+  return renderEmail({
+    locale,
+    subject,
+    blocks: [
+      { plain: t.shared(deps.church.name) },
+      { eyebrow: t.heading, urgent: true, text: null },
+      { heading: input.title, text: `${input.title}\n${meta}` },
+      { paragraph: meta, muted: true, text: null },
+      { paragraph: input.description, keepLineBreaks: true },
+      { link: t.openWall, href: link, text: t.atTop(link) },
+    ],
+  });
 }
 
 /** The church's address reads the email in the language of the account with that address (users.locale), else English. */

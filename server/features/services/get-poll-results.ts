@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Deps } from "../../deps";
-import { liveResults } from "./get-live-service";
+import type { LiveState } from "./live-state";
 import { pollVotes, polls } from "../../db/schema/services";
 import { notFound } from "../../http/app-error";
 import { SERVICES_TEXT, type PollResults } from "../../../contract/services";
@@ -43,9 +43,9 @@ export async function resultsFor(db: Db, list: { id: string; options: string[] }
  * event), so a congregation watching a poll costs one count per event, not one per member.
  * Any other poll (closed, or of another service) is counted from its votes.
  */
-export async function getPollResults(deps: Deps, pollId: string, userId: string): Promise<PollResults> {
-  const live = await liveResults(deps, pollId, userId);
-  if (live) return live;
+export async function getPollResults(deps: Deps, live: LiveState, pollId: string, userId: string): Promise<PollResults> {
+  const fromSnapshot = await live.results(pollId, userId);
+  if (fromSnapshot) return fromSnapshot;
   const [poll] = await deps.db.select({ id: polls.id, options: polls.options }).from(polls).where(eq(polls.id, pollId));
   if (!poll) throw notFound(SERVICES_TEXT.pollNotFound);
   return (await resultsFor(deps.db, [poll], userId)).get(poll.id)!;

@@ -4,16 +4,16 @@ import { questions } from "../../db/schema/services";
 import { notFound } from "../../http/app-error";
 import { SERVICES_TEXT, type Question } from "../../../contract/services";
 import { toQuestion } from "./views";
-import { liveServiceChanged } from "./get-live-service";
+import type { LiveState } from "./live-state";
 
 /**
  * Approve (isApproved true) or reject (false) a question. Spec section 4: there is no separate
  * rejected state, a rejected question stays pending. Approval publishes question-approved.
  */
-export async function moderateQuestion(deps: Deps, id: string, isApproved: boolean): Promise<Question> {
+export async function moderateQuestion(deps: Deps, live: LiveState, id: string, isApproved: boolean): Promise<Question> {
   const [row] = await deps.db.update(questions).set({ isApproved }).where(eq(questions.id, id)).returning();
   if (!row) throw notFound(SERVICES_TEXT.questionNotFound);
-  liveServiceChanged(deps);
+  live.changed();
   if (isApproved) await deps.bus.publish("question-approved", { questionId: row.id, serviceId: row.serviceId });
   return toQuestion(row, { id: "", staff: true });
 }

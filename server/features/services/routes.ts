@@ -18,7 +18,7 @@ import {
 } from "../../../contract/services";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
-import { getLiveService, getLiveServiceJson } from "./get-live-service";
+import { LiveState } from "./live-state";
 import { sendJsonText } from "../../http/json-text";
 import { createService } from "./create-service";
 import { listServices } from "./list-services";
@@ -34,9 +34,13 @@ import { moderateQuestion } from "./moderate-question";
 export const servicesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // The live service's state (snapshot, counts, each member's vote) for this app; see live-state.ts.
+    const live = new LiveState(deps);
+    app.addHook("onClose", async () => live.close());
+
     app.get("/api/services/live", { config: { access: "member" }, schema: { response: { 200: ZLiveService } } }, async (req, reply) => {
-      const json = await getLiveServiceJson(deps, currentUser(req));
-      return json === null ? getLiveService(deps, currentUser(req)) : sendJsonText(reply, json);
+      const json = await live.memberJson(currentUser(req));
+      return json === null ? live.view(currentUser(req)) : sendJsonText(reply, json);
     });
 
     app.get("/api/services", { config: { access: "member" }, schema: { response: { 200: z.array(ZService) } } }, () => listServices(deps.db));
@@ -49,7 +53,7 @@ export const servicesRoutes =
       "/api/services/:id",
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZUpdateService, response: { 200: ZService } } },
       (req) =>
-        updateService(deps, req.params.id, req.body, currentUser(req).id, (err) =>
+        updateService(deps, live, req.params.id, req.body, currentUser(req).id, (err) =>
           req.log.error({ err }, "service-started notifications not written; the sweep will write them"),
         ),
     );
@@ -57,25 +61,25 @@ export const servicesRoutes =
     app.post(
       "/api/services/:id/polls",
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZCreatePoll, response: { 201: ZPoll } } },
-      async (req, reply) => reply.code(201).send(await createPoll(deps, req.params.id, req.body)),
+      async (req, reply) => reply.code(201).send(await createPoll(deps, live, req.params.id, req.body)),
     );
 
     app.patch(
       "/api/polls/:id",
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZUpdatePoll, response: { 200: ZPoll } } },
-      (req) => updatePoll(deps, req.params.id, req.body.isOpen),
+      (req) => updatePoll(deps, live, req.params.id, req.body.isOpen),
     );
 
     app.post(
       "/api/polls/:pollId/vote",
       { config: { access: "member" }, schema: { params: ZPollIdParams, body: ZVote, response: { 201: ZPollResults } } },
-      async (req, reply) => reply.code(201).send(await votePoll(deps, req.params.pollId, currentUser(req).id, req.body.optionIndex)),
+      async (req, reply) => reply.code(201).send(await votePoll(deps, live, req.params.pollId, currentUser(req).id, req.body.optionIndex)),
     );
 
     app.get(
       "/api/polls/:pollId/results",
       { config: { access: "member" }, schema: { params: ZPollIdParams, response: { 200: ZPollResults } } },
-      (req) => getPollResults(deps, req.params.pollId, currentUser(req).id),
+      (req) => getPollResults(deps, live, req.params.pollId, currentUser(req).id),
     );
 
     app.post(
@@ -93,6 +97,6 @@ export const servicesRoutes =
     app.patch(
       "/api/questions/:id",
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZModerateQuestion, response: { 200: ZQuestion } } },
-      (req) => moderateQuestion(deps, req.params.id, req.body.isApproved),
+      (req) => moderateQuestion(deps, live, req.params.id, req.body.isApproved),
     );
   };

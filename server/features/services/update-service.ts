@@ -6,7 +6,7 @@ import { SERVICES_TEXT, type Service, type UpdateService } from "../../../contra
 import { toService } from "./views";
 import { announce, everyone, notify } from "../../notifications/notify";
 import { NOTIFICATION_MESSAGES } from "../../../contract/notifications";
-import { liveServiceChanged } from "./get-live-service";
+import type { LiveState } from "./live-state";
 
 /**
  * Edits, schedules, starts or ends a service. Starting one ends any other live service in the
@@ -24,6 +24,7 @@ import { liveServiceChanged } from "./get-live-service";
  */
 export async function updateService(
   deps: Deps,
+  live: LiveState,
   id: string,
   input: UpdateService,
   actorId: string | null = null,
@@ -50,7 +51,7 @@ export async function updateService(
       .returning();
     return { row: updated, liveChanged };
   });
-  liveServiceChanged(deps);
+  live.changed();
   if (liveChanged) await deps.bus.publish("service-status", { serviceId: row.id, isLive: row.isLive });
   if (row.startNoticesPending) {
     // The event's writes to this instance's streams go out first: Node sends them on a later

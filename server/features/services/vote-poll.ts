@@ -1,13 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import type { EventBus } from "../../events/bus";
 import { badRequest, conflict, notFound } from "../../http/app-error";
 import { SERVICES_TEXT, type PollResults } from "../../../contract/services";
-import { liveVoteRecorded } from "./get-live-service";
+import type { LiveState } from "./live-state";
 import { resultsFor } from "./get-poll-results";
-
-/** At most one poll-vote event per poll per this window and server process (see below). */
-export const POLL_VOTE_EVENT_WINDOW_MS = 1000;
 
 /**
  * One vote per member per poll, final. Decision: a second vote (same or another option) is
@@ -19,12 +15,12 @@ export const POLL_VOTE_EVENT_WINDOW_MS = 1000;
  * The vote is one statement: it share-locks the poll row (so a vote cannot slip in after staff
  * close it), inserts only into an open poll with a valid option, and the row it returns says
  * which refusal applies. The results it answers with come from the live service's shared
- * snapshot, with this vote counted into it (get-live-service.ts, liveVoteRecorded); only a poll
+ * snapshot, with this vote counted into it (live-state.ts, voteRecorded); only a poll
  * that is not an open poll of the live service has its votes counted here. Counting the poll's
  * votes in every vote's statement made a 5,000-member burst cost O(n²) (bench/README.md, Poll
  * burst).
  */
-export async function votePoll(deps: Deps, pollId: string, userId: string, optionIndex: number): Promise<PollResults> {
+export async function votePoll(deps: Deps, live: LiveState, pollId: string, userId: string, optionIndex: number): Promise<PollResults> {
   const res = (await deps.db.execute(sql`
     with p as (select id, options, is_open from polls where id = ${pollId} for share),
     ins as (
@@ -42,8 +38,8 @@ export async function votePoll(deps: Deps, pollId: string, userId: string, optio
   const options = parseTextArray(row.options);
   if (optionIndex >= options.length) throw badRequest("body.optionIndex", SERVICES_TEXT.badOption);
   if (!Number(row.inserted)) throw conflict(SERVICES_TEXT.alreadyVoted);
-  const results = liveVoteRecorded(deps, pollId, userId, optionIndex);
-  await publishVote(deps.bus, pollId);
+  const results = live.voteRecorded(pollId, userId, optionIndex);
+  await live.publishVote(pollId);
   return results ?? (await resultsFor(deps.db, [{ id: pollId, options }], userId)).get(pollId)!;
 }
 
@@ -53,36 +49,4 @@ function parseTextArray(v: string[] | string): string[] {
   const inner = v.replace(/^\{|\}$/g, "");
   if (!inner) return [];
   return [...inner.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : m[2]));
-}
-
-/**
- * poll-vote makes every member's screen refetch the poll's results. Published for every vote,
- * a burst of 5,000 votes in 10 s would ask each of 5,000 open screens to refetch 500 times a
- * second. So the first vote is published at once and the votes that follow within the window
- * make one more event at its end: each screen refetches at most about once a second per
- * server process, and the last vote is always followed by an event.
- */
-const pending = new WeakMap<EventBus, Map<string, { timer: NodeJS.Timeout | null; dirty: boolean }>>();
-
-async function publishVote(bus: EventBus, pollId: string) {
-  let polls = pending.get(bus);
-  if (!polls) pending.set(bus, (polls = new Map()));
-  const state = polls.get(pollId);
-  if (state) {
-    state.dirty = true;
-    return;
-  }
-  const entry = { timer: null as NodeJS.Timeout | null, dirty: false };
-  polls.set(pollId, entry);
-  const close = () => {
-    if (entry.dirty) {
-      entry.dirty = false;
-      bus.publish("poll-vote", { pollId }).catch(() => undefined);
-      entry.timer = setTimeout(close, POLL_VOTE_EVENT_WINDOW_MS);
-      entry.timer.unref();
-    } else polls.delete(pollId);
-  };
-  entry.timer = setTimeout(close, POLL_VOTE_EVENT_WINDOW_MS);
-  entry.timer.unref();
-  await bus.publish("poll-vote", { pollId });
 }

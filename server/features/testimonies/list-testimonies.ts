@@ -1,36 +1,52 @@
 import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import type { Deps } from "../../deps";
 import type { AuthUser } from "../../http/auth";
-import { sharedRead } from "../../http/shared-read";
+import { SharedAnswer } from "../../http/shared-read";
 import { isStaff } from "../../../contract/roles";
 import { ZTestimony, type Testimony } from "../../../contract/testimonies";
-import { jsonOf, splitAroundBoolean } from "../../http/json-text";
+import { JsonTemplate } from "../../http/json-text";
 import { testimonies, testimonyAmens } from "../../db/schema/testimonies";
 import { selectTestimonies } from "./testimony-view";
 
 interface Wall {
   list: Testimony[];
-  /**
-   * The whole answer as UTF-8, checked and written once, for a member who said amen to none of
-   * these: every `hasAmened` is `false`. A member's own copy overwrites theirs with `true `
-   * (JSON allows the space), the same five bytes, so no request serializes or re-encodes.
-   */
-  body: Buffer;
-  /** Byte offset of each testimony's `false` in `body`. */
-  amenSlot: Map<string, number>;
+  /** Each testimony's slot in the wall's JSON (its `hasAmened`), by id. */
+  slotOf: Map<string, number>;
   /** Who said amen to which testimony on the wall: member id -> testimony ids. */
   amenedBy: Map<string, Set<string>>;
 }
 
 /**
- * The approved testimonies with their amen counts are the same for every member: read once and
+ * The approved testimonies with their amen counts, the same for every member: read once and
  * shared (server/http/shared-read.ts), refreshed by the events below on every instance and by
- * `testimoniesChanged` at once on the instance that wrote. The same load reads who said amen to
- * the testimonies on the wall (a few thousand pairs on the primary key), so a member's own amens
- * are looked up in memory: after an event tells every screen to refetch, thousands of members
- * cost one load, not one query each.
+ * `changed()` at once on the instance that wrote (amen-testimony.ts, moderate-testimony.ts).
+ * The same load reads who said amen to the testimonies on the wall (a few thousand pairs on
+ * the primary key), so a member's own amens are looked up in memory: after an event tells every
+ * screen to refetch, thousands of members cost one load, not one query each. One per app, built
+ * by the testimonies routes plugin.
+ *
+ * Its JSON is written once per load with every `hasAmened` false (a hundred testimonies through
+ * the response schema on every request was most of this read's time; then building and
+ * encoding 30 KB of text per request): a member who said amen to none of the wall gets those
+ * bytes themselves, one who did a copy with their slots overwritten by `true `.
  */
-const wallRead = (deps: Deps) => sharedRead<Wall>(deps, "testimonies", ["new-testimony", "testimony-approved", "testimony-amen"]);
+export type TestimonyWall = SharedAnswer<Wall>;
+
+export function testimonyWall(deps: Deps): TestimonyWall {
+  return new SharedAnswer<Wall>(deps, {
+    events: ["new-testimony", "testimony-approved", "testimony-amen"],
+    load: () => loadWall(deps),
+    write: (wall) =>
+      JsonTemplate.write(
+        z.array(ZTestimony),
+        wall.list.map((t) => ({ ...t, hasAmened: false })),
+        (out, slot) => {
+          for (const t of out) t.hasAmened = slot("false");
+        },
+      ),
+  });
+}
 
 async function loadWall(deps: Deps): Promise<Wall> {
   const list = await selectTestimonies(deps.db, null, eq(testimonies.isApproved, true));
@@ -46,45 +62,28 @@ async function loadWall(deps: Deps): Promise<Wall> {
       mine.add(r.testimonyId);
     }
   }
-  const amenSlot = new Map<string, number>();
-  let text = "[";
-  list.forEach((t, i) => {
-    const [head, tail] = splitAroundBoolean(jsonOf(ZTestimony, { ...t, hasAmened: false }), "hasAmened");
-    text += `${i ? "," : ""}${head}`;
-    amenSlot.set(t.id, Buffer.byteLength(text));
-    text += `false${tail}`;
-  });
-  return { list, body: Buffer.from(`${text}]`), amenSlot, amenedBy };
+  return { list, slotOf: new Map(list.map((t, i) => [t.id, i])), amenedBy };
 }
-
-/** Called by every write that changes the approved testimonies or their amens. */
-export const testimoniesChanged = (deps: Deps) => wallRead(deps).invalidate();
 
 /** Members see approved testimonies only; staff also see pending ones, for moderation. Newest first. */
-export async function listTestimonies(deps: Deps, user: AuthUser): Promise<Testimony[]> {
+export async function listTestimonies(deps: Deps, wall: TestimonyWall, user: AuthUser): Promise<Testimony[]> {
   if (isStaff(user.role)) return selectTestimonies(deps.db, user.id);
-  const wall = await wallRead(deps).get(() => loadWall(deps));
-  const mine = wall.amenedBy.get(user.id);
-  return wall.list.map((t) => ({ ...t, hasAmened: mine?.has(t.id) ?? false }));
+  const { list, amenedBy } = await wall.get();
+  const mine = amenedBy.get(user.id);
+  return list.map((t) => ({ ...t, hasAmened: mine?.has(t.id) ?? false }));
 }
 
-/**
- * The same list as JSON for a member: the wall's JSON written once per load, and only each
- * testimony's `hasAmened` filled in per request (a hundred testimonies through the response
- * schema on every request was most of this read's time; then building and encoding 30 KB of
- * text per request). A member who said amen to none of the wall gets the shared bytes
- * themselves (nothing writes to them); one who did gets a copy with their slots set to `true `.
- * Null for staff, whose list is their own.
- */
-export async function listTestimoniesJson(deps: Deps, user: AuthUser): Promise<Buffer | null> {
+/** The same list as JSON written ahead for a member, their own amens filled in. Null for staff, whose list is their own. */
+export async function listTestimoniesJson(wall: TestimonyWall, user: AuthUser): Promise<Buffer | null> {
   if (isStaff(user.role)) return null;
-  const wall = await wallRead(deps).get(() => loadWall(deps));
-  const mine = wall.amenedBy.get(user.id);
-  if (!mine) return wall.body;
-  const out = Buffer.from(wall.body);
+  const loaded = await wall.get();
+  const json = wall.json(loaded);
+  const mine = loaded.amenedBy.get(user.id);
+  if (!mine) return json.bytes;
+  const values: string[] = [];
   for (const id of mine) {
-    const at = wall.amenSlot.get(id);
-    if (at !== undefined) out.write("true ", at, "latin1");
+    const slot = loaded.slotOf.get(id);
+    if (slot !== undefined) values[slot] = "true";
   }
-  return out;
+  return json.fill(values);
 }

@@ -4,7 +4,7 @@ import { ZModerate, ZShareTestimony, ZTestimony } from "../../../contract/testim
 import { ZIdParams } from "../../../contract/connect";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
-import { listTestimonies, listTestimoniesJson } from "./list-testimonies";
+import { listTestimonies, listTestimoniesJson, testimonyWall } from "./list-testimonies";
 import { sendJsonText } from "../../http/json-text";
 import { shareTestimony } from "./share-testimony";
 import { amenTestimony } from "./amen-testimony";
@@ -13,9 +13,13 @@ import { moderateTestimony } from "./moderate-testimony";
 export const testimoniesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // The approved testimonies every member sees alike, shared for this app (list-testimonies.ts).
+    const wall = testimonyWall(deps);
+    app.addHook("onClose", async () => wall.close());
+
     app.get("/api/testimonies", { config: { access: "member" }, schema: { response: { 200: z.array(ZTestimony) } } }, async (req, reply) => {
-      const json = await listTestimoniesJson(deps, currentUser(req));
-      return json === null ? listTestimonies(deps, currentUser(req)) : sendJsonText(reply, json);
+      const json = await listTestimoniesJson(wall, currentUser(req));
+      return json === null ? listTestimonies(deps, wall, currentUser(req)) : sendJsonText(reply, json);
     });
 
     app.post(
@@ -27,12 +31,12 @@ export const testimoniesRoutes =
     app.post(
       "/api/testimonies/:id/amen",
       { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZTestimony } } },
-      async (req) => amenTestimony(deps, currentUser(req), req.params.id),
+      async (req) => amenTestimony(deps, wall, currentUser(req), req.params.id),
     );
 
     app.patch(
       "/api/testimonies/:id",
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZModerate, response: { 200: ZTestimony } } },
-      async (req) => moderateTestimony(deps, currentUser(req), req.params.id, req.body.isApproved),
+      async (req) => moderateTestimony(deps, wall, currentUser(req), req.params.id, req.body.isApproved),
     );
   };

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { FeedError, decodeXml, parseYouTubeFeed } from "./parse-youtube-feed";
 import { syncVideos, youtubeFeedUrl } from "./sync-videos";
-import { seedPrayerMedia } from "../../db/seed/prayer-media";
+import { seedPrayerMedia } from "../../seed/prayer-media";
 import { MEDIA_ITEM_TEXT, parseDurationText, type ManualMediaItem, type Video } from "../../../contract/videos";
 import type { MediaItem } from "../../../contract/connect";
 

@@ -22,12 +22,12 @@ import type { Deps } from "../../deps";
 import { bankAccounts, bankPurchases, roundUpCollections, roundUpSettings, walletTransactions } from "../../db/schema/wallet";
 import { users } from "../../db/schema/users";
 import { DebitDeclined, type Debit } from "../../providers/bank/port";
-import { escapeHtml } from "../../http/escape-html";
+import { renderEmail } from "../../shared/email/layout";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import { messagesFor } from "../../i18n";
 import { formatCents } from "../../../contract/money";
 import { ROUNDUP_COLLECT_AFTER_DAYS, WALLET_TEXT } from "../../../contract/wallet";
-import { openAccessToken } from "./bank-token";
+import { openAccessToken } from "../../shared/bank-token";
 import { credit, lockWallet } from "./ledger";
 import { roundsUpNow } from "./roundup-setting";
 
@@ -271,24 +271,17 @@ export function renderCollectionFailedEmail(d: { churchName: string; firstName: 
   const amount = formatCents(d.amountCents);
   const subject = m.subject(amount);
   const paragraphs = [m.tried(amount, d.bank, d.reason), m.noMoneyTaken];
-  const dear = all.email.receipt.dear(d.firstName);
-  const thanks = all.email.recurringFailed.thanks;
-  const text = [dear, "", ...paragraphs.flatMap((p) => [p, ""]), m.yourWallet(d.walletUrl), "", thanks, d.churchName].join("\n");
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#faf7f2;font-family:Georgia,serif;color:#1f1a14">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
-<h1 style="margin:0 0 16px;font-size:24px">${e(m.heading)}</h1>
-<p style="margin:0 0 16px">${e(dear)}</p>
-${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${e(p)}</p>`).join("\n")}
-<p style="margin:0 0 24px"><a href="${e(d.walletUrl)}">${e(m.open)}</a></p>
-<p style="margin:0;font-size:14px;color:#6b6259">${e(thanks)}<br>${e(d.churchName)}</p>
-</div>
-</body>
-</html>`;
-  return { subject, text, html };
+  return renderEmail({
+    locale,
+    subject,
+    blocks: [
+      { heading: m.heading, text: null },
+      { paragraph: all.email.receipt.dear(d.firstName) },
+      ...paragraphs.map((p) => ({ paragraph: p })),
+      { link: m.open, href: d.walletUrl, text: m.yourWallet(d.walletUrl) },
+      { signOff: [all.email.recurringFailed.thanks, d.churchName] },
+    ],
+  });
 }
 
 /** Emails the member about a failed collection, once: notifiedAt is set after the send (a failed send is retried by the job). */

@@ -1,6 +1,6 @@
 /**
  * The Overview tiles from real data (the spec hard-codes them): how many banks are linked, and
- * the round-ups saved this calendar month in the church's time zone (DESIGN.md, Data rules).
+ * the round-ups saved this calendar month in the church's time zone (docs/architecture.md, Data rules).
  * A round-up is dated by its purchase, so "this month" means purchases made this month.
  */
 import { and, count, eq, isNull, sql } from "drizzle-orm";

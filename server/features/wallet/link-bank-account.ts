@@ -13,7 +13,7 @@ import { conflict } from "../../http/app-error";
 import { ROUNDUP_LOOKBACK_DAYS, WALLET_TEXT, type PaymentMethod } from "../../../contract/wallet";
 import type { BankError } from "../../providers/bank/port";
 import { bankCall } from "./bank-errors";
-import { sealAccessToken } from "./bank-token";
+import { sealAccessToken } from "../../shared/bank-token";
 import { lockWallet } from "./ledger";
 import { insertPaymentMethod } from "./save-payment-method";
 

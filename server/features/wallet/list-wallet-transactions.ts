@@ -1,5 +1,5 @@
 /**
- * The member's ledger, newest first, a page at a time (DESIGN.md: lists the UI pages through are
+ * The member's ledger, newest first, a page at a time (docs/architecture.md, Data rules: lists the UI pages through are
  * paginated on the server). Keyset paging on (createdAt, id): `before` is the last id the client
  * has; rows arriving meanwhile never shift a page. Search matches description or merchant
  * (case-insensitive, % and _ taken literally); type and status filter exactly.

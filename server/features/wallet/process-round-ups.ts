@@ -23,7 +23,7 @@ import type { BankError } from "../../providers/bank/port";
 import { formatCents } from "../../../contract/money";
 import { roundUpCents, WALLET_TEXT, type RoundUpResult } from "../../../contract/wallet";
 import { bankCall } from "./bank-errors";
-import { openAccessToken } from "./bank-token";
+import { openAccessToken } from "../../shared/bank-token";
 import { lockWallet } from "./ledger";
 
 type BankAccount = typeof bankAccounts.$inferSelect;

@@ -14,7 +14,7 @@ import { WALLET_TEXT } from "../../../contract/wallet";
 import { notFound } from "../../http/app-error";
 import { lockWallet } from "./ledger";
 import { checkMethodId, METHOD_NOT_FOUND } from "./set-default-payment-method";
-import { openAccessToken } from "./bank-token";
+import { openAccessToken } from "../../shared/bank-token";
 
 export async function removePaymentMethod(deps: Deps, userId: string, id: string, onRevokeError: (err: unknown) => void) {
   checkMethodId(id);

@@ -17,8 +17,8 @@ import { sandboxItemId, sandboxPurchasesBetween, SANDBOX_BANK, SANDBOX_HISTORY_D
 import { SANDBOX_TEXT } from "../../providers/payments/sandbox";
 import { MAX_PAYMENT_METHODS } from "./save-payment-method";
 import { collectRoundUps, COLLECTION_CHECK_EVERY_MS } from "./collect-round-ups";
-import { seedDemo, DEMO_PASSWORD } from "../../db/seed/demo";
-import { DEMO_WALLET_EMAIL } from "../../db/seed/wallet";
+import { seedDemo, DEMO_PASSWORD } from "../../seed/demo";
+import { DEMO_WALLET_EMAIL } from "../../seed/wallet";
 import {
   ROUNDUP_LOOKBACK_DAYS,
   WALLET_TEXT,

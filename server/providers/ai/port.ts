@@ -1,5 +1,5 @@
 import type { Locale } from "../../../contract/i18n/locales";
-/** The AI prayer companion (DESIGN.md, Providers): offline sandbox, or any OpenAI-compatible chat endpoint. */
+/** The AI prayer companion (docs/architecture.md, Providers): offline sandbox, or any OpenAI-compatible chat endpoint. */
 export interface ChatMessage {
   role: "user" | "assistant";
   content: string;

@@ -1,5 +1,5 @@
 /**
- * Bank link and card purchases (DESIGN.md, Providers): the sandbox bank by default, Plaid when
+ * Bank link and card purchases (docs/architecture.md, Providers): the sandbox bank by default, Plaid when
  * configured. The access token a link yields is a secret: callers seal it with deps.secrets
  * before it touches the database and never log it.
  */

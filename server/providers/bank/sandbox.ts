@@ -1,5 +1,5 @@
 /**
- * The offline bank (DESIGN.md, Providers): any public token links "Sunshine Community Bank",
+ * The offline bank (docs/architecture.md, Providers): any public token links "Sunshine Community Bank",
  * a demo checking account whose card purchases are computed from the account and the date,
  * so they are the same on every machine and every run, and new ones appear as days pass.
  *

@@ -4,7 +4,7 @@ import { createGhlProvider } from "./ghl";
 
 /**
  * GoHighLevel when GHL_CLIENT_ID (and its secret) are set, else null: the CRM is not
- * configured, and Connect answers INTEGRATION_TEXT.ghlNotConfigured (DESIGN.md: no sandbox).
+ * configured, and Connect answers INTEGRATION_TEXT.ghlNotConfigured (docs/architecture.md, Providers: no sandbox).
  */
 export function createCrmProvider(config: Pick<Config, "ghl">, now: () => Date = () => new Date()): CrmProvider | null {
   const { clientId, clientSecret, authBaseUrl, apiBaseUrl, scopes } = config.ghl;

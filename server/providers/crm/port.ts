@@ -1,5 +1,5 @@
 /**
- * The CRM (DESIGN.md, Providers): GoHighLevel through OAuth 2 (authorization code) and its
+ * The CRM (docs/architecture.md, Providers): GoHighLevel through OAuth 2 (authorization code) and its
  * contacts API. There is no sandbox: without a client id the CRM is simply not configured and
  * Connect says so (server/providers/crm/index.ts).
  */

@@ -1,4 +1,4 @@
-/** Sending email. The sandbox writes to the outbox table; SMTP sends for real (DESIGN.md, Providers). */
+/** Sending email. The sandbox writes to the outbox table; SMTP sends for real (docs/architecture.md, Providers). */
 export interface EmailMessage {
   to: string;
   subject: string;

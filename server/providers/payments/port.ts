@@ -1,5 +1,5 @@
 /**
- * Card payments (DESIGN.md, Providers). The card number and CVV go only into these calls:
+ * Card payments (docs/architecture.md, Providers). The card number and CVV go only into these calls:
  * never stored, never logged. Recurring gifts keep the gateway's customer profile id and
  * later charges use it, never a copy of the card.
  */

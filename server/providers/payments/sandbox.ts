@@ -1,5 +1,5 @@
 /**
- * The offline payment gateway (DESIGN.md, Providers): Luhn and expiry checks and the
+ * The offline payment gateway (docs/architecture.md, Providers): Luhn and expiry checks and the
  * documented test cards. Ids are deterministic: sbx_ + sha256 of the idempotency key.
  *
  *   4242 4242 4242 4242   succeeds

@@ -1,5 +1,5 @@
 /**
- * Web Push (DESIGN.md, Providers: "push: Web Push with VAPID keys, standard, no vendor").
+ * Web Push (docs/architecture.md, Providers: a standard with VAPID keys, no vendor).
  * There is no sandbox: the standard *is* the vendor. A subscription names its push service
  * (Google's, Mozilla's, Apple's, Microsoft's) in its endpoint, and we POST the encrypted message
  * there; tests point subscriptions at a local stand-in push service.

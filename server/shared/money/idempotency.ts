@@ -1,6 +1,6 @@
 /**
- * Idempotency-Key handling for every request that moves money (DESIGN.md, Data rules: by
- * database constraints; decisions 0007, 0065 and 0104). Requests reach it through charge-request.ts.
+ * Idempotency-Key handling for every request that moves money (docs/architecture.md, Data rules:
+ * by database constraints; decisions 0007, 0065 and 0104). Requests reach it through charge-request.ts.
  * The (member, key) row is inserted first, on its own, with ON CONFLICT DO NOTHING: exactly
  * one request wins it and may charge. Others with the same key wait briefly for the stored
  * answer and replay it, or get 409 while the first is still in flight; the same key with a

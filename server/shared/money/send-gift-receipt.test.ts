@@ -1,7 +1,7 @@
 /** The gift receipt's content (the gifts that send it are tested in giving.test.ts). */
 import { describe, expect, it } from "vitest";
 import { paidWith, renderGiftReceipt, RECEIPT_TAX_LINE } from "./send-gift-receipt";
-import { readChurchConfig } from "../../db/seed/church";
+import { readChurchConfig } from "../../shared/church-profile";
 import { loadConfig } from "../../config";
 
 const church = readChurchConfig(loadConfig({}).churchConfigPath);

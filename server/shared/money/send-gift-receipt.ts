@@ -9,7 +9,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { gifts, recurringGifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
-import { escapeHtml } from "../../http/escape-html";
+import { renderEmail } from "../../shared/email/layout";
 import { formatCents } from "../../../contract/money";
 import { formatAddress, type Church } from "../../../contract/church";
 import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
@@ -52,39 +52,18 @@ export function renderGiftReceipt(r: ReceiptData) {
     [m.paidWith, paidWith(r.card?.brand ?? null, r.card?.lastFour ?? null, locale)],
     [m.reference, r.giftId],
   ];
-  const address = formatAddress(r.church.address);
-  const text = [
-    m.dear(r.firstName),
-    "",
-    m.thanks(r.church.name),
-    "",
-    ...rows.map(([k, v]) => `${k}: ${v}`),
-    "",
-    m.taxLine,
-    m.keep,
-    "",
-    r.church.name,
-    address,
-  ].join("\n");
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#faf7f2;font-family:Georgia,serif;color:#1f1a14">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
-<h1 style="margin:0 0 16px;font-size:24px">${e(m.heading)}</h1>
-<p style="margin:0 0 16px">${e(m.dear(r.firstName))}</p>
-<p style="margin:0 0 20px">${e(m.thanks(r.church.name))}</p>
-<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 20px">
-${rows.map(([k, v]) => `<tr><td style="padding:6px 0;color:#6b6259">${e(k)}</td><td style="padding:6px 0;text-align:right;font-weight:bold">${e(v)}</td></tr>`).join("\n")}
-</table>
-<p style="margin:0 0 8px;font-size:14px">${e(m.taxLine)}</p>
-<p style="margin:0 0 20px;font-size:14px">${e(m.keep)}</p>
-<p style="margin:0;font-size:14px;color:#6b6259">${e(r.church.name)}<br>${e(address)}</p>
-</div>
-</body>
-</html>`;
-  return { subject, text, html };
+  return renderEmail({
+    locale,
+    subject,
+    blocks: [
+      { heading: m.heading, text: null },
+      { paragraph: m.dear(r.firstName) },
+      { paragraph: m.thanks(r.church.name) },
+      { facts: rows },
+      { paragraph: [m.taxLine, m.keep], small: true },
+      { signOff: [r.church.name, formatAddress(r.church.address)] },
+    ],
+  });
 }
 
 /**

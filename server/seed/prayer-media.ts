@@ -1,9 +1,9 @@
 import { count, inArray } from "drizzle-orm";
-import type { Db } from "../client";
-import { users } from "../schema/users";
-import { prayerRequests } from "../schema/prayer";
-import { livestreamComments } from "../schema/comments";
-import { videos } from "../schema/videos";
+import type { Db } from "../db/client";
+import { users } from "../db/schema/users";
+import { prayerRequests } from "../db/schema/prayer";
+import { livestreamComments } from "../db/schema/comments";
+import { videos } from "../db/schema/videos";
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,6 @@
-import type { User } from "../../../contract/auth";
-import type { AuthUser } from "../../http/auth";
+/** A user as other members and staff see one, and the one form of an email address we store and compare. */
+import type { User } from "../../contract/auth";
+import type { AuthUser } from "../http/auth";
 
 /** The user as the API shows it: never a password or hash. */
 export const toPublicUser = (u: AuthUser): User => ({

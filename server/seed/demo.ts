@@ -1,13 +1,13 @@
 import { inArray } from "drizzle-orm";
-import type { Db } from "../client";
-import { users } from "../schema/users";
-import { hashPassword } from "../../http/passwords";
-import type { Role } from "../../../contract/roles";
+import type { Db } from "../db/client";
+import { users } from "../db/schema/users";
+import { hashPassword } from "../security/passwords";
+import type { Role } from "../../contract/roles";
 import { seedConnectDemo } from "./connect";
 import { seedPrayerMedia } from "./prayer-media";
 import { seedServicesDemo } from "./services";
 import { seedWalletDemo } from "./wallet";
-import type { SecretBox } from "../../security/secret-box";
+import type { SecretBox } from "../security/secret-box";
 
 export const DEMO_PASSWORD = "koinonia-demo";
 

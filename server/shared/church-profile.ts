@@ -1,7 +1,12 @@
+/**
+ * The church profile: read from the config file, checked, and written to the database at every
+ * start (the file is the source of truth). Shared because main.ts, the test harness and the
+ * bench all start a server the same way; the app itself reads deps.church.
+ */
 import fs from "node:fs";
-import { ZChurch, type Church } from "../../../contract/church";
-import type { Db } from "../client";
-import { church } from "../schema/church";
+import { ZChurch, type Church } from "../../contract/church";
+import type { Db } from "../db/client";
+import { church } from "../db/schema/church";
 import { eq } from "drizzle-orm";
 
 /** Reads and checks the church config file; a mistake in it stops the server with the field named. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { services } from "../schema/services";
+import type { Db } from "../db/client";
+import { services } from "../db/schema/services";
 
 /**
  * Demo services: the next three Sundays at 9:30 (church time, approximately), none live, so

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
-import type { Db } from "../client";
-import { challenges, groupMembers, journeyDays, mediaItems, smallGroups } from "../schema/connect";
-import { testimonies } from "../schema/testimonies";
-import { users } from "../schema/users";
+import type { Db } from "../db/client";
+import { challenges, groupMembers, journeyDays, mediaItems, smallGroups } from "../db/schema/connect";
+import { testimonies } from "../db/schema/testimonies";
+import { users } from "../db/schema/users";
 import { AFFIRMATIONS_14, SCRIPTURES_14 } from "./journey-content";
 import { AFFIRMATIONS_14_ES, SCRIPTURES_14_ES } from "./journey-content-es";
 

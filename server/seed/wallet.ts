@@ -9,15 +9,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../client";
-import { users } from "../schema/users";
-import { gifts } from "../schema/giving";
-import { bankAccounts, bankPurchases, paymentMethods, roundUpCollections, roundUpSettings, walletTransactions, wallets } from "../schema/wallet";
-import type { SecretBox } from "../../security/secret-box";
-import { createSandboxBank, sandboxPurchasesBetween } from "../../providers/bank/sandbox";
-import { sealAccessToken } from "../../features/wallet/bank-token";
-import { roundUpCents, WALLET_TEXT } from "../../../contract/wallet";
-import { formatCents } from "../../../contract/money";
+import type { Db } from "../db/client";
+import { users } from "../db/schema/users";
+import { gifts } from "../db/schema/giving";
+import { bankAccounts, bankPurchases, paymentMethods, roundUpCollections, roundUpSettings, walletTransactions, wallets } from "../db/schema/wallet";
+import type { SecretBox } from "../security/secret-box";
+import { createSandboxBank, sandboxPurchasesBetween } from "../providers/bank/sandbox";
+import { sealAccessToken } from "../shared/bank-token";
+import { roundUpCents, WALLET_TEXT } from "../../contract/wallet";
+import { formatCents } from "../../contract/money";
 
 export const DEMO_WALLET_EMAIL = "member@koinonia.test";
 const DAY = 86_400_000;
