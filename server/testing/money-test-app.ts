@@ -6,6 +6,7 @@
  * file (scanned at the end of the run) gets them.
  */
 import { Writable } from "node:stream";
+import { afterAll, beforeAll } from "vitest";
 import { createTestApp, type TestApp } from "./harness";
 import { LOG_REDACT } from "../app";
 import type { GiveRequestInput } from "../../contract/giving";
@@ -47,4 +48,14 @@ export async function createMoneyTestApp(opts: { logLines?: string[]; now?: () =
     env: { GIVING_RATE_LIMIT_PER_USER: "100000", ...opts.env },
     build: stream ? { logger: { level: "trace", stream, redact: { paths: LOG_REDACT, censor: "[redacted]" } } } : undefined,
   });
+}
+
+/** createMoneyTestApp for a whole test file: built before its first test, closed after its last. */
+export function useMoneyTestApp(opts: Parameters<typeof createMoneyTestApp>[0] = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createMoneyTestApp(opts));
+  });
+  afterAll(() => t.close());
+  return t;
 }

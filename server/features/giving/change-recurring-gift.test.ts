@@ -4,21 +4,16 @@
  * (409 otherwise), asking for the current state is a harmless 200, and resuming after the date
  * passed moves to the next scheduled date from today, never back-charging.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { TestApp } from "../../testing/harness";
-import { createMoneyTestApp, giveRequest } from "../../testing/money-test-app";
+import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import { recurringGifts } from "../../db/schema/giving";
 import { sessions } from "../../db/schema/users";
 import { GIVING_TEXT, type GiveResponse, type RecurringDonation } from "../../../contract/giving";
 import { firstDateFrom } from "./change-recurring-gift";
 
 let fixedNow: Date | null = null;
-let t: TestApp;
-beforeAll(async () => {
-  t = await createMoneyTestApp({ now: () => fixedNow ?? new Date() });
-});
-afterAll(() => t.close());
+const t = useMoneyTestApp({ now: () => fixedNow ?? new Date() });
 
 type Auth = { authorization: string };
 let n = 0;

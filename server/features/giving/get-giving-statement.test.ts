@@ -3,20 +3,15 @@
  * COMPLETED gifts of one calendar year in the church's time zone, the total, the church's name
  * and address and the "no goods or services" line.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { TestApp } from "../../testing/harness";
-import { createMoneyTestApp, giveRequest } from "../../testing/money-test-app";
+import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import { sessions } from "../../db/schema/users";
 import { formatAddress } from "../../../contract/church";
 import { GIVING_TEXT, type GivingStatement } from "../../../contract/giving";
 
 let fixedNow: Date | null = null;
-let t: TestApp;
-beforeAll(async () => {
-  t = await createMoneyTestApp({ now: () => fixedNow ?? new Date() });
-});
-afterAll(() => t.close());
+const t = useMoneyTestApp({ now: () => fixedNow ?? new Date() });
 
 type Auth = { authorization: string };
 let n = 0;

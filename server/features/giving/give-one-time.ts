@@ -5,11 +5,10 @@
  * undoes the gift. Only the request that won the Idempotency-Key runs this (runChargeRequest,
  * server/shared/money/charge-request.ts), so a replayed request never sends a second receipt.
  */
-import { gifts } from "../../db/schema/giving";
 import type { GiveRequest, GiveResponse } from "../../../contract/giving";
 import { cardDetails, gatewayKey } from "../../shared/money/card-details";
 import { settleCharge, type Charge } from "../../shared/money/charge-request";
-import { recordDeclinedGift, toHistoryEntry } from "../../shared/money/gift-rows";
+import { recordCompletedGift, recordDeclinedGift, toHistoryEntry } from "../../shared/money/gift-rows";
 import type { StoredAnswer } from "../../shared/money/idempotency";
 
 export async function giveOneTime(charge: Charge, body: GiveRequest): Promise<StoredAnswer> {
@@ -21,18 +20,8 @@ export async function giveOneTime(charge: Charge, body: GiveRequest): Promise<St
       const answer = await recordDeclinedGift(tx, { userId, amountCents: body.amount_cents, cardNumber: card.number, reason: result.reason, at: deps.now() });
       return { answer };
     }
-    const [gift] = await tx
-      .insert(gifts)
-      .values({
-        userId,
-        amountCents: body.amount_cents,
-        status: "COMPLETED",
-        gatewayTransactionId: result.transactionId,
-        cardLastFour: result.lastFour,
-        cardBrand: result.brand,
-        createdAt: deps.now(),
-      })
-      .returning();
+    const paidWith = { transactionId: result.transactionId, lastFour: result.lastFour, brand: result.brand };
+    const gift = await recordCompletedGift(tx, { userId, amountCents: body.amount_cents, at: deps.now(), card: paidWith });
     return { answer: { status: 201, body: { gift: toHistoryEntry(gift) } satisfies GiveResponse }, receiptFor: gift.id };
   });
 }

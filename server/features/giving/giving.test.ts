@@ -3,10 +3,9 @@
  * (replay, concurrency, mismatch), recurring dates in the church's zone, member isolation,
  * and that the card number and CVV are never stored or logged.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { TestApp } from "../../testing/harness";
-import { createMoneyTestApp, giveRequest, TEST_CVV } from "../../testing/money-test-app";
+import { giveRequest, TEST_CVV, useMoneyTestApp } from "../../testing/money-test-app";
 import { gifts } from "../../db/schema/giving";
 import { emailOutbox } from "../../db/schema/platform";
 import { sessions } from "../../db/schema/users";
@@ -17,11 +16,7 @@ let fixedNow: Date | null = null;
 const now = () => fixedNow ?? new Date();
 const logLines: string[] = [];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createMoneyTestApp({ now, logLines });
-});
-afterAll(() => t.close());
+const t = useMoneyTestApp({ now, logLines });
 
 type Auth = { authorization: string };
 let keyCounter = 0;

@@ -5,11 +5,11 @@
  * today in the church's time zone. A decline records a FAILED gift and no recurring gift
  * (402). The first charge's receipt is emailed after the transaction commits.
  */
-import { gifts, recurringGifts } from "../../db/schema/giving";
+import { recurringGifts } from "../../db/schema/giving";
 import type { GiveRequest, GiveResponse } from "../../../contract/giving";
 import { cardDetails, gatewayKey } from "../../shared/money/card-details";
 import { settleCharge, type Charge } from "../../shared/money/charge-request";
-import { recordDeclinedGift, toHistoryEntry } from "../../shared/money/gift-rows";
+import { recordCompletedGift, recordDeclinedGift, toHistoryEntry } from "../../shared/money/gift-rows";
 import type { StoredAnswer } from "../../shared/money/idempotency";
 import { toRecurringDonation } from "./list-recurring-gifts";
 import { dateInZone, nextPaymentDate, parseDate } from "./next-payment-date";
@@ -44,20 +44,13 @@ export async function setUpRecurringGift(charge: Charge, body: GiveRequest): Pro
         createdAt: deps.now(),
       })
       .returning();
-    const [gift] = await tx
-      .insert(gifts)
-      .values({
-        userId,
-        amountCents: body.amount_cents,
-        status: "COMPLETED",
-        gatewayTransactionId: first.transactionId,
-        recurringGiftId: recurring.id,
-        periodDate: today,
-        cardLastFour: profile.lastFour,
-        cardBrand: profile.brand,
-        createdAt: deps.now(),
-      })
-      .returning();
+    const gift = await recordCompletedGift(tx, {
+      userId,
+      amountCents: body.amount_cents,
+      at: deps.now(),
+      card: { transactionId: first.transactionId, lastFour: profile.lastFour, brand: profile.brand },
+      recurring: { id: recurring.id, periodDate: today },
+    });
     const answer = { status: 201, body: { gift: toHistoryEntry(gift), recurring: toRecurringDonation(recurring) } satisfies GiveResponse };
     return { answer, receiptFor: gift.id };
   });

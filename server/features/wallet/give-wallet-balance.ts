@@ -8,10 +8,9 @@
  * called, but it is a money request all the same (server/shared/money/charge-request.ts): one
  * gift per Idempotency-Key and the money rate limit.
  */
-import { gifts } from "../../db/schema/giving";
 import { walletTransactions } from "../../db/schema/wallet";
 import { settleCharge, type Charge } from "../../shared/money/charge-request";
-import { toHistoryEntry } from "../../shared/money/gift-rows";
+import { recordCompletedGift, toHistoryEntry } from "../../shared/money/gift-rows";
 import type { StoredAnswer } from "../../shared/money/idempotency";
 import { WALLET_TEXT, type GiveBalanceResponse } from "../../../contract/wallet";
 import { debit, lockWallet, toWalletTransaction } from "./ledger";
@@ -23,10 +22,7 @@ export async function giveWalletBalance(charge: Charge, amountCents: number): Pr
     const now = deps.now();
     const balance = await debit(tx, userId, amountCents, now);
     if (!balance) return { answer: { status: 402, body: { error: WALLET_TEXT.insufficientBalance, code: "PAYMENT_FAILED" } } };
-    const [gift] = await tx
-      .insert(gifts)
-      .values({ userId, amountCents, status: "COMPLETED", cardLastFour: null, cardBrand: null, createdAt: now })
-      .returning();
+    const gift = await recordCompletedGift(tx, { userId, amountCents, at: now, card: null });
     const [payment] = await tx
       .insert(walletTransactions)
       .values({

@@ -6,10 +6,10 @@
  * at rest or in logs), Add Funds and giving the balance (declines, idempotent replays, no
  * overdraft), transaction paging and filters, the Overview tiles, and member isolation.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { TestApp } from "../../testing/harness";
-import { createMoneyTestApp } from "../../testing/money-test-app";
+import { useMoneyTestApp } from "../../testing/money-test-app";
 import { bankAccounts, bankPurchases, paymentMethods, roundUpCollections, walletTransactions, wallets } from "../../db/schema/wallet";
 import { gifts } from "../../db/schema/giving";
 import { emailOutbox } from "../../db/schema/platform";
@@ -39,11 +39,7 @@ let clock = new Date("2026-05-15T16:00:00Z");
 const now = () => clock;
 const logLines: string[] = [];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createMoneyTestApp({ now, logLines });
-});
-afterAll(() => t.close());
+const t = useMoneyTestApp({ now, logLines });
 
 type Auth = { authorization: string };
 type Member = Awaited<ReturnType<TestApp["signUp"]>>;
