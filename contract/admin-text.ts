@@ -16,3 +16,19 @@ export const ACTIVITY_TITLES: Record<ActivityKind, string> = {
   testimony: "New testimony",
 };
 export const ACTIVITY_LIMIT = 10;
+
+/** The Email card on the Admin dashboard (GET /api/admin/email-health). */
+export const EMAIL_HEALTH_TEXT = {
+  title: "Email",
+  offline: "No mail server is set (SMTP_URL): emails are kept in the outbox and not sent.",
+  healthy: "Every email is going out.",
+  queued: "Waiting to send",
+  retrying: "Retrying",
+  sentLastDay: "Sent in the last day",
+  failed: "Could not be sent",
+  lastError: "Last error",
+  retry: "Retry failed emails",
+  retried: (n: number) => (n === 1 ? "1 email is queued again." : `${n} emails are queued again.`),
+  retryFailed: "The failed emails could not be queued again",
+  loadFailed: "Email health could not be loaded.",
+};

@@ -10,6 +10,25 @@ export const ZUserIdParams = z.object({ id: z.uuid() });
 export const ZUserSearch = z.object({ q: z.string().trim().max(100).optional() });
 export const ZOutboxEntry = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() });
 
+/**
+ * GET /api/admin/email-health (staff): how the outbox is doing. `mode` "outbox": no mail server
+ * is set, so nothing is sent. `queued` waits to go (of which `retrying` after a temporary
+ * failure), `failed` was refused for good or gave up; `lastError` is the latest failure's reason.
+ */
+export const ZEmailHealth = z.object({
+  mode: z.enum(["smtp", "outbox"]),
+  queued: z.number().int(),
+  retrying: z.number().int(),
+  sentLastDay: z.number().int(),
+  failed: z.number().int(),
+  lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+});
+export type EmailHealth = z.infer<typeof ZEmailHealth>;
+
+/** POST /api/admin/email/retry (owner): failed emails put back in the queue. */
+export const ZEmailRetryResult = z.object({ retried: z.number().int() });
+export type EmailRetryResult = z.infer<typeof ZEmailRetryResult>;
+
 /** GET /api/admin/analytics (spec section 3, Admin analytics): givingTotal in dollars. */
 export const ZAnalytics = z.object({
   activeMembers: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from "./zod-setup";
+import { displayText } from "./display-text";
 import { ROLES } from "./roles";
 import { LOCALES } from "./i18n/locales";
 
@@ -23,8 +24,8 @@ export const ZLogin = z.object({
 export type LoginInput = z.infer<typeof ZLogin>;
 
 export const ZRegister = z.object({
-  firstName: z.string().trim().min(1, AUTH_TEXT.firstNameRequired).max(NAME_MAX),
-  lastName: z.string().trim().min(1, AUTH_TEXT.lastNameRequired).max(NAME_MAX),
+  firstName: displayText().trim().min(1, AUTH_TEXT.firstNameRequired).max(NAME_MAX),
+  lastName: displayText().trim().min(1, AUTH_TEXT.lastNameRequired).max(NAME_MAX),
   email,
   password: newPassword,
 });

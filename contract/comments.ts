@@ -1,10 +1,11 @@
 import { z } from "./zod-setup";
+import { displayText } from "./display-text";
 
 export * from "./comments-text";
 import { COMMENT_MAX, COMMENT_PAGE_MAX, COMMENT_PAGE_SIZE, COMMENT_TEXT } from "./comments-text";
 
 export const ZCommentInput = z.object({
-  message: z.string().trim().min(1, COMMENT_TEXT.required).max(COMMENT_MAX, COMMENT_TEXT.tooLong),
+  message: displayText().trim().min(1, COMMENT_TEXT.required).max(COMMENT_MAX, COMMENT_TEXT.tooLong),
 });
 export type CommentInput = z.infer<typeof ZCommentInput>;
 

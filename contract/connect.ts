@@ -1,4 +1,5 @@
 import { z } from "./zod-setup";
+import { displayText } from "./display-text";
 
 /**
  * The Connect page (spec sections 2, 3, 4, 7, 8 and 9): daily journey, challenges and streaks,
@@ -52,8 +53,8 @@ export const ZChallenge = z.object({
 export type Challenge = z.infer<typeof ZChallenge>;
 
 export const ZNewChallenge = z.object({
-  title: z.string().trim().min(1, "Title is required").max(120),
-  description: z.string().trim().min(1, "Description is required").max(1000),
+  title: displayText().trim().min(1, "Title is required").max(120),
+  description: displayText().trim().min(1, "Description is required").max(1000),
   days: z.number().int().min(1).max(365),
   type: z.string().trim().min(1).max(40).default("PRAYER"),
 });

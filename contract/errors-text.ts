@@ -13,4 +13,11 @@ export const ERROR_TEXT = {
   transactionNotFound: "Transaction not found",
   integrationNotFound: "Integration not found",
   challengeExists: "A challenge with this title already exists",
+  nestedTooDeep: "The request is nested too deeply",
+  unreadableRequest: "The request could not be read",
+  requestTooLarge: "The request is too large",
+  unsupportedMediaType: "This kind of content is not accepted here",
+  /** 429 on a limited write (server/http/write-limits.ts): the wait rounded up to whole minutes. */
+  tooManyWrites: (minutes: number) =>
+    minutes === 1 ? "You're doing that too often. Please wait a minute and try again." : `You're doing that too often. Please wait ${minutes} minutes and try again.`,
 } as const;

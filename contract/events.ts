@@ -1,4 +1,4 @@
-import type { NotificationKind } from "./notifications";
+import { NOTIFICATION_KIND_INFO, type NotificationKind } from "./notifications-text";
 
 /** Live events (spec section 7): names, payloads (ids only; the client refetches) and the client's reactions. */
 export const EVENT_NAMES = [
@@ -41,6 +41,17 @@ export interface EventPayloads {
    * It names no one, so a member's inbox refetches when the kind can reach them; no toast.
    */
   notification: { kind: NotificationKind };
+}
+
+/**
+ * Events about items still waiting for moderation (a new question, a new testimony, and the
+ * notices of the staff-only kinds): the stream sends them to OWNER, PASTOR and STAFF only, so a
+ * member never learns that something not yet approved exists.
+ */
+export function isStaffOnlyEvent<E extends EventName>(event: E, data: EventPayloads[E]): boolean {
+  if (event === "new-question" || event === "new-testimony") return true;
+  if (event === "notification") return NOTIFICATION_KIND_INFO[(data as EventPayloads["notification"]).kind]?.staffOnly ?? false;
+  return false;
 }
 
 /** Toasts raised by live events (spec section 9). `staffOnly` ones are shown to non-MEMBER roles only. */

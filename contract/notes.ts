@@ -1,11 +1,12 @@
 import { z } from "./zod-setup";
+import { displayText } from "./display-text";
 
 export * from "./notes-text";
 import { NOTE_CONTENT_MAX, NOTE_STAMP, NOTE_TEXT, NOTE_TITLE_MAX } from "./notes-text";
 
 export const ZNoteInput = z.object({
-  title: z.string().trim().min(1, NOTE_TEXT.titleRequired).max(NOTE_TITLE_MAX, NOTE_TEXT.titleTooLong),
-  content: z.string().trim().min(1, NOTE_TEXT.contentRequired).max(NOTE_CONTENT_MAX, NOTE_TEXT.contentTooLong),
+  title: displayText().trim().min(1, NOTE_TEXT.titleRequired).max(NOTE_TITLE_MAX, NOTE_TEXT.titleTooLong),
+  content: displayText().trim().min(1, NOTE_TEXT.contentRequired).max(NOTE_CONTENT_MAX, NOTE_TEXT.contentTooLong),
 });
 export type NoteInput = z.infer<typeof ZNoteInput>;
 

@@ -1,4 +1,5 @@
 import { z } from "./zod-setup";
+import { displayText } from "./display-text";
 
 export * from "./prayer-text";
 import { DEFAULT_PRAYER_CATEGORY, PRAYER_CATEGORIES, PRAYER_DESCRIPTION_MAX, PRAYER_TEXT, PRAYER_TITLE_MAX } from "./prayer-text";
@@ -7,8 +8,8 @@ import { DEFAULT_PRAYER_CATEGORY, PRAYER_CATEGORIES, PRAYER_DESCRIPTION_MAX, PRA
 export const isPrayerComplete = (v: { title: string; description: string }) => v.title.trim() !== "" && v.description.trim() !== "";
 
 export const ZPrayerRequestInput = z.object({
-  title: z.string().trim().min(1, PRAYER_TEXT.missingText).max(PRAYER_TITLE_MAX, PRAYER_TEXT.titleTooLong),
-  description: z.string().trim().min(1, PRAYER_TEXT.missingText).max(PRAYER_DESCRIPTION_MAX, PRAYER_TEXT.descriptionTooLong),
+  title: displayText().trim().min(1, PRAYER_TEXT.missingText).max(PRAYER_TITLE_MAX, PRAYER_TEXT.titleTooLong),
+  description: displayText().trim().min(1, PRAYER_TEXT.missingText).max(PRAYER_DESCRIPTION_MAX, PRAYER_TEXT.descriptionTooLong),
   isAnonymous: z.boolean().default(false),
   isUrgent: z.boolean().default(false),
   category: z.enum(PRAYER_CATEGORIES).default(DEFAULT_PRAYER_CATEGORY),

@@ -1,4 +1,5 @@
 import { z } from "./zod-setup";
+import { displayText } from "./display-text";
 
 export * from "./services-text";
 import { POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX, QUESTION_MAX, SERVICE_TITLE_MAX, SERVICES_TEXT } from "./services-text";
@@ -27,14 +28,14 @@ export type Service = z.infer<typeof ZService>;
 const ZDate = z.iso.datetime({ offset: true, error: SERVICES_TEXT.dateRequired });
 
 export const ZCreateService = z.object({
-  title: z.string().trim().min(1, SERVICES_TEXT.titleRequired).max(SERVICE_TITLE_MAX),
+  title: displayText().trim().min(1, SERVICES_TEXT.titleRequired).max(SERVICE_TITLE_MAX),
   date: ZDate,
 });
 export type CreateService = z.infer<typeof ZCreateService>;
 
 export const ZUpdateService = z
   .object({
-    title: z.string().trim().min(1, SERVICES_TEXT.titleRequired).max(SERVICE_TITLE_MAX),
+    title: displayText().trim().min(1, SERVICES_TEXT.titleRequired).max(SERVICE_TITLE_MAX),
     date: ZDate,
     isLive: z.boolean(),
   })
@@ -55,9 +56,9 @@ export const ZPoll = z.object({
 export type Poll = z.infer<typeof ZPoll>;
 
 export const ZCreatePoll = z.object({
-  question: z.string().trim().min(1, SERVICES_TEXT.pollQuestionRequired).max(POLL_QUESTION_MAX),
+  question: displayText().trim().min(1, SERVICES_TEXT.pollQuestionRequired).max(POLL_QUESTION_MAX),
   options: z
-    .array(z.string().trim().min(1, SERVICES_TEXT.optionRequired).max(POLL_OPTION_MAX))
+    .array(displayText().trim().min(1, SERVICES_TEXT.optionRequired).max(POLL_OPTION_MAX))
     .min(POLL_OPTIONS_MIN, SERVICES_TEXT.pollOptions)
     .max(POLL_OPTIONS_MAX, SERVICES_TEXT.pollOptions),
 });
@@ -94,7 +95,7 @@ export const ZQuestion = z.object({
 export type Question = z.infer<typeof ZQuestion>;
 
 export const ZAskQuestion = z.object({
-  text: z.string().trim().min(1, SERVICES_TEXT.questionRequired).max(QUESTION_MAX, SERVICES_TEXT.questionTooLong),
+  text: displayText().trim().min(1, SERVICES_TEXT.questionRequired).max(QUESTION_MAX, SERVICES_TEXT.questionTooLong),
   isAnonymous: z.boolean().default(false),
 });
 export type AskQuestion = z.input<typeof ZAskQuestion>;

@@ -1,4 +1,5 @@
 import { z } from "./zod-setup";
+import { displayText } from "./display-text";
 
 export * from "./testimonies-text";
 import { TESTIMONY_MAX, TESTIMONY_MIN, TESTIMONY_TEXT } from "./testimonies-text";
@@ -17,6 +18,6 @@ export const ZTestimony = z.object({
 export type Testimony = z.infer<typeof ZTestimony>;
 
 export const ZShareTestimony = z.object({
-  text: z.string().trim().min(TESTIMONY_MIN, TESTIMONY_TEXT.tooShort).max(TESTIMONY_MAX, TESTIMONY_TEXT.tooLong),
+  text: displayText().trim().min(TESTIMONY_MIN, TESTIMONY_TEXT.tooShort).max(TESTIMONY_MAX, TESTIMONY_TEXT.tooLong),
 });
 export const ZModerate = z.object({ isApproved: z.boolean() });

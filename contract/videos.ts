@@ -1,4 +1,5 @@
 import { z } from "./zod-setup";
+import { displayText } from "./display-text";
 
 export * from "./videos-text";
 
@@ -34,8 +35,8 @@ const httpsUrl = (message: string) =>
     }, message);
 
 export const ZMediaItemInput = z.object({
-  title: z.string().trim().min(1, MEDIA_ITEM_TEXT.titleRequired).max(MEDIA_ITEM_TITLE_MAX, MEDIA_ITEM_TEXT.titleTooLong),
-  description: z.string().trim().max(MEDIA_ITEM_DESCRIPTION_MAX, MEDIA_ITEM_TEXT.descriptionTooLong).default(""),
+  title: displayText().trim().min(1, MEDIA_ITEM_TEXT.titleRequired).max(MEDIA_ITEM_TITLE_MAX, MEDIA_ITEM_TEXT.titleTooLong),
+  description: displayText().trim().max(MEDIA_ITEM_DESCRIPTION_MAX, MEDIA_ITEM_TEXT.descriptionTooLong).default(""),
   url: httpsUrl(MEDIA_ITEM_TEXT.urlInvalid),
   thumbnailUrl: z
     .union([z.literal(""), httpsUrl(MEDIA_ITEM_TEXT.thumbnailInvalid)])

@@ -3,8 +3,6 @@
 export const VISITOR_HEARD_OPTIONS = ["A friend or family member", "Online search", "Social media", "Drove by", "Event", "Other"] as const;
 export const VISITOR_NAME_MAX = 120;
 export const VISITOR_PRAYER_MAX = 2000;
-/** Submissions per IP per hour. */
-export const VISITOR_RATE_LIMIT = 10;
 
 export const VISITOR_TEXT = {
   nameRequired: "Please tell us your name",

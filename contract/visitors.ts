@@ -1,10 +1,11 @@
 import { z } from "./zod-setup";
+import { displayText } from "./display-text";
 
 export * from "./visitors-text";
 import { VISITOR_HEARD_OPTIONS, VISITOR_NAME_MAX, VISITOR_PRAYER_MAX, VISITOR_TEXT } from "./visitors-text";
 
 export const ZVisitorInput = z.object({
-  name: z.string().trim().min(1, VISITOR_TEXT.nameRequired).max(VISITOR_NAME_MAX, VISITOR_TEXT.nameTooLong),
+  name: displayText().trim().min(1, VISITOR_TEXT.nameRequired).max(VISITOR_NAME_MAX, VISITOR_TEXT.nameTooLong),
   email: z.string().trim().pipe(z.email(VISITOR_TEXT.emailInvalid)),
   phone: z
     .string()
@@ -13,8 +14,7 @@ export const ZVisitorInput = z.object({
     .nullish()
     .transform((v) => v || null),
   heardFrom: z.enum(VISITOR_HEARD_OPTIONS, { error: VISITOR_TEXT.heardRequired }),
-  prayerRequest: z
-    .string()
+  prayerRequest: displayText()
     .trim()
     .max(VISITOR_PRAYER_MAX, VISITOR_TEXT.prayerTooLong)
     .nullish()

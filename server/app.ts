@@ -12,15 +12,19 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Deps } from "./deps";
 import { installAuth } from "./http/auth";
+import { installWriteLimits } from "./http/write-limits";
 import { AUTH_CHANNEL, SessionCache } from "./http/session-cache";
 import { installErrorHandler } from "./http/error-handler";
 import { rejectNul } from "./http/reject-nul";
+import { DEFAULT_BODY_LIMIT, installJsonBodies } from "./http/json-body";
 import { installResponseGuard } from "./http/response-guard";
 import { installSecurityHeaders, securityHeaders } from "./http/security-headers";
 import { installGracefulClose } from "./http/graceful-close";
+import { fastifyTrustProxy } from "./http/trust-proxy";
 import { lazyChildLogger } from "./http/request-logger";
 import { healthRoutes } from "./features/health/routes";
 import { authRoutes } from "./features/auth/routes";
+import { twoStepRoutes } from "./features/auth/two-step-routes";
 import { churchRoutes } from "./features/church/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { servicesRoutes } from "./features/services/routes";
@@ -54,8 +58,9 @@ export { LOG_REDACT } from "./http/logging";
 export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: deps.config.trustProxy,
-    bodyLimit: 1_048_576,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    // Each route's own limit is in http/json-body.ts (BODY_LIMITS); this is the rest's.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     forceCloseConnections: "idle",
     // Route-independent ids for log lines: this process's random prefix and a counter, unique
     // across instances and restarts (a UUID per request was 1% of a small read's CPU).
@@ -68,6 +73,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, { spaFallback: opts.serveClient });
+  installJsonBodies(app as unknown as FastifyInstance);
   rejectNul(app);
   installResponseGuard(app as unknown as FastifyInstance);
   installGracefulClose(app as unknown as FastifyInstance);
@@ -89,11 +95,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   });
   app.addHook("onClose", async () => unlistenAuth().catch(() => undefined));
   installAuth(app, deps.db, activity, deps.now, sessionCache);
+  installWriteLimits(app as unknown as FastifyInstance, deps);
   // First visits of the day still queued are written before the database closes.
   app.addHook("onClose", async () => activity.flush().catch(() => undefined));
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
+  await app.register(twoStepRoutes(deps));
   await app.register(churchRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(servicesRoutes(deps));

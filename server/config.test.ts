@@ -30,7 +30,7 @@ describe("loadConfig defaults", () => {
     expect(c.churchConfigPath).toBe(path.resolve("config/church.json"));
     expect(c.smtpUrl).toBeUndefined();
     expect(c.sessionTtlDays).toBe(30);
-    expect(c.authRateLimit).toEqual({ perIp: 300, perEmail: 10, windowSeconds: 600 });
+    expect(c.authRateLimit).toEqual({ perIp: 300, perEmail: 10, windowSeconds: 600, delaySeconds: 30, resetEmailSeconds: 300 });
     expect(c.trustProxy).toBe(false);
     expect(c.logLevel).toBe("info");
     expect(c.clientDir).toBe(path.resolve("dist/client"));
@@ -68,7 +68,19 @@ describe("loadConfig parsing", () => {
     expect(loadConfig({ SEED_DEMO: "true" }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: "1" }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: "yes" }).seedDemo).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
+  it("reads TRUST_PROXY as false, a hop count or the proxies' addresses, and refuses true", () => {
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1,fd00::/8" }).trustProxy).toEqual({ addresses: ["10.0.0.0/8", "127.0.0.1", "::1", "fd00::/8"] });
+    expect(configError({ TRUST_PROXY: "true" }).message).toMatch(/TRUST_PROXY: true is no longer accepted .*number of proxies.*\(got "true"\)/);
+    expect(configError({ TRUST_PROXY: "yes" }).message).toContain("TRUST_PROXY");
+    expect(configError({ TRUST_PROXY: "10.0.0.0/33" }).message).toMatch(/TRUST_PROXY: .*"10.0.0.0\/33" is neither/);
+    expect(configError({ TRUST_PROXY: "proxy.internal" }).message).toContain("TRUST_PROXY");
+    expect(configError({ TRUST_PROXY: "11" }).message).toMatch(/TRUST_PROXY: a hop count is at most 10/);
   });
 
   it("reads numbers, paths and URLs", () => {
@@ -80,6 +92,8 @@ describe("loadConfig parsing", () => {
       AUTH_RATE_LIMIT_PER_IP: "7",
       AUTH_RATE_LIMIT_PER_EMAIL: "3",
       AUTH_RATE_LIMIT_WINDOW_SECONDS: "60",
+      AUTH_RATE_LIMIT_DELAY_SECONDS: "5",
+      AUTH_RESET_EMAIL_SECONDS: "0",
       SESSION_TTL_DAYS: "7",
     });
     expect(c.port).toBe(8080);
@@ -87,7 +101,7 @@ describe("loadConfig parsing", () => {
     expect(c.databaseUrl).toBe("postgresql://app@db:5432/koinonia");
     // The trailing slash is dropped, so links can be built with `${publicUrl}/path`.
     expect(c.publicUrl).toBe("https://church.example.org");
-    expect(c.authRateLimit).toEqual({ perIp: 7, perEmail: 3, windowSeconds: 60 });
+    expect(c.authRateLimit).toEqual({ perIp: 7, perEmail: 3, windowSeconds: 60, delaySeconds: 5, resetEmailSeconds: 0 });
     expect(c.sessionTtlDays).toBe(7);
     expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
     expect(loadConfig({ DATABASE_URL: "postgres://x" }).databaseUrl).toBe("postgres://x");

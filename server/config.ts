@@ -3,12 +3,112 @@
  * message naming the variable (see README, Configuration, and .env.example).
  */
 import { z } from "zod";
+import net from "node:net";
 import path from "node:path";
 import { ROUNDUP_COLLECT_MIN_CENTS } from "../contract/wallet";
+
+/**
+ * Limits on routes that write content or call an outside provider (server/http/write-limits.ts;
+ * docs/security.md, "Limits on writes"): per signed-in member, or per address on a public form.
+ * Sliding windows counted in PostgreSQL, so every server instance shares them. RATE_LIMITS
+ * overrides any of them. Giving and the wallet have their own (GIVING_RATE_LIMIT_*).
+ */
+export const WRITE_LIMITS = {
+  /** POST /api/prayer-requests */
+  prayerRequest: { per: "member", count: 10, windowSeconds: 3600 },
+  /** ...and the urgent ones among them, each of which emails the church's prayer team. */
+  urgentPrayerRequest: { per: "member", count: 3, windowSeconds: 3600 },
+  /** POST /api/prayers/:id/pray (once per prayer; the limit stops a sweep of the wall by script). */
+  prayerPray: { per: "member", count: 120, windowSeconds: 600 },
+  /** POST /api/prayers/:id/answered (tells everyone who prayed). */
+  prayerAnswered: { per: "member", count: 20, windowSeconds: 3600 },
+  /** POST /api/testimonies */
+  testimony: { per: "member", count: 5, windowSeconds: 3600 },
+  /** POST /api/testimonies/:id/amen */
+  testimonyAmen: { per: "member", count: 120, windowSeconds: 600 },
+  /** POST /api/services/:id/questions */
+  question: { per: "member", count: 10, windowSeconds: 600 },
+  /** POST /api/livestream-comments */
+  comment: { per: "member", count: 30, windowSeconds: 600 },
+  /** POST, PUT and DELETE /api/personal-notes */
+  note: { per: "member", count: 60, windowSeconds: 600 },
+  /** POST /api/ai-prayer/messages (each one a call to the AI provider). */
+  aiPrayer: { per: "member", count: 20, windowSeconds: 600 },
+  /** POST /api/daily/enroll (sends day 1 by email at once). */
+  journeyEnroll: { per: "member", count: 3, windowSeconds: 86_400 },
+  /** POST /api/notifications/register-token */
+  pushToken: { per: "member", count: 10, windowSeconds: 3600 },
+  /** PUT /api/notifications/preferences */
+  notificationPreferences: { per: "member", count: 30, windowSeconds: 600 },
+  /** POST /api/visitors: a public form, so per address. */
+  visitorCard: { per: "address", count: 10, windowSeconds: 3600 },
+} as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
+export type WriteLimitName = keyof typeof WRITE_LIMITS;
+export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };
+
+/** RATE_LIMITS: `name=count/seconds` or `name=count`, comma-separated; the name `*` sets every limit's count. */
+const ZWriteLimits = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const limits: Record<WriteLimitName, WriteLimit> = { ...WRITE_LIMITS };
+    const names = Object.keys(WRITE_LIMITS) as WriteLimitName[];
+    for (const part of (text ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+      const m = /^([*A-Za-z]+)=(\d+)(?:\/(\d+))?$/.exec(part);
+      const name = m?.[1];
+      if (!m || !name || (name !== "*" && !names.includes(name as WriteLimitName)) || Number(m[2]) < 1 || (m[3] !== undefined && Number(m[3]) < 1)) {
+        ctx.addIssue({ code: "custom", message: `"${part}" is not name=count or name=count/seconds with a name of ${names.join(", ")} or *` });
+        return z.NEVER;
+      }
+      for (const n of name === "*" ? names : [name as WriteLimitName]) {
+        limits[n] = { ...limits[n], count: Number(m[2]), ...(m[3] !== undefined ? { windowSeconds: Number(m[3]) } : {}) };
+      }
+    }
+    return limits;
+  });
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
+/**
+ * TRUST_PROXY: which proxies in front of the app may speak for the caller in X-Forwarded-For.
+ * `false` (none), a hop count (`1`: one proxy), or the proxies' addresses and CIDRs
+ * (`10.0.0.0/8,127.0.0.1`). `true` is refused: it trusted every entry, so a caller wrote its own
+ * address into the header and the per-address limits never held (decision 0091).
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const v = raw.trim().toLowerCase();
+  if (v === "false" || v === "0" || v === "no") return false;
+  if (v === "true" || v === "yes") {
+    ctx.addIssue({
+      code: "custom",
+      message: "true is no longer accepted (it trusts whatever address a caller writes in X-Forwarded-For): give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) ctx.addIssue({ code: "custom", message: "a hop count is at most 10" });
+    return { hops };
+  }
+  const addresses = v.split(",").map((a) => a.trim());
+  const bad = addresses.find((a) => !isAddressOrCidr(a));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: "custom", message: `must be false, a hop count (1, 2) or a comma list of addresses or CIDRs such as 10.0.0.0/8,127.0.0.1 (${JSON.stringify(bad)} is neither)` });
+    return z.NEVER;
+  }
+  return { addresses };
+});
+
+function isAddressOrCidr(a: string) {
+  const [ip, bits, ...rest] = a.split("/");
+  const family = net.isIP(ip);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 const int = (min: number) => z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(min);
 
 const ZEnvFields = z.object({
@@ -26,14 +126,29 @@ const ZEnvFields = z.object({
   CHURCH_CONFIG: z.string().min(1).default("config/church.json"),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   EMAIL_FROM: z.string().min(3).default("Koinonia <no-reply@koinonia.test>"),
+  /** Emails sent a second at most, across every server process (the mail provider's limit; decision 0101). */
+  EMAIL_MAX_PER_SECOND: int(1).max(10_000).default(50),
+  /** Sent, kept and failed emails are deleted from the outbox after this many days (queued ones never are). */
+  EMAIL_RETENTION_DAYS: int(1).max(3650).default(30),
   SESSION_TTL_DAYS: int(1).max(365).default(30),
   /** Per address: a church's Wi-Fi puts a whole congregation behind one (docs/decisions/0070-sign-in-limits-for-a-church.md). */
   AUTH_RATE_LIMIT_PER_IP: int(1).default(300),
+  /**
+   * Sign-in attempts for one email from devices that never signed in to it before each further
+   * one must wait, and the known devices' own allowance per window; registrations per email per
+   * window (decision 0095).
+   */
   AUTH_RATE_LIMIT_PER_EMAIL: int(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: int(1).default(600),
+  /** The first wait after AUTH_RATE_LIMIT_PER_EMAIL attempts; it doubles per attempt up to AUTH_RATE_LIMIT_WINDOW_SECONDS. */
+  AUTH_RATE_LIMIT_DELAY_SECONDS: int(1).default(30),
+  /** At most one password-reset email per account in this many seconds (the request still answers 202; 0 = no cap). */
+  AUTH_RESET_EMAIL_SECONDS: int(0).max(86_400).default(300),
   /** Giving attempts per member per window (POST /api/giving/*). */
   GIVING_RATE_LIMIT_PER_USER: int(1).default(10),
   GIVING_RATE_LIMIT_WINDOW_SECONDS: int(1).default(600),
+  /** Overrides of WRITE_LIMITS above, e.g. `comment=60/600,aiPrayer=10`. */
+  RATE_LIMITS: ZWriteLimits,
   /**
    * How long a gift or deposit whose answer was never stored (the server died mid-request) keeps
    * its Idempotency-Key before a retry with that key may take it over. Longer than the card
@@ -44,7 +159,7 @@ const ZEnvFields = z.object({
   SESSION_CACHE_SECONDS: int(0).max(300).default(300),
   /** How long a read that is the same for every member (live service, testimonies) is shared, in ms (0 = never; server/http/shared-read.ts). */
   SHARED_READ_MS: int(0).max(60_000).default(1000),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CLIENT_DIR: z.string().default("dist/client"),
   /** Hour of the day (church time zone) from which the daily journey emails go out. */
@@ -95,6 +210,12 @@ const ZEnvFields = z.object({
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key: 43 base64url characters").optional(),
   /** Who push services may contact about our pushes: mailto: or https:. Default: mailto: the EMAIL_FROM address. */
   VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// URL").optional(),
+  /**
+   * Passkeys: the site they belong to (WebAuthn RP ID) and the origin the browser signs them on.
+   * Default: PUBLIC_URL's origin, and the origin's host name. Browsers refuse an IP address as an RP ID.
+   */
+  PASSKEY_RP_ID: z.string().regex(/^[a-z0-9.-]+$/i, "must be a host name such as app.example.org").optional(),
+  PASSKEY_ORIGIN: z.url({ error: "must be an origin such as https://app.example.org" }).optional(),
 });
 
 /** Rules that span variables: [holds, variable, message]. */
@@ -129,13 +250,18 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     churchConfigPath: path.resolve(env.CHURCH_CONFIG),
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM,
+    emailMaxPerSecond: env.EMAIL_MAX_PER_SECOND,
+    emailRetentionDays: env.EMAIL_RETENTION_DAYS,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     authRateLimit: {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
       perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      delaySeconds: env.AUTH_RATE_LIMIT_DELAY_SECONDS,
+      resetEmailSeconds: env.AUTH_RESET_EMAIL_SECONDS,
     },
     givingRateLimit: { perUser: env.GIVING_RATE_LIMIT_PER_USER, windowSeconds: env.GIVING_RATE_LIMIT_WINDOW_SECONDS },
+    writeLimits: env.RATE_LIMITS,
     idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     sharedReadMs: env.SHARED_READ_MS,
@@ -172,12 +298,20 @@ function toConfig(env: z.infer<typeof ZEnv>) {
         : undefined,
     roundUpCollectMinCents: env.ROUNDUP_COLLECT_MIN_CENTS,
     testHooks: env.TEST_HOOKS,
+    passkeys: (() => {
+      const url = new URL(env.PASSKEY_ORIGIN ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+      return { rpId: env.PASSKEY_RP_ID ?? url.hostname, origin: url.origin };
+    })(),
     push: {
       vapidPublicKey: env.VAPID_PUBLIC_KEY,
       vapidPrivateKey: env.VAPID_PRIVATE_KEY,
       vapidSubject: env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(env.EMAIL_FROM)?.[1] ?? env.EMAIL_FROM.trim()}`,
-      /** Plain-http push endpoints on localhost: for the local stand-in push service of tests and development only. */
-      allowLocalhostEndpoints: env.NODE_ENV !== "production",
+      /**
+       * Push endpoints on localhost, 127.0.0.1 or [::1] (plain http too), unchecked: for the tests'
+       * local stand-in push service only (NODE_ENV=test, as the test harness and the browser tests'
+       * server set it). Never in development or production (providers/push/endpoint-guard.ts).
+       */
+      allowLocalhostEndpoints: env.NODE_ENV === "test",
     },
   };
 }

@@ -26,6 +26,7 @@ import { createSecretBox, loadSecretsKey } from "./security/secret-box";
 import { createPushSender } from "./providers/push/index";
 import { startPushDelivery } from "./jobs/push-delivery";
 import { startServiceNoticesScheduler } from "./jobs/service-notices";
+import { startEmailDelivery } from "./jobs/email-delivery";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -45,7 +46,7 @@ async function main() {
     bus,
     database,
     db: database.db,
-    email: createEmailSender({ db: database.db, smtpUrl: config.smtpUrl, from: config.emailFrom }),
+    email: createEmailSender({ smtpUrl: config.smtpUrl, from: config.emailFrom }),
     church: churchProfile,
     payments: createPaymentGateway({ config, churchName: churchProfile.name, now: () => new Date() }),
     bank: createBankProvider({ plaid: config.plaid, now: () => new Date() }),
@@ -69,6 +70,7 @@ async function main() {
   // Load (on the first start: generate) the VAPID keys now, so a key that does not open is reported at start.
   deps.push.publicKey().catch((err: unknown) => app.log.error({ err }, "Web Push keys unavailable: push notifications will not be sent"));
   const pushDelivery = startPushDelivery(deps, { onError: (err) => app.log.error({ err }, "push delivery job failed") });
+  const emailDelivery = startEmailDelivery(deps, { onError: (err) => app.log.error({ err }, "email delivery job failed") });
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   const lines = [`\nKoinonia is running at ${config.publicUrl}  (database: ${where})`];
@@ -99,6 +101,7 @@ async function main() {
       await videoSyncJob.stop();
       await serviceNoticesJob.stop();
       await pushDelivery.stop();
+      await emailDelivery.stop();
       await app.close(); // stops accepting, finishes in-flight requests, ends event streams
       await bus.close();
       await database.close();

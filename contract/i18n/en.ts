@@ -6,6 +6,7 @@
 import { ZOD_TEXT } from "../zod-text";
 import { ERROR_TEXT } from "../errors-text";
 import { AUTH_TEXT } from "../auth-text";
+import { TWO_STEP_TEXT } from "../two-step-text";
 import { SERVICES_TEXT } from "../services-text";
 import { EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST } from "../events";
 import { PRAYER_TEXT } from "../prayer-text";
@@ -15,7 +16,7 @@ import { TESTIMONY_TEXT } from "../testimonies-text";
 import { AI_PRAYER_TEXT } from "../ai-prayer-text";
 import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
-import { ACTIVITY_TITLES, ADMIN_TEXT } from "../admin-text";
+import { ACTIVITY_TITLES, ADMIN_TEXT, EMAIL_HEALTH_TEXT } from "../admin-text";
 import { INTEGRATION_TEXT, PROVIDER_INFO } from "../integrations-text";
 import { MEDIA_ITEM_TEXT } from "../media-items-text";
 import { VISITOR_ADMIN_TEXT, VISITOR_TEXT } from "../visitors-text";
@@ -69,6 +70,8 @@ export const en = {
     passwordChanged: "Password changed",
     passwordNotChanged: "Could not change the password",
   },
+  // ── passkeys and two-step sign-in (contract/two-step-text.ts) ──
+  twoStep: TWO_STEP_TEXT,
   shell: {
     home: "Home",
     giving: "Giving",
@@ -282,6 +285,7 @@ export const en = {
     activity: { ...ACTIVITY_TITLES },
     mediaItem: MEDIA_ITEM_TEXT,
     visitors: VISITOR_ADMIN_TEXT,
+    emailHealth: EMAIL_HEALTH_TEXT,
     // The page and its tabs
     title: "Admin",
     sections: "Admin sections",

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
 import { spawn } from "node:child_process";
 import net from "node:net";
 import { createTestApp, type TestApp } from "../testing/harness";
 import { EVENTS_COOKIE } from "../http/auth";
 import { openStream } from "../testing/open-stream";
+import { MAX_STREAMS_PER_MEMBER, MAX_STREAMS_PER_SESSION } from "./routes";
+import { sessions, users } from "../db/schema/users";
 
 let t: TestApp;
 let base: string;
@@ -126,5 +129,123 @@ describe("two server instances on one database", () => {
     onOther.close();
     onFirst.close();
     await other.close();
+  });
+});
+
+describe("abuse resistance (docs/security.md)", () => {
+  it(`one session keeps at most ${MAX_STREAMS_PER_SESSION} streams: opening more closes the oldest, told 'replaced'`, async () => {
+    const member = await t.signUp();
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION + 2; i++) {
+      const s = await openStream(base, member.auth);
+      await s.waitFor("connected");
+      streams.push(s);
+    }
+    expect(await streams[0].endsWithin(5000)).toBe(true);
+    expect(await streams[1].endsWithin(5000)).toBe(true);
+    expect(streams[0].events.map((e) => e.event)).toContain("replaced");
+    await t.deps.bus.publish("service-status", { serviceId: "s-cap", isLive: true });
+    for (const s of streams.slice(2)) expect((await s.waitFor("service-status")).data).toEqual({ serviceId: "s-cap", isLive: true });
+    expect(streams[1].events.map((e) => e.event)).not.toContain("service-status");
+    streams.forEach((s) => s.close());
+  });
+
+  it(`one member keeps at most ${MAX_STREAMS_PER_MEMBER} streams across sessions`, async () => {
+    const member = await t.signUp();
+    const sessionsOf = [member.auth];
+    for (let i = 0; i < 3; i++) {
+      const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: member.user.email, password: member.password } });
+      sessionsOf.push({ authorization: `Bearer ${login.json().token as string}` });
+    }
+    const streams = [];
+    for (const auth of sessionsOf) {
+      for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
+        const s = await openStream(base, auth);
+        await s.waitFor("connected");
+        streams.push(s);
+      }
+    }
+    // 4 sessions x 3 streams: the two oldest went to make room.
+    expect(await streams[0].endsWithin(5000)).toBe(true);
+    expect(await streams[1].endsWithin(5000)).toBe(true);
+    await t.deps.bus.publish("poll-vote", { pollId: "p-cap" });
+    for (const s of streams.slice(2)) await s.waitFor("poll-vote");
+    streams.forEach((s) => s.close());
+  });
+
+  it("a stream closes at once when its session is signed out, or revoked by any means (a password reset), on every instance", async () => {
+    const other = process.env.TEST_DATABASE_URL
+      ? await createTestApp({ sameDatabaseAs: { databaseUrl: t.databaseUrl } })
+      : await createTestApp({ sameDatabaseAs: { database: t.database } });
+    const otherBase = await other.app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const member = await t.signUp();
+      const here = await openStream(base, member.auth);
+      const there = await openStream(otherBase, member.auth);
+      await here.waitFor("connected");
+      await there.waitFor("connected");
+      // Another member's stream is not touched.
+      const bystander = await t.signUp();
+      const theirs = await openStream(base, bystander.auth);
+      await theirs.waitFor("connected");
+
+      expect((await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: member.auth })).statusCode).toBe(204);
+      expect(await here.endsWithin(5000)).toBe(true);
+      expect(await there.endsWithin(5000)).toBe(true);
+      expect(here.events.map((e) => e.event)).toContain("signed-out");
+
+      // A password reset revokes every session of the member in the database (reset-password.ts).
+      const again = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: bystander.user.email, password: bystander.password } });
+      const second = await openStream(otherBase, { authorization: `Bearer ${again.json().token as string}` });
+      await second.waitFor("connected");
+      await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, bystander.user.id));
+      expect(await theirs.endsWithin(5000)).toBe(true);
+      expect(await second.endsWithin(5000)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("moderation events (new question, new testimony, staff-only notices) reach staff streams only", async () => {
+    const member = await t.signUp();
+    const staff = await t.signUp("STAFF");
+    const m = await openStream(base, member.auth);
+    const s = await openStream(base, staff.auth);
+    await m.waitFor("connected");
+    await s.waitFor("connected");
+    await t.deps.bus.publish("new-question", { questionId: "q-1", serviceId: "s-1" });
+    await t.deps.bus.publish("new-testimony", { testimonyId: "t-9" });
+    await t.deps.bus.publish("notification", { kind: "questionToModerate" });
+    await t.deps.bus.publish("notification", { kind: "testimonyToModerate" });
+    await t.deps.bus.publish("notification", { kind: "serviceStarted" });
+    await t.deps.bus.publish("testimony-approved", { testimonyId: "t-9" });
+    // Events arrive in order: once the last is in, the member has had every one meant for them.
+    await m.waitFor("testimony-approved");
+    await s.waitFor("testimony-approved");
+    const names = (x: typeof m) => x.events.filter((e) => e.event !== "connected").map((e) => `${e.event}${e.event === "notification" ? `:${(e.data as { kind: string }).kind}` : ""}`);
+    expect(names(m)).toEqual(["notification:serviceStarted", "testimony-approved"]);
+    expect(names(s)).toEqual([
+      "new-question",
+      "new-testimony",
+      "notification:questionToModerate",
+      "notification:testimonyToModerate",
+      "notification:serviceStarted",
+      "testimony-approved",
+    ]);
+    m.close();
+    s.close();
+  });
+
+  it("a member made staff receives moderation events on the stream already open", async () => {
+    const member = await t.signUp();
+    const stream = await openStream(base, member.auth);
+    await stream.waitFor("connected");
+    await t.db.update(users).set({ role: "STAFF" }).where(eq(users.id, member.user.id));
+    await t.authSettled();
+    await vi.waitFor(async () => {
+      await t.deps.bus.publish("new-testimony", { testimonyId: "t-promoted" });
+      expect(stream.events.some((e) => e.event === "new-testimony")).toBe(true);
+    });
+    stream.close();
   });
 });

@@ -120,9 +120,13 @@ export function installAuth(
   // token itself, which every request's header already holds in this process's memory: hashing
   // it on every hit was 3% of a signed-in read's CPU (bench/README.md). The database keeps only
   // its hash, as ever.
-  app.addHook("onRequest", (req, _reply, done) => {
+  app.addHook("onRequest", (req, reply, done) => {
     const access = req.routeOptions.config?.access;
     if (!access) return done(); // static files, the 404 handler
+    // No API answer is kept by a browser or a proxy: most are a member's own data, and the
+    // public ones hand out tokens (sign-in) or are cheap. A route that is cacheable on purpose
+    // (a daily audio file) sets its own header, which replaces this one.
+    reply.header("cache-control", "no-store");
     let token = bearer(req);
     if (!token && req.routeOptions.config.cookieAuth) token = req.cookies?.[EVENTS_COOKIE] ?? null;
     const at = now();

@@ -19,6 +19,14 @@ function inLanguageOf(req: FastifyRequest, body: ErrorBody): ErrorBody {
   return out;
 }
 
+/** What a framework 4xx says, by status. */
+const FRAMEWORK_4XX: Record<number, ErrorBody> = {
+  400: { error: ERROR_TEXT.unreadableRequest, code: "BAD_REQUEST" },
+  404: { error: ERROR_TEXT.notFound, code: "NOT_FOUND" },
+  413: { error: ERROR_TEXT.requestTooLarge, code: "TOO_LARGE" },
+  415: { error: ERROR_TEXT.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE" },
+};
+
 /**
  * Turns every failure into the one error body: 400 with field issues for validation,
  * the AppError's status and message, Fastify's own 4xx (bad JSON, body too large), and a
@@ -47,7 +55,10 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaFallback?: 
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ error: err.message, code: (err as FastifyError).code } satisfies ErrorBody);
+      // Fastify's own refusals (bad JSON, body too large, unknown content type): our words and
+      // codes, never the framework's (FST_ERR_...), which tell a prober what the server runs.
+      req.log.debug({ code: (err as FastifyError).code }, "request refused before the route");
+      return reply.code(status).send(inLanguageOf(req, FRAMEWORK_4XX[status] ?? { error: ERROR_TEXT.unreadableRequest, code: "BAD_REQUEST" }));
     }
     req.log.error({ err }, "request failed");
     return reply.code(500).send(inLanguageOf(req, { error: ERROR_TEXT.serverError }));

@@ -31,6 +31,11 @@ const SECRET_FIELDS = [
   "refreshToken",
   "apiKey",
   "clientSecret",
+  // Two-step sign-in (docs/decisions/0102): the pending sign-in's ticket, recovery codes, the sealed app secret.
+  "ticket",
+  "recoveryCode",
+  "recoveryCodes",
+  "secretSealed",
 ];
 
 /** Never log credentials, cookies or card data (docs/architecture.md, Security baseline). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ZOD_TEXT } from "../../contract/zod-text";
 import { badRequest } from "./app-error";
 
@@ -25,6 +25,10 @@ export function findNul(value: unknown, root: string): string | null {
   return null;
 }
 
+/** Requests whose JSON body was scanned as text and holds no NUL (json-body.ts): not walked again. */
+const cleanBodies = new WeakSet<FastifyRequest>();
+export const markBodyClean = (req: FastifyRequest) => void cleanBodies.add(req);
+
 /**
  * PostgreSQL text cannot hold NUL, and no member types one: a request that carries one anywhere
  * (query, path or body) is a 400 before any route code runs, instead of a database error (500)
@@ -33,7 +37,7 @@ export function findNul(value: unknown, root: string): string | null {
 export function rejectNul(app: FastifyInstance) {
   // A callback hook (no promise per request); a GET without query or params walks nothing.
   app.addHook("preValidation", (req, _reply, done) => {
-    const path = findNul(req.query, "query") ?? findNul(req.params, "params") ?? findNul(req.body, "body");
+    const path = findNul(req.query, "query") ?? findNul(req.params, "params") ?? (cleanBodies.has(req) ? null : findNul(req.body, "body"));
     done(path ? badRequest(path, ZOD_TEXT.invalid) : undefined);
   });
 }

@@ -27,6 +27,8 @@ const NO_JSON_BODY = new Set([
   "DELETE /api/wallet/payment-methods/:id",
   "DELETE /api/integrations/:id",
   "DELETE /api/notifications/token/*",
+  "DELETE /api/auth/passkeys/:id",
+  "POST /api/auth/two-step/totp/disable",
 ]);
 
 const routes: RouteOptions[] = [];

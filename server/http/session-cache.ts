@@ -44,6 +44,8 @@ export class SessionCache {
   /** False while this instance is not listening for changes (its connection was lost): nothing is kept. */
   private listening = true;
   private readonly waiting = new Map<string, () => void>();
+  /** Told of every forget: a user's id, or null for "anything may have changed" (events/routes.ts closes revoked streams). */
+  private readonly watchers = new Set<(userId: string | null) => void>();
 
   constructor(
     private readonly ttlMs: number,
@@ -86,8 +88,23 @@ export class SessionCache {
     tokens.add(token);
   }
 
+  /**
+   * Calls `fn` with a user's id whenever that user's sessions are forgotten (here or, through
+   * NOTIFY, on any instance), and with null when changes may have gone unheard (listening again
+   * after the connection was lost). Returns the function that stops it.
+   */
+  watch(fn: (userId: string | null) => void): () => void {
+    this.watchers.add(fn);
+    return () => this.watchers.delete(fn);
+  }
+
+  private tell(userId: string | null) {
+    for (const fn of this.watchers) fn(userId);
+  }
+
   /** Forgets every session of a user (signed out, password reset, role or name changed). */
   forgetUser(userId: string) {
+    this.tell(userId);
     this.epoch++;
     const tokens = this.byUser.get(userId);
     if (!tokens) return;
@@ -129,6 +146,7 @@ export class SessionCache {
   resume() {
     this.clear();
     this.listening = true;
+    this.tell(null);
   }
 
   clear() {

@@ -1,9 +1,10 @@
 /**
- * Sends the receipts that did not go out when their gift was made (the email provider was
- * down, or the process stopped between the charge and the send). Only gifts of the last
+ * Queues the receipts that were not queued when their gift was made (the process stopped
+ * between the gift's transaction and the receipt's). Delivery itself is the email sender's
+ * (server/jobs/email-delivery.ts), which retries a mail server that is down. Only gifts of the last
  * RECEIPT_CATCH_UP_DAYS: an older gift is better left to the year-end statement than receipted
- * out of the blue. sendGiftReceipt claims each gift before sending, so this sweep, the request
- * that made the gift and other instances never send one twice.
+ * out of the blue. sendGiftReceipt claims each gift with its queued email, so this sweep, the
+ * request that made the gift and other instances never queue one twice.
  */
 import { and, asc, eq, gte, isNull } from "drizzle-orm";
 import type { Deps } from "../deps";
@@ -14,7 +15,7 @@ import { startInterval } from "./interval";
 export const RECEIPT_CATCH_UP_DAYS = 3;
 const BATCH = 50;
 
-/** One pass. Returns how many receipts this pass sent; stops at the first failure (the provider is likely down). */
+/** One pass. Returns how many receipts this pass queued; stops at the first failure (the database is likely in trouble). */
 export async function runGiftReceipts(deps: Deps, onError: (err: unknown) => void = () => undefined): Promise<number> {
   const since = new Date(deps.now().getTime() - RECEIPT_CATCH_UP_DAYS * 86_400_000);
   const pending = await deps.db

@@ -2,7 +2,7 @@
  * Hostile input (issue 8), property-based with fast-check: every route that takes params, a query
  * or a body (read from the routes buildApp() registers, checked against the role table) is sent
  * random, oversized, wrong-typed and missing fields, unicode (including NUL and lone surrogates),
- * SQL metacharacters and 1 MB bodies, as a signed-in member and as staff.
+ * SQL metacharacters and bodies at each route's size limit, as a signed-in member and as staff.
  *   - every answer is below 500, and every 4xx carries a JSON `{ error: string }` body;
  *   - a rejected (4xx) request leaves the database exactly as it was: a checksum of every row of
  *     every table is taken before and after each request (only the tables that record that a
@@ -23,6 +23,7 @@ import { z } from "zod";
 import { createTestApp, type TestApp } from "../testing/harness";
 import { seedConnectDemo, seedJourneyContent } from "../seed/connect";
 import { ROUTE_ACCESS, type RouteKey } from "./route-matrix";
+import { DEFAULT_BODY_LIMIT } from "../http/json-body";
 import { startElevenLabsStandIn } from "../testing/elevenlabs-stand-in";
 import { knownTestSecrets, scanText } from "../testing/scan-logs";
 
@@ -30,7 +31,7 @@ import { knownTestSecrets, scanText } from "../testing/scan-logs";
 const HTML_PAGES = new Set(["GET /api/daily/unsubscribe", "GET /api/integrations/ghl/callback"]);
 
 /** Tables a refused request may still write: they count or record requests, not data. */
-const REQUEST_BOOKKEEPING = new Set(["rate_limits", "member_activity"]);
+const REQUEST_BOOKKEEPING = new Set(["rate_limits", "rate_delays", "member_activity"]);
 const RUNS_PER_ROUTE = 4;
 
 const routes: RouteOptions[] = [];
@@ -290,12 +291,13 @@ describe("hostile input on every route that takes input", () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
-  it("answers 1 MB bodies with a 4xx JSON error and changes nothing: just under the limit (field values of 1 MB) and just over it", async () => {
+  it("answers bodies at each route's size limit with a 4xx JSON error and changes nothing: just under the limit (one huge field) and just over it", async () => {
     for (const route of withInput().filter((r) => r.schema?.body)) {
+      const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
       const fields = fieldsOf(route.schema!.body);
-      const huge = "x".repeat(1_048_576 - 64 * Math.max(1, fields.length) - 1024);
+      const huge = "x".repeat(limit - 64 * Math.max(1, fields.length) - 1024);
       const under = JSON.stringify(Object.fromEntries((fields.length ? fields : ["field"]).map((f, i) => [f, i === 0 ? huge : "x"])));
-      const over = JSON.stringify({ [fields[0] ?? "field"]: "y".repeat(1_048_577) });
+      const over = JSON.stringify({ [fields[0] ?? "field"]: "y".repeat(limit + 1) });
       const access = ROUTE_ACCESS[key(route)];
       const who: Who = access === "owner" ? "owner" : access === "staff" ? "staff" : "member";
       for (const payload of [under, over]) {

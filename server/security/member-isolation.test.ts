@@ -17,6 +17,8 @@ import type { GiveRequestInput, GiveResponse, GivingStatement, RecurringDonation
 import type { PaymentMethod, WalletBalance, WalletTransaction, WalletOverview } from "../../contract/wallet";
 import type { Note } from "../../contract/notes";
 import type { Prayer } from "../../contract/prayer";
+import type { Passkey } from "../../contract/two-step";
+import { softPasskey } from "../testing/soft-authenticator";
 
 type Member = Awaited<ReturnType<TestApp["signUp"]>>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -78,6 +80,23 @@ describe("personal notes", () => {
     expect(list.map((n) => n.id)).not.toContain(note.id);
     const mine = await ok<Note>(alice, "GET", `/api/personal-notes/${note.id}`);
     expect(mine).toMatchObject({ title: "Alice's private note", content: "Only mine" });
+  });
+});
+
+describe("passkeys and the authenticator app", () => {
+  it("another member cannot rename or remove Alice's passkey, nor see it or her two-step state", async () => {
+    const options = await ok<{ challenge: string; rp: { id?: string }; user: { id: string } }>(alice, "POST", "/api/auth/passkeys/register-options");
+    const credential = softPasskey().register(options, t.deps.config.passkeys.origin);
+    const passkey = await ok<Passkey>(alice, "POST", "/api/auth/passkeys/register", { credential, name: "Alice's phone" });
+    await ok(alice, "POST", "/api/auth/two-step/totp/setup");
+    await expectNotFound("PATCH", `/api/auth/passkeys/${passkey.id}`, { name: "Bob's now" });
+    await expectNotFound("DELETE", `/api/auth/passkeys/${passkey.id}`);
+    expect(await ok<Passkey[]>(bob, "GET", "/api/auth/passkeys")).toEqual([]);
+    expect(await ok(bob, "GET", "/api/auth/two-step")).toMatchObject({ totp: false, passkeys: 0 });
+    // Alice's pending set-up is hers: Bob confirming a code finds nothing of his to confirm.
+    expect((await call(bob, "POST", "/api/auth/two-step/totp/confirm", { code: "123456" })).statusCode).toBe(409);
+    const mine = await ok<Passkey[]>(alice, "GET", "/api/auth/passkeys");
+    expect(mine).toEqual([expect.objectContaining({ id: passkey.id, name: "Alice's phone" })]);
   });
 });
 

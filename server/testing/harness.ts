@@ -25,6 +25,7 @@ import { users } from "../db/schema/users";
 import { AUTH_CHANNEL, MARKER_PREFIX } from "../http/session-cache";
 import { expect } from "vitest";
 import { testLogger } from "./test-log";
+import { testLookup } from "./dns-stand-in";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -122,12 +123,12 @@ export async function createTestApp(
     bus,
     database,
     db: database.db,
-    email: createOutboxSender(database.db),
+    email: createOutboxSender(),
     church,
     payments: createPaymentGateway({ config, churchName: church.name, now: opts.now ?? (() => new Date()) }),
     bank: createBankProvider({ plaid: config.plaid, now: opts.now ?? (() => new Date()) }),
     secrets,
-    push: createPushSender({ db: database.db, secrets, config: config.push }),
+    push: createPushSender({ db: database.db, secrets, config: config.push, lookup: testLookup }),
     now: opts.now ?? (() => new Date()),
   };
   // Logs at trace level through the production logger into the run's log files (test-log.ts),

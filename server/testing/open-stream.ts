@@ -5,6 +5,9 @@ export async function openStream(base: string, headers: Record<string, string>) 
   const events: { event: string; data: unknown }[] = [];
   let buffer = "";
   const waiters: (() => void)[] = [];
+  let markEnded: () => void = () => undefined;
+  /** Resolves when the server ends the stream (or it is aborted). */
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
   if (res.ok && res.body) {
     void (async () => {
       const decoder = new TextDecoder();
@@ -24,6 +27,7 @@ export async function openStream(base: string, headers: Record<string, string>) 
       } catch {
         /* aborted */
       }
+      markEnded();
     })();
   }
   return {
@@ -40,6 +44,9 @@ export async function openStream(base: string, headers: Record<string, string>) 
       }
       return events.find((e) => e.event === name)!;
     },
+    ended,
+    /** Resolves true once the server has ended the stream, false if it is still open after `timeoutMs`. */
+    endsWithin: (timeoutMs: number) => Promise.race([ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs))]),
     close: () => ctrl.abort(),
   };
 }

@@ -28,6 +28,10 @@ describe("scanText finds", () => {
     ["an uncensored password field", '{"password":"x"}', 'an uncensored credential field "password"'],
     ["an uncensored authorization header", '{"req":{"headers":{"authorization":"Basic eA=="}}}', 'an uncensored credential field "req.headers.authorization"'],
     ["an uncensored token hash", '{"tokenHash":"ab12"}', 'an uncensored credential field "tokenHash"'],
+    ["an authenticator-app secret", '{"msg":"secret JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"}', "an authenticator-app secret"],
+    ["an otpauth link", "otpauth://totp/Church:a%40b.org?secret=JBSWY3DPEHPK3PXP&issuer=Church", "a credential in a URL (secret=)"],
+    ["an uncensored sign-in ticket", '{"body":{"ticket":"abc"}}', 'an uncensored credential field "body.ticket"'],
+    ["uncensored recovery codes", '{"recoveryCodes":["abcd-efgh-jkmn"]}', 'an uncensored credential field "recoveryCodes"'],
   ])("%s", (_what, line, expected) => {
     expect(scan(line)).toContain(expected);
   });

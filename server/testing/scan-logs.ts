@@ -8,6 +8,7 @@
  *   - an argon2 hash ("$argon2"), a bearer token, a token-shaped random value (32+ URL-safe
  *     characters mixing upper case, lower case and digits: sessions, reset and unsubscribe
  *     tokens are such values), a credential-like query parameter with a value;
+ *   - an authenticator-app secret (32+ base32 characters, upper case and digits 2-7);
  *   - in a JSON line, a credential field (password, token, card_cvv, authorization...) whose
  *     value is not "[redacted]".
  */
@@ -23,10 +24,12 @@ export interface Finding {
 }
 
 const SENSITIVE_KEY =
-  /^(password|passwordhash|password_hash|newpassword|currentpassword|token|tokenhash|token_hash|resettoken|sessiontoken|accesstoken|access_token|refreshtoken|refresh_token|apikey|api_key|secret|client_secret|card_number|cardnumber|card_cvv|cardcvv|cvv|cvc|authorization|cookie|set-cookie)$/i;
+  /^(password|passwordhash|password_hash|newpassword|currentpassword|token|tokenhash|token_hash|resettoken|sessiontoken|accesstoken|access_token|refreshtoken|refresh_token|apikey|api_key|secret|client_secret|card_number|cardnumber|card_cvv|cardcvv|cvv|cvc|authorization|cookie|set-cookie|ticket|recoverycode|recoverycodes|secretsealed|secret_sealed)$/i;
 const REDACTED_VALUES = new Set(["[redacted]", ""]);
 
 const TOKEN_SHAPED = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g;
+/** A TOTP secret as otpauth prints it: base32, 20 bytes = 32 characters (docs/decisions/0102). */
+const TOTP_SECRET_SHAPED = /(?<![A-Za-z0-9])[A-Z2-7]{32,}(?![A-Za-z0-9])/g;
 const BEARER = /\bBearer\s+(?!\[redacted\])[A-Za-z0-9._~+/=-]{8,}/i;
 const SECRET_QUERY = /[?&](token|code|key|secret|password|signature|sig|access_token|refresh_token)=(?!\[redacted\]|%5Bredacted%5D)[^&\s"'#]+/i;
 /** 13 to 19 digits, optionally in groups split by single spaces or dashes, not inside a longer word. */
@@ -56,6 +59,9 @@ function scanLineText(raw: string, needles: readonly string[]): { what: string; 
   if (query) hits.push({ what: `a credential in a URL (${query[1]}=)`, found: query[0] });
   for (const m of text.matchAll(TOKEN_SHAPED)) {
     if (looksRandom(m[0])) hits.push({ what: "a token-shaped value", found: m[0] });
+  }
+  for (const m of text.matchAll(TOTP_SECRET_SHAPED)) {
+    if (/[A-Z]/.test(m[0]) && /[2-7]/.test(m[0])) hits.push({ what: "an authenticator-app secret", found: m[0] });
   }
   for (const m of text.matchAll(CARD_SHAPED)) {
     const digits = m[0].replace(/[ -]/g, "");

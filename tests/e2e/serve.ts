@@ -18,6 +18,9 @@ const env: Record<string, string> = {
   SEED_DEMO: "true",
   AUTH_RATE_LIMIT_PER_IP: "100000",
   AUTH_RATE_LIMIT_PER_EMAIL: "1000",
+  // The browser tests share the demo accounts across files; the write limits are tested in
+  // server/http/write-limits.test.ts.
+  RATE_LIMITS: "*=1000",
   // POST /api/test/wallet/collect-round-ups (collect and settle round-ups now), and a $1.00
   // minimum so a week of sandbox round-ups is always collected (docs/decisions/0024).
   TEST_HOOKS: "true",
@@ -45,6 +48,8 @@ if (base) {
 const { startGhlStandIn } = await import("../../server/testing/ghl-stand-in.ts");
 const { startElevenLabsStandIn } = await import("../../server/testing/elevenlabs-stand-in.ts");
 Object.assign(env, (await startGhlStandIn()).env(), (await startElevenLabsStandIn()).env(), { PUBLIC_URL: `http://127.0.0.1:${port}` });
+// Passkeys belong to a host name, never an IP address: passkeys.spec.ts opens the app on localhost.
+env.PASSKEY_ORIGIN = `http://localhost:${port}`;
 
 Object.assign(process.env, env);
 await import("../../server/main.ts");

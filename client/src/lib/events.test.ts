@@ -120,6 +120,21 @@ describe("connectLiveStream", () => {
     expect(streams.slice(0, 4).every((s) => s.closed)).toBe(true);
   });
 
+  it("waits the longest backoff after the server replaced the stream with a newer one (no two tabs pushing each other out)", () => {
+    streams[0].emit("connected");
+    streams[0].emit("replaced");
+    streams[0].fail();
+    vi.advanceTimersByTime(29_999);
+    expect(streams).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(streams).toHaveLength(2);
+    // The next stream was not replaced: a drop waits the usual 1 s.
+    streams[1].emit("connected");
+    streams[1].fail();
+    vi.advanceTimersByTime(1000);
+    expect(streams).toHaveLength(3);
+  });
+
   it("reconnects at once when the browser comes back online", () => {
     streams[0].emit("connected");
     streams[0].fail();

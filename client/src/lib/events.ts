@@ -93,6 +93,11 @@ export function connectLiveStream(opts: LiveStreamOptions): () => void {
     timer = null;
     const s = opts.open();
     source = s;
+    // The server closed this stream to make room for a newer one of the same member (a cap on
+    // streams per session): waiting the longest backoff keeps two tabs from pushing each other
+    // out every second.
+    let replaced = false;
+    s.addEventListener("replaced", () => (replaced = true));
     s.addEventListener("connected", () => {
       attempt = 0;
       if (connectedBefore) opts.onCatchUp();
@@ -101,7 +106,7 @@ export function connectLiveStream(opts: LiveStreamOptions): () => void {
     for (const name of opts.names) s.addEventListener(name, (e) => opts.onEvent(name, (e as MessageEvent<string>).data));
     s.onerror = (err) => {
       if (source !== s) return;
-      const delay = backoffDelay(attempt++, opts.random);
+      const delay = replaced ? EVENT_STREAM_BACKOFF.maxMs : backoffDelay(attempt++, opts.random);
       console.warn(`live event stream error; reconnecting in ${delay} ms`, err);
       s.close();
       source = null;

@@ -1,8 +1,9 @@
+import { sql } from "drizzle-orm";
 import { pgTable, text, timestamp, integer, uuid, primaryKey, index, boolean } from "drizzle-orm/pg-core";
 
 /**
- * Fixed-window counters for rate limits, shared by every server instance on the database.
- * One row per key and window; incremented with an atomic upsert.
+ * Counters for rate limits, shared by every server instance on the database. One row per key
+ * and window; a sliding window reads the current and the previous one (server/http/rate-limit.ts).
  */
 export const rateLimits = pgTable(
   "rate_limits",
@@ -14,7 +15,32 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
-/** Every email the sandbox provider "sends": nothing is silently lost in development. Staff can read it. */
+/**
+ * Progressive delays (server/http/rate-limit.ts, hitDelay): per key, the attempts let through
+ * in the current streak and the earliest moment the next one may be. Sign-in from devices that
+ * never signed in to the account slows down here instead of hitting a wall; one reset email per
+ * account per few minutes is the same gate with a constant delay.
+ */
+export const rateDelays = pgTable("rate_delays", {
+  key: text("key").primaryKey(),
+  attempts: integer("attempts").notNull(),
+  notBefore: timestamp("not_before", { withTimezone: true }).notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * What happens to an email: `queued` until the sender (server/jobs/email-delivery.ts) delivers
+ * it (`sent`) or the mail server refuses it for good (`failed`); `kept` when no mail server is
+ * set (SMTP_URL): it stays here for staff to read and is never sent later.
+ */
+export const EMAIL_STATUSES = ["queued", "sent", "failed", "kept"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/**
+ * The durable outbox: every email is written here in the transaction of the change that causes
+ * it (server/shared/email/outbox.ts), and sent in the background (decision 0101). Staff can read
+ * the latest ones, except the text of sensitive ones (decision 0004).
+ */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
@@ -25,6 +51,21 @@ export const emailOutbox = pgTable(
     html: text("html").notNull(),
     sensitive: boolean("sensitive").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
+    /** Attempts started (counted when claimed, so a sender that dies mid-send still counts). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A sender's claim: others leave the row alone until then (a crashed sender's claim runs out). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /** The mail server's last answer or the network error, for staff (never the message itself). */
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
+  (t) => [
+    index("email_outbox_to_idx").on(t.to, t.createdAt),
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index("email_outbox_status_idx").on(t.status, t.createdAt),
+    index("email_outbox_sent_idx").on(t.sentAt).where(sql`${t.status} = 'sent'`),
+  ],
 );

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { desc } from "drizzle-orm";
-import { ZRoleChange, ZUserIdParams, ZUserSearch, ZOutboxEntry } from "../../../contract/admin";
+import { ZRoleChange, ZUserIdParams, ZUserSearch, ZOutboxEntry, ZEmailHealth, ZEmailRetryResult } from "../../../contract/admin";
+import { API } from "../../../contract/api-paths";
 import { ZUser } from "../../../contract/auth";
 import type { Deps } from "../../deps";
 import { changeRole } from "./change-role";
 import { listUsers } from "./list-users";
 import { toPublicUser } from "../../shared/public-user";
 import { emailOutbox } from "../../db/schema/platform";
+import { getEmailHealth } from "./get-email-health";
+import { retryFailedEmails } from "./retry-failed-emails";
 
 export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -29,11 +32,17 @@ export const adminRoutes =
     );
 
     /**
-     * The sandbox email outbox (latest 50), so staff can see what would have been sent.
+     * The email outbox (latest 50), so staff can see what was (or, without a mail server, would have been) sent.
      * Messages holding a secret link (password reset) are hidden: staff must not be able to take over an account.
      */
     app.get("/api/admin/outbox", { config: { access: "staff" }, schema: { response: { 200: z.array(ZOutboxEntry) } } }, async () => {
       const rows = await deps.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(50);
       return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.sensitive ? "[hidden: this message holds a private link]" : r.text, createdAt: r.createdAt.toISOString() }));
     });
+
+    /** The outbox's health for the Admin dashboard (decision 0101). */
+    app.get(API.admin.emailHealth.pattern, { config: { access: "staff" }, schema: { response: { 200: ZEmailHealth } } }, () => getEmailHealth(deps));
+
+    /** Failed emails back in the queue (after fixing the mail server or an address). */
+    app.post(API.admin.emailRetry.pattern, { config: { access: "owner" }, schema: { response: { 200: ZEmailRetryResult } } }, () => retryFailedEmails(deps));
   };

@@ -19,7 +19,7 @@ export const aiPrayerRoutes =
      */
     app.post(
       "/api/ai-prayer/messages",
-      { config: { access: "member" }, compress: false, schema: { body: ZAiPrayerInput, response: { 200: ZAiPrayerReply } } },
+      { config: { access: "member", rateLimit: "aiPrayer" }, compress: false, schema: { body: ZAiPrayerInput, response: { 200: ZAiPrayerReply } } },
       async (req, reply) => {
         const locale = localeFromAcceptLanguage(req.headers["accept-language"]);
         if (!(req.headers.accept ?? "").includes(AI_STREAM_CONTENT_TYPE)) return replyToPrayerChat(deps, companion, req.body, locale);
@@ -43,7 +43,7 @@ export const aiPrayerRoutes =
         }
         reply
           .header("content-type", `${AI_STREAM_CONTENT_TYPE}; charset=utf-8`)
-          .header("cache-control", "no-cache, no-transform")
+          .header("cache-control", "no-store, no-transform")
           .header("x-accel-buffering", "no");
         // A stream skips the response serializer; the JSON schema above is for the other form.
         return reply.send(Readable.from(frames(), { objectMode: false }) as never);

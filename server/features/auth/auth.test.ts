@@ -8,7 +8,8 @@ import argon2 from "argon2";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { AUTH_TEXT } from "../../../contract/auth";
 import { users, sessions, passwordResets } from "../../db/schema/users";
-import { emailOutbox, rateLimits } from "../../db/schema/platform";
+import { emailOutbox, rateDelays, rateLimits } from "../../db/schema/platform";
+import { KNOWN_DEVICE_COOKIE } from "./known-device";
 import { hashToken } from "../../http/tokens";
 import { hitRateLimit } from "../../http/rate-limit";
 import { AppError } from "../../http/app-error";
@@ -681,8 +682,10 @@ describe("rate limits", () => {
       env: {
         AUTH_RATE_LIMIT_PER_IP: String(PER_IP),
         AUTH_RATE_LIMIT_PER_EMAIL: String(PER_EMAIL),
-        // A window far longer than the test, so no window boundary falls inside it.
+        // A window far longer than the test, so no window boundary falls inside it; and a first
+        // wait far longer than a burst of 200 requests takes.
         AUTH_RATE_LIMIT_WINDOW_SECONDS: String(1_000_000_000),
+        AUTH_RATE_LIMIT_DELAY_SECONDS: "1000",
       },
     });
   });
@@ -690,10 +693,11 @@ describe("rate limits", () => {
 
   let ipCounter = 0;
   const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-  const login = (email: string, password: string, ip: string) =>
-    r.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress: ip });
+  const login = (email: string, password: string, ip: string, cookie?: string) =>
+    r.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress: ip, ...(cookie ? { cookies: { [KNOWN_DEVICE_COOKIE]: cookie } } : {}) });
+  const deviceCookie = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === KNOWN_DEVICE_COOKIE)?.value;
 
-  it(`refuses the ${PER_EMAIL + 1}th login attempt for one email with 429 and retry-after`, async () => {
+  it(`slows down the ${PER_EMAIL + 1}th login attempt for one email from unknown devices with 429 and retry-after`, async () => {
     const email = freshEmail("limited");
     await r.insertUser(email, "MEMBER", "right-pass");
     const ip = freshIp();
@@ -705,9 +709,9 @@ describe("rate limits", () => {
     expect(blocked.json()).toEqual({ error: AUTH_TEXT.tooManyAttempts, code: "RATE_LIMITED" });
     const retryAfter = Number(blocked.headers["retry-after"]);
     expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(1_000_000_000);
-    // The email stays blocked from another address too, even with the right password.
+    expect(retryAfter).toBeGreaterThanOrEqual(999);
+    expect(retryAfter).toBeLessThanOrEqual(1000);
+    // The email is slowed down from another unknown address too, even with the right password.
     const elsewhere = await login(email.toUpperCase(), "right-pass", freshIp());
     expect(elsewhere.statusCode).toBe(429);
     // Another email from the first address is not affected by the email limit.
@@ -716,10 +720,63 @@ describe("rate limits", () => {
     expect((await login(other, "right-pass", ip)).statusCode).toBe(200);
   });
 
-  it("is exact under concurrency: of 200 parallel attempts against one email, exactly the limit get through", async () => {
+  it("a lock-out attempt from another address leaves the member able to sign in from their known device", async () => {
+    const email = freshEmail("target");
+    await r.insertUser(email, "MEMBER", "right-pass");
+    const home = freshIp();
+    const first = await login(email, "right-pass", home);
+    expect(first.statusCode).toBe(200);
+    const cookie = first.cookies.find((c) => c.name === KNOWN_DEVICE_COOKIE)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/auth" });
+    expect(cookie.value).not.toContain(email);
+    // An attacker elsewhere types wrong passwords for the member's email until refused.
+    const attacker = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < PER_EMAIL + 5; i++) codes.push((await login(email, "guess", attacker)).statusCode);
+    expect(codes.slice(0, PER_EMAIL)).toEqual([401, 401, 401]);
+    expect(codes.slice(PER_EMAIL).every((c) => c === 429)).toBe(true);
+    // The member's phone (its cookie), at home or on the road, signs in at once.
+    expect((await login(email, "right-pass", home, cookie.value)).statusCode).toBe(200);
+    expect((await login(email, "right-pass", freshIp(), cookie.value)).statusCode).toBe(200);
+    // The attacker cannot make up the cookie: a tampered one, or one for another account, is an unknown device.
+    const tampered = `${cookie.value.slice(0, -4)}AAAA`;
+    expect((await login(email, "guess", attacker, tampered)).statusCode).toBe(429);
+    const other = freshEmail("attacker");
+    await r.insertUser(other, "MEMBER", "own-pass");
+    const ownCookie = deviceCookie(await login(other, "own-pass", attacker))!;
+    expect((await login(email, "guess", attacker, ownCookie)).statusCode).toBe(429);
+    // The known device's allowance is its own, and limited too.
+    const known: number[] = [];
+    for (let i = 0; i < PER_EMAIL + 1; i++) known.push((await login(email, "typo-pass", home, cookie.value)).statusCode);
+    expect(known).toEqual([401, 429, 429, 429]); // the two sign-ins above used two of the three
+  });
+
+  it("a device remembers several accounts (a family's tablet)", async () => {
+    const ip = freshIp();
+    const [a, b] = [freshEmail("parent"), freshEmail("child")];
+    await r.insertUser(a, "MEMBER", "pass-a");
+    await r.insertUser(b, "MEMBER", "pass-b");
+    let cookie = deviceCookie(await login(a, "pass-a", ip))!;
+    cookie = deviceCookie(await login(b, "pass-b", ip, cookie))!;
+    for (let i = 0; i < PER_EMAIL + 1; i++) await login(a, "guess", freshIp());
+    for (let i = 0; i < PER_EMAIL + 1; i++) await login(b, "guess", freshIp());
+    expect((await login(a, "pass-a", ip, cookie)).statusCode).toBe(200);
+    expect((await login(b, "pass-b", ip, cookie)).statusCode).toBe(200);
+  });
+
+  it("registration marks the device as known", async () => {
+    const body = validRegister();
+    const res = await r.app.inject({ method: "POST", url: "/api/auth/register", payload: body, remoteAddress: freshIp() });
+    expect(res.statusCode).toBe(201);
+    const cookie = deviceCookie(res)!;
+    for (let i = 0; i < PER_EMAIL + 1; i++) await login(body.email, "guess", freshIp());
+    expect((await login(body.email, body.password, freshIp(), cookie)).statusCode).toBe(200);
+  });
+
+  it("is exact under concurrency: of 200 parallel attempts against one email, exactly the allowance get through", async () => {
     const email = freshEmail("burst");
     await r.insertUser(email, "MEMBER", "right-pass");
-    // Each request from its own address, so only the per-email counter decides.
+    // Each request from its own address, so only the per-email gate decides.
     const results = await Promise.all(Array.from({ length: 200 }, () => login(email, "wrong-pass", freshIp())));
     const notLimited = results.filter((res) => res.statusCode !== 429);
     expect(notLimited).toHaveLength(PER_EMAIL);
@@ -728,8 +785,9 @@ describe("rate limits", () => {
       expect(res.json().error).toBe(AUTH_TEXT.tooManyAttempts);
       expect(res.headers["retry-after"]).toBeDefined();
     }
-    const [row] = await r.db.select().from(rateLimits).where(eq(rateLimits.key, `login:email:${email}`));
-    expect(row.count).toBe(200);
+    // Only the attempts let through are counted.
+    const [row] = await r.db.select().from(rateDelays).where(eq(rateDelays.key, `login:email:${email}`));
+    expect(row.attempts).toBe(PER_EMAIL);
   });
 
   it("limits per address across different emails", async () => {
@@ -750,15 +808,17 @@ describe("rate limits", () => {
     expect(results.filter((res) => res.statusCode !== 429)).toHaveLength(PER_IP);
   });
 
-  it("holds for password-reset requests under 200 parallel attempts: exactly the limit of emails are written", async () => {
+  it("sends at most one reset email per account, answering 202 the same to 200 parallel requests", async () => {
     const email = freshEmail("resetburst");
     await r.insertUser(email, "MEMBER");
     const results = await Promise.all(
       Array.from({ length: 200 }, () => r.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email }, remoteAddress: freshIp() })),
     );
-    expect(results.filter((res) => res.statusCode === 202)).toHaveLength(PER_EMAIL);
-    expect(results.filter((res) => res.statusCode === 429)).toHaveLength(200 - PER_EMAIL);
-    expect(await r.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).toHaveLength(PER_EMAIL);
+    // Nobody can lock a member out of resetting: every request gets the same answer...
+    expect(results.filter((res) => res.statusCode === 202)).toHaveLength(200);
+    expect(new Set(results.map((res) => res.body)).size).toBe(1);
+    // ...and the member gets one email, not 200.
+    expect(await r.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).toHaveLength(1);
   });
 
   it("holds for registration under 200 parallel attempts from one address: exactly the limit of accounts are created", async () => {
@@ -772,7 +832,7 @@ describe("rate limits", () => {
     expect(await r.db.select().from(users).where(inArray(users.email, emails))).toHaveLength(PER_IP);
   });
 
-  it("limits registration and password-reset requests too", async () => {
+  it("limits registration and password-reset requests per address too", async () => {
     const ip = freshIp();
     const reg = [];
     for (let i = 0; i < PER_IP + 1; i++) {
@@ -789,14 +849,12 @@ describe("rate limits", () => {
     }
     expect(reg).toEqual([201, 201, 201, 201, 201, 429]);
 
-    const email = freshEmail("resetflood");
-    await r.insertUser(email, "MEMBER");
+    const resetIp = freshIp();
     const codes: number[] = [];
-    for (let i = 0; i < PER_EMAIL + 1; i++) {
-      codes.push((await r.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email }, remoteAddress: freshIp() })).statusCode);
+    for (let i = 0; i < PER_IP + 1; i++) {
+      codes.push((await r.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: freshEmail("resetflood") }, remoteAddress: resetIp })).statusCode);
     }
-    expect(codes).toEqual([202, 202, 202, 429]);
-    expect(await r.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).toHaveLength(PER_EMAIL);
+    expect(codes).toEqual([202, 202, 202, 202, 202, 429]);
   });
 
   it("housekeeping drops windows that ended over a day ago but never a live one, however long the window", async () => {
@@ -832,19 +890,133 @@ describe("rate limits", () => {
     expect(rows[0].count).toBe(3);
   });
 
-  it("computes retry-after as the seconds left in the window", async () => {
+  it("computes retry-after as the time until the sliding window has room again", async () => {
     const windowStart = Date.UTC(2030, 0, 1, 12, 0, 0);
-    const at = new Date(windowStart + 100_000); // 100 s into a 600 s window
+    const at = (s: number) => new Date(windowStart + s * 1000);
+    const refusal = (key: string, limit: number, when: Date) =>
+      hitRateLimit(r.db, key, limit, 600, when).then(
+        () => null,
+        (e: unknown) => e as AppError,
+      );
+    // Limit 4: four attempts 100 s into a 600 s window; the fifth waits for the next window,
+    // where this one's count fades: 4 * (1 - s/600) + 1 <= 4 at s = 150, so 500 + 150 s.
     const key = `test:${freshEmail()}`;
-    await hitRateLimit(r.db, key, 1, 600, at);
-    const err = await hitRateLimit(r.db, key, 1, 600, at).then(
-      () => null,
-      (e: unknown) => e,
-    );
+    for (let i = 0; i < 4; i++) await hitRateLimit(r.db, key, 4, 600, at(100));
+    const err = await refusal(key, 4, at(100));
     expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).status).toBe(429);
-    expect((err as AppError).extra.retryAfterSeconds).toBe(500);
-    // The next window starts from zero.
-    await expect(hitRateLimit(r.db, key, 1, 600, new Date(windowStart + 600_000))).resolves.toBeUndefined();
+    expect(err!.status).toBe(429);
+    expect(err!.extra.retryAfterSeconds).toBe(650);
+    // Just before that it is still refused (the previous window weighs 4 * 451/600 > 3); at it, allowed.
+    expect(await refusal(key, 4, at(749))).toBeInstanceOf(AppError);
+    expect(await refusal(key, 4, at(750))).toBeNull();
+    // One window later still, the first window weighs nothing.
+    expect(await refusal(key, 4, at(1200))).toBeNull();
+  });
+
+  it("does not count refused attempts: retrying while refused does not push the wait back", async () => {
+    const start = Date.UTC(2030, 0, 2, 12, 0, 0);
+    const key = `test:${freshEmail()}`;
+    await hitRateLimit(r.db, key, 1, 600, new Date(start));
+    for (let s = 1; s < 1200; s += 60) await expect(hitRateLimit(r.db, key, 1, 600, new Date(start + s * 1000))).rejects.toBeInstanceOf(AppError);
+    await expect(hitRateLimit(r.db, key, 1, 600, new Date(start + 1200_000))).resolves.toBeUndefined();
+  });
+});
+
+describe("sliding windows and progressive delays (a clock the test moves)", () => {
+  let r: TestApp;
+  let clock = Date.UTC(2031, 5, 1, 9, 0, 0);
+  const WINDOW = 600;
+  const PER_IP = 10;
+  const PER_EMAIL = 5;
+  const DELAY = 30;
+  const RESET_EMAIL = 300;
+  beforeAll(async () => {
+    r = await createTestApp({
+      now: () => new Date(clock),
+      env: {
+        AUTH_RATE_LIMIT_PER_IP: String(PER_IP),
+        AUTH_RATE_LIMIT_PER_EMAIL: String(PER_EMAIL),
+        AUTH_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
+        AUTH_RATE_LIMIT_DELAY_SECONDS: String(DELAY),
+        AUTH_RESET_EMAIL_SECONDS: String(RESET_EMAIL),
+      },
+    });
+  });
+  afterAll(() => r.close());
+  const advance = (seconds: number) => {
+    clock += seconds * 1000;
+  };
+  let ipCounter = 0;
+  const freshIp = () => `10.2.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+  const login = (email: string, password: string, ip: string) =>
+    r.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress: ip });
+
+  it("20 attempts straddling a window boundary are limited: only the limit gets through", async () => {
+    // 3 s before a window boundary.
+    clock = Math.ceil(clock / (WINDOW * 1000)) * WINDOW * 1000 + 10 * WINDOW * 1000 - 3000;
+    const ip = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < PER_IP; i++) codes.push((await login(freshEmail("edge"), "wrong-pass", ip)).statusCode);
+    advance(6); // 3 s into the next window
+    for (let i = 0; i < PER_IP; i++) codes.push((await login(freshEmail("edge"), "wrong-pass", ip)).statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(PER_IP);
+    expect(codes.slice(PER_IP).every((c) => c === 429)).toBe(true);
+    // The allowance comes back as the earlier attempts slide out of the window.
+    advance(WINDOW);
+    expect((await login(freshEmail("edge"), "wrong-pass", ip)).statusCode).toBe(401);
+  });
+
+  it("slows failures down progressively (30 s, 60 s, 120 s ... at most the window) instead of a wall", async () => {
+    const email = freshEmail("slow");
+    await r.insertUser(email, "MEMBER", "right-pass");
+    for (let i = 0; i < PER_EMAIL; i++) expect((await login(email, "wrong-pass", freshIp())).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const refused = await login(email, "wrong-pass", freshIp());
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers["retry-after"]);
+      waits.push(wait);
+      // Asking again too early changes nothing; waiting a second less is still refused.
+      advance(wait - 1);
+      const early = await login(email, "wrong-pass", freshIp());
+      expect(early.statusCode).toBe(429);
+      expect(early.headers["retry-after"]).toBe("1");
+      advance(1);
+      expect((await login(email, "wrong-pass", freshIp())).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([30, 60, 120, 240, 480, 600]);
+    // The right password, once let through, ends the slow-down.
+    advance(WINDOW);
+    expect((await login(email, "right-pass", freshIp())).statusCode).toBe(200);
+    for (let i = 0; i < PER_EMAIL; i++) expect((await login(email, "wrong-pass", freshIp())).statusCode).toBe(401);
+    expect((await login(email, "wrong-pass", freshIp())).statusCode).toBe(429);
+    // A day without attempts forgets the streak too.
+    advance(86_400 + 1);
+    for (let i = 0; i < PER_EMAIL; i++) expect((await login(email, "wrong-pass", freshIp())).statusCode).toBe(401);
+  });
+
+  it("caps reset emails per account; each request answers 202 the same, for a real account or not", async () => {
+    const email = freshEmail("resetcap");
+    await r.insertUser(email, "MEMBER");
+    const ghost = freshEmail("ghost");
+    const ask = (who: string) => r.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: who }, remoteAddress: freshIp() });
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await ask(email), await ask(ghost));
+    for (const a of answers) {
+      expect(a.statusCode).toBe(202);
+      expect(a.body).toBe(answers[0].body);
+    }
+    const mails = () => r.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    expect(await mails()).toHaveLength(1);
+    // The link that was sent still works: suppressed requests retired nothing.
+    const link = decodeURIComponent(/\?token=([^\s"&<]+)/.exec((await mails())[0].text)![1]);
+    const [live] = await r.db.select().from(passwordResets).where(and(eq(passwordResets.tokenHash, hashToken(link)), isNull(passwordResets.usedAt)));
+    expect(live).toBeDefined();
+    advance(RESET_EMAIL - 1);
+    await ask(email);
+    expect(await mails()).toHaveLength(1);
+    advance(1);
+    await ask(email);
+    expect(await mails()).toHaveLength(2);
   });
 });

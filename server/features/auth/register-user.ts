@@ -16,10 +16,10 @@ import { enqueueCrmSync } from "../../providers/crm/queue";
 export async function registerUser(deps: Deps, input: RegisterInput, ip: string, locale: Locale = DEFAULT_LOCALE) {
   const email = normalizeEmail(input.email);
   const { perIp, perEmail, windowSeconds } = deps.config.authRateLimit;
-  await hitRateLimit(deps.db, `register:ip:${ip}`, perIp, windowSeconds);
-  await hitRateLimit(deps.db, `register:email:${email}`, perEmail, windowSeconds);
-  const passwordHash = await hashPassword(input.password);
   const now = deps.now();
+  await hitRateLimit(deps.db, `register:ip:${ip}`, perIp, windowSeconds, now);
+  await hitRateLimit(deps.db, `register:email:${email}`, perEmail, windowSeconds, now);
+  const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)

@@ -2,11 +2,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { users, passwordResets } from "../../db/schema/users";
 import { hashToken, newToken } from "../../http/tokens";
-import { hitRateLimit } from "../../http/rate-limit";
+import { hitDelay, hitRateLimit } from "../../http/rate-limit";
 import { normalizeEmail } from "../../shared/public-user";
 import { renderEmail } from "../../shared/email/layout";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import { messagesFor } from "../../i18n";
+import { enqueueEmail } from "../../shared/email/outbox";
 
 export const RESET_TTL_MINUTES = 60;
 
@@ -15,16 +16,32 @@ export const RESET_TTL_MINUTES = 60;
  * whether or not the email has an account. Only the newest link of an account works: asking
  * again retires the earlier ones (docs/decisions/0060-password-reset-links.md). The account's
  * row is locked meanwhile, so two requests at once still leave exactly one live link.
+ *
+ * Limits (decision 0095): per address a sliding window (429). Per email there is no 429, which
+ * would let anyone lock a member out of resetting their password; instead at most one email
+ * goes out per AUTH_RESET_EMAIL_SECONDS. A request inside that time answers exactly as any
+ * other (202) and leaves the link already sent working. The gate is taken before the account is
+ * looked up, the same way for an email with no account.
  */
 export async function requestPasswordReset(deps: Deps, rawEmail: string, ip: string) {
   const email = normalizeEmail(rawEmail);
-  const { perIp, perEmail, windowSeconds } = deps.config.authRateLimit;
-  await hitRateLimit(deps.db, `reset:ip:${ip}`, perIp, windowSeconds);
-  await hitRateLimit(deps.db, `reset:email:${email}`, perEmail, windowSeconds);
+  const { perIp, windowSeconds, resetEmailSeconds } = deps.config.authRateLimit;
+  await hitRateLimit(deps.db, `reset:ip:${ip}`, perIp, windowSeconds, deps.now());
+  if (resetEmailSeconds > 0) {
+    const gate = { free: 1, firstDelaySeconds: resetEmailSeconds, maxDelaySeconds: resetEmailSeconds, forgetSeconds: resetEmailSeconds };
+    if ((await hitDelay(deps.db, `reset:email:${email}`, gate, deps.now())) !== null) return;
+  }
   const [user] = await deps.db.select({ id: users.id, firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.email, email));
   if (!user) return;
   const token = newToken();
   const now = deps.now();
+  const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
+  const message = {
+    to: email,
+    sensitive: true,
+    ...renderPasswordResetEmail({ churchName: deps.church.name, accent: deps.church.accentColor, firstName: user.firstName, link, locale }),
+  };
   await deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     await tx
@@ -37,14 +54,7 @@ export async function requestPasswordReset(deps: Deps, rawEmail: string, ip: str
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
     });
-  });
-  const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-  const churchName = deps.church.name;
-  const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
-  await deps.email.send({
-    to: email,
-    sensitive: true,
-    ...renderPasswordResetEmail({ churchName, accent: deps.church.accentColor, firstName: user.firstName, link, locale }),
+    await enqueueEmail(tx, message, now);
   });
 }
 
@@ -63,3 +73,4 @@ export function renderPasswordResetEmail(d: { churchName: string; accent: string
     ],
   });
 }
+

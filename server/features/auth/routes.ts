@@ -1,8 +1,10 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZAuthResponse, ZForgotPassword, ZLogin, ZMessage, ZRegister, ZResetPassword, ZSetLocale, AUTH_TEXT } from "../../../contract/auth";
+import { ZLoginAnswer } from "../../../contract/two-step";
 import type { Deps } from "../../deps";
 import { EVENTS_COOKIE, currentUser } from "../../http/auth";
+import { setEventsCookie } from "./events-cookie";
 import { registerUser } from "./register-user";
 import { signIn } from "./sign-in";
 import { signOut } from "./sign-out";
@@ -10,19 +12,20 @@ import { requestPasswordReset } from "./request-password-reset";
 import { resetPassword } from "./reset-password";
 import { toPublicUser } from "../../shared/public-user";
 import { setLocale } from "./set-locale";
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_PATH, KnownDevice } from "./known-device";
 import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
 
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    /** The event stream cannot send headers: it gets an HttpOnly cookie scoped to /api/events. */
-    const setEventsCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-      reply.setCookie(EVENTS_COOKIE, token, {
+    /** The known-device cookie (known-device.ts): this browser keeps its own sign-in allowance. */
+    const setKnownDevice = (reply: FastifyReply, device: { value: string; expires: Date }) =>
+      reply.setCookie(KNOWN_DEVICE_COOKIE, device.value, {
         httpOnly: true,
         sameSite: "strict",
-        path: "/api/events",
+        path: KNOWN_DEVICE_PATH,
         secure: deps.config.publicUrl.startsWith("https://"),
-        expires: expiresAt,
+        expires: device.expires,
       });
 
     app.post(
@@ -30,18 +33,23 @@ export const authRoutes =
       { config: { access: "public" }, schema: { body: ZRegister, response: { 201: ZAuthResponse } } },
       async (req, reply) => {
         const { token, expiresAt, user } = await registerUser(deps, req.body, req.ip, localeFromAcceptLanguage(req.headers["accept-language"]));
-        setEventsCookie(reply, token, expiresAt);
+        setEventsCookie(deps, reply, token, expiresAt);
+        setKnownDevice(reply, KnownDevice.read(deps.secrets, req.cookies[KNOWN_DEVICE_COOKIE], deps.now()).remember(deps.secrets, user.email));
         return reply.code(201).send({ token, user: toPublicUser(user) });
       },
     );
 
     app.post(
       "/api/auth/login",
-      { config: { access: "public" }, schema: { body: ZLogin, response: { 200: ZAuthResponse } } },
+      { config: { access: "public" }, schema: { body: ZLogin, response: { 200: ZLoginAnswer } } },
       async (req, reply) => {
-        const { token, expiresAt, user } = await signIn(deps, req.body, req.ip);
-        setEventsCookie(reply, token, expiresAt);
-        return { token, user: toPublicUser(user) };
+        const answer = await signIn(deps, req.body, req.ip, req.cookies[KNOWN_DEVICE_COOKIE]);
+        // A second step is needed: no session, no cookie, only the ticket (second-step.ts).
+        if ("ticket" in answer) return answer;
+        const { token, expiresAt, user, twoStepSetup, knownDevice } = answer;
+        setEventsCookie(deps, reply, token, expiresAt);
+        setKnownDevice(reply, knownDevice);
+        return { token, user: toPublicUser(user), ...(twoStepSetup ? { twoStepSetup: true as const } : {}) };
       },
     );
 

@@ -18,7 +18,7 @@ export const commentsRoutes =
 
     app.post(
       "/api/livestream-comments",
-      { config: { access: "member" }, schema: { body: ZCommentInput, response: { 201: ZComment } } },
+      { config: { access: "member", rateLimit: "comment" }, schema: { body: ZCommentInput, response: { 201: ZComment } } },
       async (req, reply) => reply.code(201).send(await postComment(deps, currentUser(req), req.body)),
     );
 

@@ -35,7 +35,7 @@ export const connectRoutes =
     // Daily journey
     app.post(
       "/api/daily/enroll",
-      { config: { access: "member" }, schema: { body: ZEnroll, response: { 201: ZEnrollResult } } },
+      { config: { access: "member", rateLimit: "journeyEnroll" }, schema: { body: ZEnroll, response: { 201: ZEnrollResult } } },
       async (req, reply) => reply.code(201).send(await enrollJourney(deps, currentUser(req), req.body.sequenceKey)),
     );
     app.get("/api/daily/preview", { config: { access: "member" }, schema: { response: { 200: ZDailyPreview } } }, async (req) =>

@@ -8,6 +8,7 @@ import { messagesFor } from "../../i18n";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import { devotionalAudioUrl, type DevotionalDay } from "./journey-audio";
 import { findJourneyDay } from "./find-journey-day";
+import { enqueueEmail } from "../../shared/email/outbox";
 
 /**
  * Claims the (enrolment, date) delivery under its primary key. Only the caller whose insert
@@ -57,7 +58,7 @@ export function renderJourneyEmail(opts: DevotionalDay & {
 }
 
 /**
- * Sends the claimed day's email; if sending fails, the claim is released so a later run retries.
+ * Queues the claimed day's email; if that fails, the claim is released so a later run retries.
  * `waitForAudio`: the scheduler waits for the day's recording (made once); a member's own
  * request (enrolment) does not, and its email carries the link only if it is ready.
  */
@@ -89,11 +90,14 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
       locale: content.locale === locale ? locale : DEFAULT_LOCALE,
     });
     // Sensitive: the unsubscribe link ends the journey, so staff must not read it in the outbox.
-    await deps.email.send({ to: row.email, sensitive: true, ...msg });
-    await deps.db
-      .update(journeyDeliveries)
-      .set({ sentAt: deps.now() })
-      .where(and(eq(journeyDeliveries.enrolmentId, enrolmentId), eq(journeyDeliveries.deliveryDate, date)));
+    // Queued with the delivery's sent_at in one transaction; the background sender sends it (decision 0101).
+    await deps.db.transaction(async (tx) => {
+      await enqueueEmail(tx, { to: row.email, sensitive: true, ...msg }, deps.now());
+      await tx
+        .update(journeyDeliveries)
+        .set({ sentAt: deps.now() })
+        .where(and(eq(journeyDeliveries.enrolmentId, enrolmentId), eq(journeyDeliveries.deliveryDate, date)));
+    });
   } catch (err) {
     await deps.db
       .delete(journeyDeliveries)

@@ -5,6 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
+import type { Db, Tx } from "../../db/client";
+import { enqueueEmail } from "../../shared/email/outbox";
 import { recurringGifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { renderEmail } from "../../shared/email/layout";
@@ -57,9 +59,12 @@ export function renderRecurringFailedEmail(d: RecurringFailedData) {
   });
 }
 
-/** Emails the giver of a recurring gift that just became FAILED. */
-export async function sendRecurringFailedEmail(deps: Deps, recurringId: string) {
-  const [row] = await deps.db
+/**
+ * Queues the email to the giver of a recurring gift that just became FAILED (sent in the
+ * background, decision 0101). `tx`: the transaction that failed it, when the caller has one.
+ */
+export async function sendRecurringFailedEmail(deps: Deps, recurringId: string, tx: Db | Tx = deps.db) {
+  const [row] = await tx
     .select({
       email: users.email,
       firstName: users.firstName,
@@ -89,5 +94,5 @@ export async function sendRecurringFailedEmail(deps: Deps, recurringId: string) 
     givingUrl: `${deps.config.publicUrl}/giving`,
     locale,
   });
-  await deps.email.send({ to: row.email, ...msg });
+  await enqueueEmail(tx, { to: row.email, ...msg }, deps.now());
 }

@@ -24,17 +24,17 @@ export const notesRoutes =
 
     app.post(
       "/api/personal-notes",
-      { config: { access: "member" }, schema: { body: ZNoteInput, response: { 201: ZNote } } },
+      { config: { access: "member", rateLimit: "note" }, schema: { body: ZNoteInput, response: { 201: ZNote } } },
       async (req, reply) => reply.code(201).send(await createNote(deps, currentUser(req).id, req.body)),
     );
 
     app.put(
       "/api/personal-notes/:id",
-      { config: { access: "member" }, schema: { params: ZNoteIdParams, body: ZNoteInput, response: { 200: ZNote } } },
+      { config: { access: "member", rateLimit: "note" }, schema: { params: ZNoteIdParams, body: ZNoteInput, response: { 200: ZNote } } },
       (req) => updateNote(deps, currentUser(req).id, req.params.id, req.body),
     );
 
-    app.delete("/api/personal-notes/:id", { config: { access: "member" }, schema: { params: ZNoteIdParams } }, async (req, reply) => {
+    app.delete("/api/personal-notes/:id", { config: { access: "member", rateLimit: "note" }, schema: { params: ZNoteIdParams } }, async (req, reply) => {
       await deleteNote(deps.db, currentUser(req).id, req.params.id);
       return reply.code(204).send();
     });

@@ -21,7 +21,9 @@ type Auth = Account["auth"];
 let t: TestApp;
 const events: BusEvent[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  // One member registers 20+ devices and many malformed ones here: above the per-member limit
+  // (server/http/write-limits.test.ts tests that limit).
+  t = await createTestApp({ env: { RATE_LIMITS: "pushToken=1000" } });
   t.deps.bus.subscribe((e) => events.push(e));
 });
 afterAll(() => t.close());
@@ -392,6 +394,15 @@ describe("push tokens", () => {
       [{ ...good, endpoint: "https://169.254.169.254/latest" }, NOTIFICATIONS_TEXT.badEndpoint],
       [{ ...good, endpoint: "https://[fd00::1]/x" }, NOTIFICATIONS_TEXT.badEndpoint],
       [{ ...good, endpoint: "https://metadata/x" }, NOTIFICATIONS_TEXT.badEndpoint],
+      // Names that look public, judged by what they resolve to (testing/dns-stand-in.ts).
+      [{ ...good, endpoint: "https://127.0.0.1.nip.io/push/x" }, NOTIFICATIONS_TEXT.badEndpoint],
+      [{ ...good, endpoint: "https://localhost./push/x" }, NOTIFICATIONS_TEXT.badEndpoint],
+      [{ ...good, endpoint: "https://metadata.google.internal/computeMetadata/v1/" }, NOTIFICATIONS_TEXT.badEndpoint],
+      [{ ...good, endpoint: "https://intranet.church.example/x" }, NOTIFICATIONS_TEXT.badEndpoint],
+      [{ ...good, endpoint: "https://mixed.example.org/x" }, NOTIFICATIONS_TEXT.badEndpoint],
+      [{ ...good, endpoint: "https://mapped.example.org/x" }, NOTIFICATIONS_TEXT.badEndpoint],
+      [{ ...good, endpoint: "https://cgnat.example.org/x" }, NOTIFICATIONS_TEXT.badEndpoint],
+      [{ ...good, endpoint: "https://no-such-name.example/x" }, NOTIFICATIONS_TEXT.badEndpoint],
       [{ ...good, endpoint: "https://push.example.org:8443/x" }, NOTIFICATIONS_TEXT.badEndpoint],
       [{ ...good, endpoint: "https://user:pw@push.example.org/x" }, NOTIFICATIONS_TEXT.badEndpoint],
       [{ ...good, endpoint: "ftp://push.example.org/x" }, NOTIFICATIONS_TEXT.badEndpoint],
@@ -411,9 +422,16 @@ describe("push tokens", () => {
     expect((await prefs(m.auth)).deviceCount).toBe(0);
   });
 
-  it("allows plain-http localhost endpoints outside production only", async () => {
+  it("allows plain-http localhost endpoints in tests only (the stand-in push service), not in development or production", async () => {
     const m = await t.signUp();
     expect((await register(m.auth, subscription("http://127.0.0.1:9/push/x"))).statusCode).toBe(200);
+    const dev = await createTestApp({ env: { NODE_ENV: "development" }, sameDatabaseAs: { databaseUrl: t.databaseUrl, database: t.databaseUrl ? undefined : t.database } });
+    try {
+      const res = await dev.app.inject({ method: "POST", url: "/api/notifications/register-token", headers: m.auth, payload: { token: JSON.stringify(subscription("http://127.0.0.1:9/push/d")), deviceType: "web" } });
+      expect(res.statusCode).toBe(400);
+    } finally {
+      await dev.close();
+    }
     const prod = await createTestApp({ env: { NODE_ENV: "production" }, sameDatabaseAs: { databaseUrl: t.databaseUrl, database: t.databaseUrl ? undefined : t.database } });
     try {
       const res = await prod.app.inject({ method: "POST", url: "/api/notifications/register-token", headers: m.auth, payload: { token: JSON.stringify(subscription("http://127.0.0.1:9/push/y")), deviceType: "web" } });

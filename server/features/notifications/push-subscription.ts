@@ -3,9 +3,11 @@
  * (`JSON.stringify(subscription)`: endpoint, expirationTime, keys.p256dh, keys.auth).
  *
  * The server will POST to the endpoint, so it is held to what push services look like: https,
- * a public host name, the default port, no credentials. That keeps a member from pointing our
+ * a public host name, the default port, no credentials. That is the first check only: the name
+ * is then resolved, and every address must be public (providers/push/endpoint-guard.ts), when
+ * the endpoint is registered and again at each send. That keeps a member from pointing our
  * server at addresses inside the network (blind request forgery). Plain http on localhost is
- * allowed outside production only, for the local stand-in push service of tests.
+ * allowed in tests only (NODE_ENV=test), for the local stand-in push service.
  */
 import { createPublicKey } from "node:crypto";
 import { badRequest } from "../../http/app-error";

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { AuthUser } from "../../http/auth";
 import { pushDeliveries, pushSubscriptions } from "../../db/schema/notifications";
-import { MAX_PUSH_DEVICES, type RegisterToken } from "../../../contract/notifications";
+import { MAX_PUSH_DEVICES, NOTIFICATIONS_TEXT, type RegisterToken } from "../../../contract/notifications";
+import { badRequest } from "../../http/app-error";
 import { parsePushSubscription } from "./push-subscription";
 import { getPreferences } from "./get-preferences";
 
@@ -17,6 +18,8 @@ import { getPreferences } from "./get-preferences";
 export async function registerPushToken(deps: Deps, user: AuthUser, input: RegisterToken) {
   const userId = user.id;
   const target = parsePushSubscription(input.token, deps.config.push.allowLocalhostEndpoints);
+  // The name must resolve to public addresses only (checked again at each send: endpoint-guard.ts).
+  if (!(await deps.push.acceptsEndpoint(target.endpoint))) throw badRequest("token", NOTIFICATIONS_TEXT.badEndpoint);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const [row] = await tx

@@ -52,13 +52,13 @@ export const notificationsRoutes =
 
     app.put(
       "/api/notifications/preferences",
-      { config: { access: "member" }, schema: { body: ZUpdatePreferences, response: { 200: ZNotificationPreferences } } },
+      { config: { access: "member", rateLimit: "notificationPreferences" }, schema: { body: ZUpdatePreferences, response: { 200: ZNotificationPreferences } } },
       (req) => updatePreferences(deps, currentUser(req), req.body),
     );
 
     app.post(
       "/api/notifications/register-token",
-      { config: { access: "member" }, schema: { body: ZRegisterToken, response: { 200: ZNotificationPreferences } } },
+      { config: { access: "member", rateLimit: "pushToken" }, schema: { body: ZRegisterToken, response: { 200: ZNotificationPreferences } } },
       (req) => registerPushToken(deps, currentUser(req), req.body),
     );
 

@@ -3,11 +3,14 @@
  * an Urgent badge, staff with the app open get the 'Urgent Prayer Request' toast (new-prayer
  * carries isUrgent), and the church's own address (church config `email`) gets an email, so a
  * pastor hears of it even when no one has the app open. The email never names the author of an
- * anonymous request. The caller logs a failed send; it never undoes the request. It is written
+ * anonymous request. It is queued in the request's own transaction and sent in the background
+ * (decision 0101), so the member never waits on the mail server. It is written
  * in the language of the account that has the church's address (users.locale), else English.
  */
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
+import type { Db, Tx } from "../../db/client";
+import { enqueueEmail } from "../../shared/email/outbox";
 import { users } from "../../db/schema/users";
 import { renderEmail } from "../../shared/email/layout";
 import { normalizeEmail } from "../../shared/public-user";
@@ -39,13 +42,13 @@ export function renderUrgentPrayerEmail(deps: Pick<Deps, "church" | "config">, i
 }
 
 /** The church's address reads the email in the language of the account with that address (users.locale), else English. */
-export async function churchEmailLocale(deps: Pick<Deps, "db">, address: string): Promise<Locale> {
-  const [row] = await deps.db.select({ locale: users.locale }).from(users).where(eq(users.email, normalizeEmail(address))).limit(1);
+export async function churchEmailLocale(db: Db | Tx, address: string): Promise<Locale> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.email, normalizeEmail(address))).limit(1);
   return isLocale(row?.locale) ? row.locale : DEFAULT_LOCALE;
 }
 
-export async function notifyUrgentPrayer(deps: Deps, input: PrayerRequestData, authorName: string) {
+export async function notifyUrgentPrayer(deps: Deps, tx: Db | Tx, input: PrayerRequestData, authorName: string) {
   if (!input.isUrgent || !deps.church.email) return;
-  const locale = await churchEmailLocale(deps, deps.church.email);
-  await deps.email.send({ to: deps.church.email, ...renderUrgentPrayerEmail(deps, input, authorName, locale) });
+  const locale = await churchEmailLocale(tx, deps.church.email);
+  await enqueueEmail(tx, { to: deps.church.email, ...renderUrgentPrayerEmail(deps, input, authorName, locale) }, deps.now());
 }

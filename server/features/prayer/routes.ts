@@ -3,27 +3,24 @@ import { z } from "zod";
 import { ZPrayedResult, ZPrayer, ZPrayerIdParams, ZPrayerRequestInput } from "../../../contract/prayer";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
+import { limitWrite } from "../../http/write-limits";
 import { submitPrayerRequest } from "./submit-prayer-request";
 import { listPrayers } from "./list-prayers";
 import { prayForRequest } from "./pray-for-request";
 import { markPrayerAnswered } from "./mark-prayer-answered";
 import { hidePrayerRequest } from "./hide-prayer-request";
-import { notifyUrgentPrayer } from "./notify-urgent-prayer";
 
 export const prayerRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       "/api/prayer-requests",
-      { config: { access: "member" }, schema: { body: ZPrayerRequestInput, response: { 201: z.object({ id: z.string() }) } } },
+      { config: { access: "member", rateLimit: "prayerRequest" }, schema: { body: ZPrayerRequestInput, response: { 201: z.object({ id: z.string() }) } } },
       async (req, reply) => {
         const user = currentUser(req);
+        // Each urgent request emails the church's prayer team: a tighter limit of its own.
+        if (req.body.isUrgent) await limitWrite(deps, req, "urgentPrayerRequest");
         const created = await submitPrayerRequest(deps, user, req.body);
-        try {
-          await notifyUrgentPrayer(deps, req.body, `${user.firstName} ${user.lastName.slice(0, 1)}.`);
-        } catch (err) {
-          req.log.error({ err, prayerId: created.id }, "urgent prayer email failed");
-        }
         return reply.code(201).send(created);
       },
     );
@@ -34,11 +31,11 @@ export const prayerRoutes =
 
     app.post(
       "/api/prayers/:id/pray",
-      { config: { access: "member" }, schema: { params: ZPrayerIdParams, response: { 200: ZPrayedResult } } },
+      { config: { access: "member", rateLimit: "prayerPray" }, schema: { params: ZPrayerIdParams, response: { 200: ZPrayedResult } } },
       (req) => prayForRequest(deps, currentUser(req), req.params.id),
     );
 
-    app.post("/api/prayers/:id/answered", { config: { access: "member" }, schema: { params: ZPrayerIdParams } }, async (req, reply) => {
+    app.post("/api/prayers/:id/answered", { config: { access: "member", rateLimit: "prayerAnswered" }, schema: { params: ZPrayerIdParams } }, async (req, reply) => {
       await markPrayerAnswered(deps, currentUser(req), req.params.id);
       return reply.code(204).send();
     });

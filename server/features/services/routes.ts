@@ -84,7 +84,7 @@ export const servicesRoutes =
 
     app.post(
       "/api/services/:id/questions",
-      { config: { access: "member" }, schema: { params: ZIdParams, body: ZAskQuestion, response: { 201: ZQuestion } } },
+      { config: { access: "member", rateLimit: "question" }, schema: { params: ZIdParams, body: ZAskQuestion, response: { 201: ZQuestion } } },
       async (req, reply) => reply.code(201).send(await askQuestion(deps, req.params.id, currentUser(req), req.body)),
     );
 

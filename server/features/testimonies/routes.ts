@@ -24,13 +24,13 @@ export const testimoniesRoutes =
 
     app.post(
       "/api/testimonies",
-      { config: { access: "member" }, schema: { body: ZShareTestimony, response: { 201: ZTestimony } } },
+      { config: { access: "member", rateLimit: "testimony" }, schema: { body: ZShareTestimony, response: { 201: ZTestimony } } },
       async (req, reply) => reply.code(201).send(await shareTestimony(deps, currentUser(req), req.body.text)),
     );
 
     app.post(
       "/api/testimonies/:id/amen",
-      { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZTestimony } } },
+      { config: { access: "member", rateLimit: "testimonyAmen" }, schema: { params: ZIdParams, response: { 200: ZTestimony } } },
       async (req) => amenTestimony(deps, wall, currentUser(req), req.params.id),
     );
 

@@ -12,8 +12,8 @@ export const visitorsRoutes =
   async (app) => {
     app.post(
       "/api/visitors",
-      { config: { access: "public" }, schema: { body: ZVisitorInput, response: { 201: z.object({ id: z.string() }) } } },
-      async (req, reply) => reply.code(201).send(await submitVisitorCard(deps, req.ip, req.body)),
+      { config: { access: "public", rateLimit: "visitorCard" }, schema: { body: ZVisitorInput, response: { 201: z.object({ id: z.string() }) } } },
+      async (req, reply) => reply.code(201).send(await submitVisitorCard(deps, req.body)),
     );
 
     app.get("/api/visitors", { config: { access: "staff" }, schema: { response: { 200: z.array(ZVisitor) } } }, () => listVisitors(deps.db));

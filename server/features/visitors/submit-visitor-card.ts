@@ -1,16 +1,14 @@
 import type { Deps } from "../../deps";
 import type { VisitorData } from "../../../contract/visitors";
-import { VISITOR_RATE_LIMIT } from "../../../contract/visitors";
 import { visitors } from "../../db/schema/visitors";
-import { hitRateLimit } from "../../http/rate-limit";
 import { enqueueCrmSync } from "../../providers/crm/queue";
 
 /**
- * Stores a first-time visitor card; a public form, so rate-limited per IP. The card is queued
- * for the church's CRM in the same transaction (sent later by server/jobs/crm-sync.ts).
+ * Stores a first-time visitor card (a public form: its route is limited per address, WRITE_LIMITS
+ * visitorCard). The card is queued for the church's CRM in the same transaction (sent later by
+ * server/jobs/crm-sync.ts).
  */
-export async function submitVisitorCard(deps: Deps, ip: string, input: VisitorData) {
-  await hitRateLimit(deps.db, `visitors:ip:${ip}`, VISITOR_RATE_LIMIT, 3600, deps.now());
+export async function submitVisitorCard(deps: Deps, input: VisitorData) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const [row] = await tx

@@ -4,7 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTestApp, type TestApp } from "../../testing/harness";
-import { VISITOR_RATE_LIMIT, VISITOR_TEXT, type Visitor } from "../../../contract/visitors";
+import { VISITOR_TEXT, type Visitor } from "../../../contract/visitors";
+import { WRITE_LIMITS } from "../../config";
 import { visitors } from "../../db/schema/visitors";
 
 let t: TestApp;
@@ -34,7 +35,7 @@ describe("POST /api/visitors", () => {
 
   it("limits submissions per IP", async () => {
     const body = { name: "Spam", email: "s@example.org", heardFrom: "Other" };
-    for (let i = 0; i < VISITOR_RATE_LIMIT; i++) expect((await submit(body, "10.9.9.9")).statusCode).toBe(201);
+    for (let i = 0; i < WRITE_LIMITS.visitorCard.count; i++) expect((await submit(body, "10.9.9.9")).statusCode).toBe(201);
     expect((await submit(body, "10.9.9.9")).statusCode).toBe(429);
     expect((await submit(body, "10.9.9.8")).statusCode).toBe(201);
   });

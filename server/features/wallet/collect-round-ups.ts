@@ -30,6 +30,7 @@ import { ROUNDUP_COLLECT_AFTER_DAYS, WALLET_TEXT } from "../../../contract/walle
 import { openAccessToken } from "../../shared/bank-token";
 import { credit, lockWallet } from "./ledger";
 import { roundsUpNow } from "./roundup-setting";
+import { enqueueEmail } from "../../shared/email/outbox";
 
 type Collection = typeof roundUpCollections.$inferSelect;
 type BankAccount = typeof bankAccounts.$inferSelect;
@@ -284,7 +285,7 @@ export function renderCollectionFailedEmail(d: { churchName: string; firstName: 
   });
 }
 
-/** Emails the member about a failed collection, once: notifiedAt is set after the send (a failed send is retried by the job). */
+/** Emails the member about a failed collection, once: notifiedAt is set with the queued email (if this fails, the job tries again). */
 export async function sendCollectionFailedEmail(deps: Deps, collectionId: string) {
   const [row] = await deps.db
     .select({ collection: roundUpCollections, email: users.email, firstName: users.firstName, locale: users.locale, bank: bankAccounts.institutionName })
@@ -303,17 +304,15 @@ export async function sendCollectionFailedEmail(deps: Deps, collectionId: string
     walletUrl: `${deps.config.publicUrl}/giving?tab=wallet`,
     locale,
   });
-  // Claim the send first, so two instances never both send; a failed send gives the claim back.
-  const claimed = await deps.db
-    .update(roundUpCollections)
-    .set({ notifiedAt: deps.now() })
-    .where(and(eq(roundUpCollections.id, collectionId), isNull(roundUpCollections.notifiedAt)))
-    .returning({ id: roundUpCollections.id });
-  if (claimed.length === 0) return;
-  try {
-    await deps.email.send({ to: row.email, ...msg });
-  } catch (err) {
-    await deps.db.update(roundUpCollections).set({ notifiedAt: null }).where(eq(roundUpCollections.id, collectionId));
-    throw err;
-  }
+  // The claim and the queued email commit together, so two instances never both queue it and
+  // a claim never stands without its email (sent in the background, decision 0101).
+  await deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(roundUpCollections)
+      .set({ notifiedAt: deps.now() })
+      .where(and(eq(roundUpCollections.id, collectionId), isNull(roundUpCollections.notifiedAt)))
+      .returning({ id: roundUpCollections.id });
+    if (claimed.length === 0) return;
+    await enqueueEmail(tx, { to: row.email, ...msg }, deps.now());
+  });
 }

@@ -1,4 +1,8 @@
-/** Sending email. The sandbox writes to the outbox table; SMTP sends for real (docs/architecture.md, Providers). */
+/**
+ * Sending email (docs/architecture.md, Providers). Features never send: they queue the message in the
+ * outbox inside their own transaction (server/shared/email/outbox.ts), and the background
+ * sender (server/jobs/email-delivery.ts) hands it to this port. Decision 0101.
+ */
 export interface EmailMessage {
   to: string;
   subject: string;
@@ -8,7 +12,36 @@ export interface EmailMessage {
   sensitive?: boolean;
 }
 
+/** A queued message on its way out: its outbox id becomes the Message-ID, so a resend can be recognised. */
+export interface OutgoingEmail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * A failed send. `permanent`: the mail server refused this message for good (a 5xx reply), so
+ * it is not tried again; anything else (4xx, timeouts, refused or dropped connections, a
+ * rejected login) is temporary and retried with back-off.
+ */
+export class EmailSendError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    readonly responseCode?: number,
+  ) {
+    super(message);
+    this.name = "EmailSendError";
+  }
+}
+
 export interface EmailSender {
+  /** "outbox": no mail server (SMTP_URL unset); queued messages are kept in the table for staff to read, never sent. */
   readonly kind: "outbox" | "smtp";
-  send(message: EmailMessage): Promise<void>;
+  /** Throws EmailSendError. Only called for kind "smtp". */
+  send(message: OutgoingEmail): Promise<void>;
+  /** Closes pooled connections (shutdown). */
+  close(): void;
 }

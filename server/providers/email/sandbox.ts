@@ -1,13 +1,15 @@
-import type { Db } from "../../db/client";
-import { emailOutbox } from "../../db/schema/platform";
 import type { EmailSender } from "./port";
 
-/** Offline default: every message lands in the email_outbox table, readable by staff. */
-export function createOutboxSender(db: Db): EmailSender {
+/**
+ * Offline default (SMTP_URL unset): nothing leaves the machine. Every message is already in the
+ * email_outbox table, readable by staff; the sender marks it `kept` instead of sending it.
+ */
+export function createOutboxSender(): EmailSender {
   return {
     kind: "outbox",
-    async send(message) {
-      await db.insert(emailOutbox).values(message);
+    async send() {
+      throw new Error("the offline outbox does not send email");
     },
+    close() {},
   };
 }

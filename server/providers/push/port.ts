@@ -36,5 +36,7 @@ export type PushResult =
 export interface PushSender {
   /** The VAPID public key browsers subscribe with (applicationServerKey), base64url. */
   publicKey(): Promise<string>;
+  /** Whether pushes may be sent to this endpoint: its host resolves to public addresses only (endpoint-guard.ts). */
+  acceptsEndpoint(endpoint: string): Promise<boolean>;
   send(target: PushTarget, message: PushMessage): Promise<PushResult>;
 }

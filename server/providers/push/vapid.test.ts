@@ -55,7 +55,9 @@ describe("VAPID keys", () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: fixed.privateKey })).toThrow(/VAPID_PUBLIC_KEY/);
     expect(() => loadConfig({ VAPID_SUBJECT: "http://insecure.example.org" })).toThrow(/VAPID_SUBJECT/);
     expect(loadConfig({ EMAIL_FROM: "Grace Church <hello@grace.example.org>" }).push.vapidSubject).toBe("mailto:hello@grace.example.org");
-    expect(loadConfig({}).push.allowLocalhostEndpoints).toBe(true);
+    // The local stand-in push service is reachable in tests only.
+    expect(loadConfig({ NODE_ENV: "test" }).push.allowLocalhostEndpoints).toBe(true);
+    expect(loadConfig({}).push.allowLocalhostEndpoints).toBe(false);
     expect(loadConfig({ NODE_ENV: "production" }).push.allowLocalhostEndpoints).toBe(false);
   });
 });

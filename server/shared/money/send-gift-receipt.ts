@@ -2,11 +2,13 @@
  * The emailed receipt for a completed gift (issue 5): amount, date in the church's zone, how
  * it was paid (card brand and last four, or the wallet), the gift's reference and, for a
  * recurring gift, its frequency; with the statement US donors need for their taxes.
- * Everything from the database is escaped. Sent after the gift's transaction commits: a
- * failed send is logged by the caller and never undoes the gift.
+ * Everything from the database is escaped. Queued in the outbox (never sent inside a request):
+ * a failure to queue it is logged by the caller and never undoes the gift.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/client";
+import { enqueueEmail } from "../email/outbox";
 import { gifts, recurringGifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { renderEmail } from "../email/layout";
@@ -68,46 +70,44 @@ export function renderGiftReceipt(r: ReceiptData) {
 }
 
 /**
- * Emails the receipt of a COMPLETED gift to the member's account email, once: the gift is
- * claimed first (receipt_sent_at set only where it is null), so the request that made the
- * gift, the scheduler and the receipts sweep never send it twice. A failed send releases the
- * claim (the sweep in server/jobs/gift-receipts.ts tries again) and throws for the caller to
- * log. Returns whether this call sent it.
+ * Queues the receipt of a COMPLETED gift for the member's account email, once: the gift is
+ * claimed (receipt_sent_at set only where it is null) and the email written to the outbox in
+ * one transaction, so the request that made the gift, the scheduler and the receipts sweep
+ * never queue it twice, and a claim never stands without its email. Nothing here waits on the
+ * mail server (server/jobs/email-delivery.ts sends it; decision 0101). `tx`: the caller's
+ * transaction, to queue it with the change that completes the gift. Returns whether this call
+ * queued it.
  */
-export async function sendGiftReceipt(deps: Deps, giftId: string): Promise<boolean> {
-  const claimed = await deps.db
+export async function queueGiftReceipt(deps: Deps, tx: Tx, giftId: string): Promise<boolean> {
+  const claimed = await tx
     .update(gifts)
     .set({ receiptSentAt: deps.now() })
     .where(and(eq(gifts.id, giftId), eq(gifts.status, "COMPLETED"), isNull(gifts.receiptSentAt)))
     .returning({ id: gifts.id });
   if (!claimed.length) return false;
-  try {
-    const [row] = await deps.db
-      .select({ email: users.email, firstName: users.firstName, locale: users.locale, ...GIFT_LINE })
-      .from(gifts)
-      .innerJoin(users, eq(users.id, gifts.userId))
-      .leftJoin(recurringGifts, eq(recurringGifts.id, gifts.recurringGiftId))
-      .where(eq(gifts.id, giftId));
-    const msg = renderGiftReceipt({
-      church: deps.church,
-      firstName: row.firstName,
-      amountCents: row.amountCents,
-      givenAt: row.createdAt,
-      giftId,
-      card: row.cardLastFour ? { brand: row.cardBrand, lastFour: row.cardLastFour } : null,
-      frequency: row.frequency,
-      locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
-    });
-    await deps.email.send({ to: row.email, ...msg });
-    return true;
-  } catch (err) {
-    await deps.db
-      .update(gifts)
-      .set({ receiptSentAt: null })
-      .where(eq(gifts.id, giftId))
-      .catch(() => undefined);
-    throw err;
-  }
+  const [row] = await tx
+    .select({ email: users.email, firstName: users.firstName, locale: users.locale, ...GIFT_LINE })
+    .from(gifts)
+    .innerJoin(users, eq(users.id, gifts.userId))
+    .leftJoin(recurringGifts, eq(recurringGifts.id, gifts.recurringGiftId))
+    .where(eq(gifts.id, giftId));
+  const msg = renderGiftReceipt({
+    church: deps.church,
+    firstName: row.firstName,
+    amountCents: row.amountCents,
+    givenAt: row.createdAt,
+    giftId,
+    card: row.cardLastFour ? { brand: row.cardBrand, lastFour: row.cardLastFour } : null,
+    frequency: row.frequency,
+    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+  });
+  await enqueueEmail(tx, { to: row.email, ...msg }, deps.now());
+  return true;
+}
+
+/** queueGiftReceipt in a transaction of its own, for a gift already committed. */
+export async function sendGiftReceipt(deps: Deps, giftId: string): Promise<boolean> {
+  return deps.db.transaction((tx) => queueGiftReceipt(deps, tx, giftId));
 }
 
 /** sendGiftReceipt for callers that must go on whatever happens: a failure is reported to `onError`, never thrown. */

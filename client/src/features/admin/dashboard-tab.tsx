@@ -5,6 +5,7 @@ import { formatCommentTime } from "@/lib/format";
 import { currentIntlLocale, useI18n } from "@/lib/i18n";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { EmailHealthCard } from "./email-health-card";
 
 const dollars = (n: number) => n.toLocaleString(currentIntlLocale(), { style: "currency", currency: "USD", maximumFractionDigits: n % 1 ? 2 : 0 });
 
@@ -76,6 +77,7 @@ export function DashboardTab() {
           )}
         </CardContent>
       </Card>
+      <EmailHealthCard />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { refetchPrefix } from "./use-moderation";
+import { StaffTwoStepSwitch } from "./staff-two-step-switch";
 
 function RoleSelect({ user }: { user: User }) {
   const { user: me } = useAuth();
@@ -60,6 +61,7 @@ export function PeopleTab() {
         <CardTitle>{m.admin.people}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <StaffTwoStepSwitch />
         <div className="grid gap-1.5">
           <Label htmlFor="people-search">{m.admin.searchLabel}</Label>
           <div className="relative">

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
@@ -13,6 +14,12 @@ import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
 import { useI18n } from "@/lib/i18n";
 import { useHydrated } from "@/lib/use-hydrated";
+import type { TwoStepPending } from "@contract/two-step";
+import { isPending, type LoginAnswer } from "@/lib/two-step";
+import { PasskeySignInButton } from "./passkey-sign-in-button";
+
+/** The second step, when a sign-in needs one (docs/decisions/0102): loaded then. */
+const TwoStepStep = lazy(() => import("./two-step-step"));
 
 const resolver = lazyResolver<LoginInput>(() => import("./auth-resolvers").then((r) => r.loginResolver));
 
@@ -21,17 +28,32 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const { m } = useI18n();
   const form = useForm<LoginInput>({ resolver: useLazyResolver(resolver), defaultValues: { email: "", password: "" } });
+  const [pending, setPending] = useState<TwoStepPending | null>(null);
+  const finish = (res: AuthResponse & { twoStepSetup?: true }) => {
+    signedIn(res);
+    if (!res.twoStepSetup) return navigate("/");
+    // The church requires a second step this staff member has not set up: Profile, where it is.
+    toast({ title: m.twoStep.setupRequiredTitle, description: m.twoStep.setupRequiredText });
+    navigate("/profile");
+  };
   const login = useMutation({
-    mutationFn: (data: LoginInput) => apiJson<AuthResponse>("POST", "/api/auth/login", data),
-    onSuccess: (res) => {
-      signedIn(res);
-      navigate("/");
-    },
+    mutationFn: (data: LoginInput) => apiJson<LoginAnswer>("POST", "/api/auth/login", data),
+    onSuccess: (res) => (isPending(res) ? setPending(res) : finish(res)),
     onError: (err) =>
       toast({ title: AUTH_TEXT.signInFailed, description: errorText(err) || AUTH_TEXT.signInFailedText, variant: "destructive" }),
   });
   const { errors } = form.formState;
   const hydrated = useHydrated();
+
+  if (pending) {
+    return (
+      <AuthLayout title={m.auth.welcomeBack} description={m.auth.signInDescription}>
+        <Suspense fallback={null}>
+          <TwoStepStep pending={pending} onDone={finish} onStartOver={() => setPending(null)} />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={m.auth.welcomeBack} description={m.auth.signInDescription}>
@@ -45,6 +67,7 @@ export default function LoginPage() {
         <Button type="submit" disabled={login.isPending || !hydrated} className="w-full">
           {login.isPending ? m.auth.signingIn : m.auth.signIn}
         </Button>
+        <PasskeySignInButton onSignedIn={finish} />
         <div className="flex flex-col items-center gap-1 text-sm">
           <Link href="/auth/forgot-password" className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline">
             {m.auth.forgotPassword}

@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/utils";
 import { PushCard } from "./push-card";
+import { PasskeysCard } from "./passkeys-card";
 
 /** Role badge colours (spec): OWNER purple, PASTOR blue, STAFF green, other grey. */
 export const ROLE_BADGE: Record<Role, string> = {
@@ -122,6 +123,8 @@ export default function ProfilePage() {
       </Card>
 
       <PushCard user={user} />
+
+      <PasskeysCard />
 
       {isStaff(user.role) && (
         <Button size="lg" onClick={() => navigate("/admin")}>

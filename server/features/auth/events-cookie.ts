@@ -1,0 +1,13 @@
+import type { FastifyReply } from "fastify";
+import type { Deps } from "../../deps";
+import { EVENTS_COOKIE } from "../../http/auth";
+
+/** The event stream cannot send headers: every answer that starts a session also sets an HttpOnly cookie scoped to /api/events. */
+export const setEventsCookie = (deps: Deps, reply: FastifyReply, token: string, expiresAt: Date) =>
+  reply.setCookie(EVENTS_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/api/events",
+    secure: deps.config.publicUrl.startsWith("https://"),
+    expires: expiresAt,
+  });

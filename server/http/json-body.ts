@@ -1,0 +1,100 @@
+/**
+ * Request bodies: how large each route takes, and how JSON is read.
+ *
+ * An attacker's test found that a 1 MB body of nested `[` cost 250 ms of the only event loop
+ * (JSON.parse, then the NUL walk over a million nested arrays), so a few such requests a second
+ * without an account stalled every member. So:
+ * - Every route takes a body near its real need: DEFAULT_BODY_LIMIT (64 KB) unless BODY_LIMITS
+ *   says otherwise; sign-in, registration, password reset and the visitor card take 4 or 8 KB,
+ *   notes and the AI companion (long texts by design) more. Larger is a 413 before any parsing.
+ * - JSON is scanned once, as text, before it is parsed: nesting deeper than MAX_JSON_DEPTH is a
+ *   400 without parsing anything, and the same pass notices a NUL (`\u0000`, which PostgreSQL
+ *   text cannot hold: reject-nul.ts), so a body without one is not walked again after parsing.
+ * - Parsing itself is Fastify's (secure-json-parse: a `__proto__` key is still refused).
+ */
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { API } from "../../contract/api-paths";
+import { ERROR_TEXT } from "../../contract/errors-text";
+import { ZOD_TEXT } from "../../contract/zod-text";
+import { badRequest } from "./app-error";
+import { findNul, markBodyClean } from "./reject-nul";
+
+/** No request the app makes nests deeper than 4; 32 leaves room and still parses in microseconds. */
+export const MAX_JSON_DEPTH = 32;
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Routes whose body is far from the default, "METHOD pattern" -> bytes. Worked out from the
+ * contract's maximum lengths, which count UTF-16 units: each is at most 3 bytes of UTF-8, so a
+ * field's worst case is 3 times its maximum (a name of 100 letters is 300 bytes at most).
+ */
+export const BODY_LIMITS: Record<string, number> = {
+  // email 254 + password 200 (+ names 2 x 100): under 2 KB at the worst.
+  [`POST ${API.auth.login.pattern}`]: 4 * 1024,
+  [`POST ${API.auth.register.pattern}`]: 4 * 1024,
+  [`POST ${API.auth.forgotPassword.pattern}`]: 4 * 1024,
+  [`POST ${API.auth.resetPassword.pattern}`]: 4 * 1024,
+  // Passkeys and the second step (contract/two-step.ts bounds an assertion to about 7 KB).
+  [`POST ${API.auth.passkeySignInOptions.pattern}`]: 4 * 1024,
+  [`POST ${API.auth.passkeySignIn.pattern}`]: 8 * 1024,
+  [`POST ${API.auth.secondStepPasskeyOptions.pattern}`]: 4 * 1024,
+  [`POST ${API.auth.secondStep.pattern}`]: 8 * 1024,
+  // The public visitor card: a prayer request of up to 2,000 characters (6 KB at the worst).
+  [`POST ${API.visitors.list.pattern}`]: 8 * 1024,
+  // A note of up to 20,000 characters (60 KB at the worst, newlines escaped).
+  [`POST ${API.notes.list.pattern}`]: 128 * 1024,
+  [`PUT ${API.notes.one.pattern}`]: 128 * 1024,
+  // The AI companion's conversation: up to 20 messages of 2,000 characters (120 KB at the worst).
+  [`POST ${API.aiPrayer.messages.pattern}`]: 256 * 1024,
+};
+
+/**
+ * One pass over JSON text: whether it nests deeper than `maxDepth` (brackets outside strings),
+ * and whether a string in it holds NUL (the escape `\u0000`; a raw NUL is not valid JSON, and
+ * JSON.parse refuses it). Malformed text is left to JSON.parse to refuse.
+ */
+export function scanJson(text: string, maxDepth: number): { tooDeep: boolean; nul: boolean } {
+  let depth = 0;
+  let inString = false;
+  let nul = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) {
+        if (text.charCodeAt(i + 1) === 0x75 /* u */ && text.startsWith("0000", i + 2)) nul = true;
+        i++; // the escaped character (for \uXXXX the hex digits are plain text that follows)
+      } else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > maxDepth) return { tooDeep: true, nul };
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
+  }
+  return { tooDeep: false, nul };
+}
+
+export function installJsonBodies(app: FastifyInstance) {
+  app.addHook("onRoute", (route: RouteOptions) => {
+    if (route.bodyLimit !== undefined) return;
+    for (const method of [route.method].flat()) {
+      const limit = BODY_LIMITS[`${method} ${route.url}`];
+      if (limit !== undefined) route.bodyLimit = limit;
+    }
+  });
+
+  const parse = app.getDefaultJsonParser("error", "ignore");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    const text = body as string;
+    const { tooDeep, nul } = scanJson(text, MAX_JSON_DEPTH);
+    if (tooDeep) return done(badRequest("body", ERROR_TEXT.nestedTooDeep), undefined);
+    parse(req, text, (err, value) => {
+      if (err) return done(err, undefined);
+      if (!nul) {
+        markBodyClean(req);
+        return done(null, value);
+      }
+      // Rare (no member types NUL): walk the parsed body only to name where it was.
+      done(badRequest(findNul(value, "body") ?? "body", ZOD_TEXT.invalid), undefined);
+    });
+  });
+}

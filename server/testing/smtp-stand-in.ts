@@ -1,0 +1,87 @@
+/**
+ * Local stand-ins for a mail server, for the outbox's tests, built on smtp-server (the SMTP
+ * server library of the nodemailer project). Each listens on 127.0.0.1, port 0:
+ *   ok       accepts every message
+ *   stall    accepts the TCP connection and never says hello (a hung provider)
+ *   flaky    answers "451 try again later" to each recipient's first three attempts, then accepts
+ *   reject   answers "550 mailbox unavailable" to every recipient
+ * and refusedSmtpUrl() gives an address where nothing listens (connection refused).
+ * `received` lists what was accepted, with the Message-ID, so a test can check that each
+ * email arrived exactly once. Nothing here is used by the app itself.
+ */
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type SmtpStandInMode = "ok" | "stall" | "flaky" | "reject";
+
+export interface ReceivedMail {
+  to: string[];
+  messageId: string | null;
+  subject: string | null;
+  at: number;
+}
+
+export interface SmtpStandIn {
+  url: string;
+  received: ReceivedMail[];
+  /** Every RCPT TO seen, accepted or not. */
+  attempts: Map<string, number>;
+  close(): Promise<void>;
+}
+
+const withCode = (message: string, responseCode: number) => Object.assign(new Error(message), { responseCode });
+
+export async function startSmtpStandIn(mode: SmtpStandInMode): Promise<SmtpStandIn> {
+  const received: ReceivedMail[] = [];
+  const attempts = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    disableReverseLookup: true,
+    onConnect(_session, callback) {
+      if (mode === "stall") return; // the greeting never comes
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      const n = (attempts.get(address.address) ?? 0) + 1;
+      attempts.set(address.address, n);
+      if (mode === "reject") return callback(withCode("5.1.1 Mailbox unavailable", 550));
+      if (mode === "flaky" && n <= 3) return callback(withCode("4.7.0 Try again later", 451));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const head = Buffer.concat(chunks).toString("utf8").split(/\r?\n\r?\n/)[0];
+        const header = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, "im").exec(head)?.[1].trim() ?? null;
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: header("Message-ID"), subject: header("Subject"), at: Date.now() });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    attempts,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Stalled connections never end by themselves: close them.
+        for (const c of server.connections) c.close();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An smtp:// address on a port where nothing listens: every connection is refused. */
+export async function refusedSmtpUrl(): Promise<string> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `smtp://127.0.0.1:${port}`;
+}
