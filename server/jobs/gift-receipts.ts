@@ -9,7 +9,7 @@
 import { and, asc, eq, gte, isNull } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { gifts } from "../db/schema/giving";
-import { sendGiftReceipt } from "../features/giving/send-gift-receipt";
+import { sendGiftReceipt } from "../shared/money/send-gift-receipt";
 import { startInterval } from "./interval";
 
 export const RECEIPT_CATCH_UP_DAYS = 3;

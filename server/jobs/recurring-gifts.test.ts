@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../testing/harness";
+import { createMoneyTestApp, giveRequest } from "../testing/money-test-app";
 import { gifts, recurringGifts } from "../db/schema/giving";
 import { emailOutbox } from "../db/schema/platform";
 import { sessions } from "../db/schema/users";
@@ -23,7 +24,7 @@ const now = () => fixedNow ?? new Date();
 let t: TestApp;
 let second: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ now, env: { GIVING_RATE_LIMIT_PER_USER: "100000" } });
+  t = await createMoneyTestApp({ now });
   // A second server instance on the same database: its own connections on PostgreSQL.
   second = await createTestApp({ now, sameDatabaseAs: { databaseUrl: t.databaseUrl, database: t.databaseUrl ? undefined : t.database } });
 });
@@ -46,21 +47,7 @@ async function setUp(card: string, frequency: "weekly" | "monthly" | "yearly", a
     method: "POST",
     url: "/api/giving/recurring",
     headers: { ...m.auth, "idempotency-key": `job-${++n}` },
-    payload: {
-      amount_cents: 1500,
-      is_recurring: true,
-      frequency,
-      customer_data: { first_name: "Lydia", last_name: "Thyatira", email: "lydia@example.org" },
-      payment_method_data: {
-        card_number: card,
-        card_exp: "12/2099",
-        card_cvv: "123",
-        address_1: "1 Purple St",
-        address_city: "Orlando",
-        address_state: "FL",
-        address_zip: "32801",
-      },
-    },
+    payload: giveRequest({ amount_cents: 1500, is_recurring: true, frequency }, { card_number: card }),
   });
   fixedNow = null;
   expect(res.statusCode, res.body).toBe(201);

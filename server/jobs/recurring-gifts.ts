@@ -25,7 +25,7 @@ import { and, asc, eq, isNull, lte, notInArray, or } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { gifts, recurringGifts } from "../db/schema/giving";
 import { dateInZone, nextPaymentDate } from "../features/giving/next-payment-date";
-import { sendGiftReceiptSafely } from "../features/giving/send-gift-receipt";
+import { sendGiftReceiptSafely } from "../shared/money/send-gift-receipt";
 import { sendRecurringFailedEmail } from "../features/giving/send-recurring-failed-email";
 import { GatewayUnavailableError } from "../providers/payments/port";
 import { RECURRING_RETRY_DAYS } from "../../contract/giving";

@@ -6,10 +6,11 @@
  * ran out mid-sync), the unique bank purchase and round-up keys would still add each purchase
  * once (server/features/wallet/process-round-ups.ts).
  */
-import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { bankAccounts, roundUpSettings } from "../db/schema/wallet";
 import { syncBankAccount } from "../features/wallet/process-round-ups";
+import { roundsUpNow } from "../features/wallet/roundup-setting";
 import { startInterval } from "./interval";
 
 /** How often each linked bank is synced (its purchases post about daily). */
@@ -25,15 +26,7 @@ export async function runRoundUps(deps: Deps, onError: (err: unknown) => void = 
         .select({ account: bankAccounts, roundsUpFrom: roundUpSettings.roundsUpFrom })
         .from(bankAccounts)
         .innerJoin(roundUpSettings, eq(roundUpSettings.userId, bankAccounts.userId))
-        .where(
-          and(
-            eq(roundUpSettings.isEnabled, true),
-            isNull(bankAccounts.unlinkedAt),
-            isNotNull(bankAccounts.accessTokenSealed),
-            eq(bankAccounts.provider, deps.bank.kind),
-            lte(bankAccounts.nextSyncAt, now),
-          ),
-        )
+        .where(and(roundsUpNow(deps.bank.kind), lte(bankAccounts.nextSyncAt, now)))
         .orderBy(asc(bankAccounts.nextSyncAt))
         .limit(1)
         .for("update", { of: bankAccounts, skipLocked: true });

@@ -281,6 +281,13 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
 
   return {
     endpoint: `http://127.0.0.1:${port}/xml/v1/request.api`,
+    /** Env for an app that charges through this stand-in. */
+    appEnv: {
+      PAYMENTS_PROVIDER: "authorize_net",
+      AUTHORIZE_NET_API_LOGIN_ID: opts.apiLoginId,
+      AUTHORIZE_NET_TRANSACTION_KEY: opts.transactionKey,
+      AUTHORIZE_NET_ENDPOINT: `http://127.0.0.1:${port}/xml/v1/request.api`,
+    },
     requests,
     /** Approved transactions (what the member's card was actually charged). */
     approved: () => charges.filter((c) => c.responseCode === "1"),

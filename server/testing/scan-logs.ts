@@ -14,6 +14,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { luhnValid } from "../providers/payments/cards";
 
 export interface Finding {
   file: string;
@@ -33,19 +34,6 @@ const BEARER = /\bBearer\s+(?!\[redacted\])[A-Za-z0-9._~+/=-]{8,}/i;
 const SECRET_QUERY = /[?&](token|code|key|secret|password|signature|sig|access_token|refresh_token)=(?!\[redacted\]|%5Bredacted%5D)[^&\s"'#]+/i;
 /** 13 to 19 digits, optionally in groups split by single spaces or dashes, not inside a longer word. */
 const CARD_SHAPED = /(?<![A-Za-z0-9.]|[A-Za-z0-9]-)\d(?:[ -]?\d){12,18}(?![A-Za-z0-9]|[.-][A-Za-z0-9])/g;
-
-export function luhnValid(digits: string) {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 const mask = (s: string) => (s.length <= 6 ? "***" : `${s.slice(0, 3)}…${s.slice(-2)}`);
 

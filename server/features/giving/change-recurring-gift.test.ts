@@ -4,20 +4,16 @@
  * (409 otherwise), asking for the current state is a harmless 200, and resuming after the date
  * passed moves to the next scheduled date from today, never back-charging.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../testing/harness";
+import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import { recurringGifts } from "../../db/schema/giving";
 import { sessions } from "../../db/schema/users";
 import { GIVING_TEXT, type GiveResponse, type RecurringDonation } from "../../../contract/giving";
 import { firstDateFrom } from "./change-recurring-gift";
 
 let fixedNow: Date | null = null;
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: () => fixedNow ?? new Date(), env: { GIVING_RATE_LIMIT_PER_USER: "100000" } });
-});
-afterAll(() => t.close());
+const t = useMoneyTestApp({ now: () => fixedNow ?? new Date() });
 
 type Auth = { authorization: string };
 let n = 0;
@@ -33,21 +29,7 @@ async function setUp(auth: Auth, frequency: "weekly" | "monthly" | "yearly" = "m
     method: "POST",
     url: "/api/giving/recurring",
     headers: { ...auth, "idempotency-key": `rc-${++n}` },
-    payload: {
-      amount_cents: 2000,
-      is_recurring: true,
-      frequency,
-      customer_data: { first_name: "Dorcas", last_name: "Joppa", email: "dorcas@example.org" },
-      payment_method_data: {
-        card_number: "4242424242424242",
-        card_exp: "12/2099",
-        card_cvv: "123",
-        address_1: "9 Seaside Ln",
-        address_city: "Orlando",
-        address_state: "FL",
-        address_zip: "32801",
-      },
-    },
+    payload: giveRequest({ amount_cents: 2000, is_recurring: true, frequency }),
   });
   fixedNow = null;
   expect(res.statusCode, res.body).toBe(201);

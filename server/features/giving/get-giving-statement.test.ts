@@ -3,19 +3,15 @@
  * COMPLETED gifts of one calendar year in the church's time zone, the total, the church's name
  * and address and the "no goods or services" line.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../testing/harness";
+import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import { sessions } from "../../db/schema/users";
 import { formatAddress } from "../../../contract/church";
 import { GIVING_TEXT, type GivingStatement } from "../../../contract/giving";
 
 let fixedNow: Date | null = null;
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: () => fixedNow ?? new Date(), env: { GIVING_RATE_LIMIT_PER_USER: "100000" } });
-});
-afterAll(() => t.close());
+const t = useMoneyTestApp({ now: () => fixedNow ?? new Date() });
 
 type Auth = { authorization: string };
 let n = 0;
@@ -25,21 +21,7 @@ async function giveAt(auth: Auth, iso: string, amount: number, opts: { card?: st
     method: "POST",
     url: opts.recurring ? "/api/giving/recurring" : "/api/giving/one-time",
     headers: { ...auth, "idempotency-key": `st-${++n}` },
-    payload: {
-      amount_cents: amount,
-      is_recurring: !!opts.recurring,
-      frequency: "monthly",
-      customer_data: { first_name: "Lois", last_name: "Eunice", email: "lois@example.org" },
-      payment_method_data: {
-        card_number: opts.card ?? "4242424242424242",
-        card_exp: "12/2099",
-        card_cvv: "123",
-        address_1: "2 Timothy Ct",
-        address_city: "Orlando",
-        address_state: "FL",
-        address_zip: "32801",
-      },
-    },
+    payload: giveRequest({ amount_cents: amount, is_recurring: !!opts.recurring }, opts.card ? { card_number: opts.card } : {}),
   });
   fixedNow = null;
   return res.statusCode;

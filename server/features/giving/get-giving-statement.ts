@@ -12,7 +12,8 @@ import { users } from "../../db/schema/users";
 import { formatAddress } from "../../../contract/church";
 import { FREQUENCY_LABELS, GIVING_TEXT, type GivingStatement } from "../../../contract/giving";
 import { dateInZone } from "./next-payment-date";
-import { paidWith } from "./send-gift-receipt";
+import { paidWith } from "../../shared/money/send-gift-receipt";
+import { GIFT_LINE } from "../../shared/money/gift-rows";
 
 /** The UTC instant of local midnight starting 1 January of `year` in zone `tz`, computed by the database's time zone data. */
 const newYearIn = (year: number, tz: string) => sql`(${`${year}-01-01 00:00:00`}::timestamp at time zone ${tz})`;
@@ -22,14 +23,7 @@ export async function getGivingStatement(deps: Deps, userId: string, requestedYe
   const year = requestedYear ?? Number(dateInZone(tz, deps.now()).slice(0, 4));
   const [donor] = await deps.db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
   const rows = await deps.db
-    .select({
-      id: gifts.id,
-      amountCents: gifts.amountCents,
-      createdAt: gifts.createdAt,
-      cardBrand: gifts.cardBrand,
-      cardLastFour: gifts.cardLastFour,
-      frequency: recurringGifts.frequency,
-    })
+    .select({ id: gifts.id, ...GIFT_LINE })
     .from(gifts)
     .leftJoin(recurringGifts, eq(recurringGifts.id, gifts.recurringGiftId))
     .where(

@@ -1,61 +1,27 @@
 /**
  * A one-time gift: charge the card, then record the gift and the idempotent answer in one
- * transaction. A decline records a FAILED gift (amount, last four, brand, the gateway's
- * reason: the member sees the attempt in their history) and answers 402 with the reason.
- * After the transaction commits, the receipt is emailed; a failed send goes to `onError` and
- * never undoes the gift. Only the request that won the Idempotency-Key runs this, so a
- * replayed request never sends a second receipt.
+ * transaction (settleCharge). A decline records a FAILED gift and answers 402 with the
+ * gateway's reason. After the transaction commits, the receipt is emailed; a failed send never
+ * undoes the gift. Only the request that won the Idempotency-Key runs this (runChargeRequest,
+ * server/shared/money/charge-request.ts), so a replayed request never sends a second receipt.
  */
-import type { Deps } from "../../deps";
-import { gifts } from "../../db/schema/giving";
 import type { GiveRequest, GiveResponse } from "../../../contract/giving";
-import { cardBrand } from "../../providers/payments/cards";
-import { sendGiftReceiptSafely } from "./send-gift-receipt";
-import { cardDetails, gatewayKey, paymentFailed } from "./card-details";
-import { storeAnswer, type StoredAnswer } from "./idempotency";
-import { toHistoryEntry } from "./list-giving-history";
+import { cardDetails, gatewayKey } from "../../shared/money/card-details";
+import { settleCharge, type Charge } from "../../shared/money/charge-request";
+import { recordCompletedGift, recordDeclinedGift, toHistoryEntry } from "../../shared/money/gift-rows";
+import type { StoredAnswer } from "../../shared/money/idempotency";
 
-export async function giveOneTime(
-  deps: Deps,
-  userId: string,
-  key: string,
-  body: GiveRequest,
-  onError: (err: unknown) => void = () => undefined,
-): Promise<StoredAnswer> {
+export async function giveOneTime(charge: Charge, body: GiveRequest): Promise<StoredAnswer> {
+  const { deps, userId, key } = charge;
   const card = cardDetails(body);
   const result = await deps.payments.charge(card, body.amount_cents, gatewayKey(userId, key));
-  const lastFour = card.number.slice(-4);
-  const outcome = await deps.db.transaction(async (tx) => {
+  return settleCharge(charge, async (tx) => {
     if (!result.ok) {
-      await tx.insert(gifts).values({
-        userId,
-        amountCents: body.amount_cents,
-        status: "FAILED",
-        failureReason: result.reason,
-        cardLastFour: lastFour,
-        cardBrand: cardBrand(card.number),
-        createdAt: deps.now(),
-      });
-      const answer = paymentFailed(result.reason);
-      await storeAnswer(tx, userId, key, answer);
-      return { answer, giftId: null };
+      const answer = await recordDeclinedGift(tx, { userId, amountCents: body.amount_cents, cardNumber: card.number, reason: result.reason, at: deps.now() });
+      return { answer };
     }
-    const [gift] = await tx
-      .insert(gifts)
-      .values({
-        userId,
-        amountCents: body.amount_cents,
-        status: "COMPLETED",
-        gatewayTransactionId: result.transactionId,
-        cardLastFour: result.lastFour,
-        cardBrand: result.brand,
-        createdAt: deps.now(),
-      })
-      .returning();
-    const answer = { status: 201, body: { gift: toHistoryEntry(gift) } satisfies GiveResponse };
-    await storeAnswer(tx, userId, key, answer);
-    return { answer, giftId: gift.id };
+    const paidWith = { transactionId: result.transactionId, lastFour: result.lastFour, brand: result.brand };
+    const gift = await recordCompletedGift(tx, { userId, amountCents: body.amount_cents, at: deps.now(), card: paidWith });
+    return { answer: { status: 201, body: { gift: toHistoryEntry(gift) } satisfies GiveResponse }, receiptFor: gift.id };
   });
-  if (outcome.giftId) await sendGiftReceiptSafely(deps, outcome.giftId, onError);
-  return outcome.answer;
 }

@@ -3,11 +3,9 @@
  * (replay, concurrency, mismatch), recurring dates in the church's zone, member isolation,
  * and that the card number and CVV are never stored or logged.
  */
-import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../testing/harness";
-import { LOG_REDACT } from "../../app";
+import { giveRequest, TEST_CVV, useMoneyTestApp } from "../../testing/money-test-app";
 import { gifts } from "../../db/schema/giving";
 import { emailOutbox } from "../../db/schema/platform";
 import { sessions } from "../../db/schema/users";
@@ -17,45 +15,15 @@ import { SANDBOX_TEXT } from "../../providers/payments/sandbox";
 let fixedNow: Date | null = null;
 const now = () => fixedNow ?? new Date();
 const logLines: string[] = [];
-const stream = new Writable({
-  write(chunk: Buffer, _enc, cb) {
-    logLines.push(chunk.toString());
-    cb();
-  },
-});
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    now,
-    env: { GIVING_RATE_LIMIT_PER_USER: "100000" },
-    build: { logger: { level: "trace", stream, redact: { paths: LOG_REDACT, censor: "[redacted]" } } },
-  });
-});
-afterAll(() => t.close());
+const t = useMoneyTestApp({ now, logLines });
 
 type Auth = { authorization: string };
 let keyCounter = 0;
 const newKey = () => `key-${Date.now()}-${++keyCounter}`;
 
-const CVV = "7319";
-const body = (over: Partial<GiveRequestInput> = {}, card: Partial<GiveRequestInput["payment_method_data"]> = {}): GiveRequestInput => ({
-  amount_cents: 2500,
-  is_recurring: false,
-  frequency: "monthly",
-  customer_data: { first_name: "Ruth", last_name: "Moab", email: "ruth@example.org", phone: "" },
-  ...over,
-  payment_method_data: {
-    card_number: "4242 4242 4242 4242",
-    card_exp: "12/2099",
-    card_cvv: CVV,
-    address_1: "1 Grace St",
-    address_city: "Orlando",
-    address_state: "FL",
-    address_zip: "32801",
-    ...card,
-  },
-});
+const CVV = TEST_CVV;
+const body = giveRequest;
 
 const give = (auth: Auth | null, payload: unknown, key: string | null = newKey(), kind: "one-time" | "recurring" = "one-time") =>
   t.app.inject({

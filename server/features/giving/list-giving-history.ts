@@ -2,13 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { gifts } from "../../db/schema/giving";
 import type { GivingHistoryEntry } from "../../../contract/giving";
-
-export const toHistoryEntry = (g: typeof gifts.$inferSelect): GivingHistoryEntry => ({
-  id: g.id,
-  amountCents: g.amountCents,
-  createdAt: g.createdAt.toISOString(),
-  status: g.status,
-});
+import { toHistoryEntry } from "../../shared/money/gift-rows";
 
 /** The member's own gifts, newest first (spec: 'Recent Giving' shows the latest 5). */
 export async function listGivingHistory(db: Db, userId: string, limit: number): Promise<GivingHistoryEntry[]> {

@@ -1,8 +1,8 @@
 /**
  * Add Funds (the spec leaves its action unshown; docs/decisions/0023-add-funds-and-giving-the-balance.md):
  * charges the member's default card through the gateway's customer profile and records a
- * deposit. Runs inside withIdempotency (server/features/giving/idempotency.ts): one charge per
- * Idempotency-Key, the same answer replayed.
+ * deposit. Runs on the money path (server/shared/money/charge-request.ts): one charge per
+ * Idempotency-Key, the same answer replayed, an unreachable gateway answered 503.
  *
  * The deposit is written as pending before the charge, so a charge in flight is visible and
  * never invisible money; the charge's outcome then completes it (crediting the balance) or
@@ -13,14 +13,16 @@ import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { paymentMethods, walletTransactions } from "../../db/schema/wallet";
 import { conflict } from "../../http/app-error";
-import { paymentFailed } from "../giving/card-details";
-import { storeAnswer, type StoredAnswer } from "../giving/idempotency";
+import { paymentFailed } from "../../shared/money/card-details";
+import { settleCharge, type Charge } from "../../shared/money/charge-request";
+import type { StoredAnswer } from "../../shared/money/idempotency";
 import { WALLET_TEXT, type DepositResponse } from "../../../contract/wallet";
 import { credit, toWalletTransaction } from "./ledger";
 
 const brandName = (brand: string | null) => (brand && brand !== "card" ? brand[0].toUpperCase() + brand.slice(1) : "Card");
 
-export async function addFunds(deps: Deps, userId: string, key: string, amountCents: number): Promise<StoredAnswer> {
+export async function addFunds(charge: Charge, amountCents: number): Promise<StoredAnswer> {
+  const { deps, userId, key } = charge;
   const [method] = await deps.db
     .select()
     .from(paymentMethods)
@@ -54,12 +56,10 @@ export async function addFunds(deps: Deps, userId: string, key: string, amountCe
     throw err;
   }
 
-  return deps.db.transaction(async (tx) => {
+  return settleCharge(charge, async (tx) => {
     if (!result.ok) {
       await tx.update(walletTransactions).set({ status: "failed", failureReason: result.reason }).where(eq(walletTransactions.id, pending.id));
-      const answer = paymentFailed(result.reason);
-      await storeAnswer(tx, userId, key, answer);
-      return answer;
+      return { answer: paymentFailed(result.reason) };
     }
     const [done] = await tx
       .update(walletTransactions)
@@ -67,8 +67,6 @@ export async function addFunds(deps: Deps, userId: string, key: string, amountCe
       .where(eq(walletTransactions.id, pending.id))
       .returning();
     const balance = await credit(tx, userId, amountCents, deps.now());
-    const answer = { status: 201, body: { transaction: toWalletTransaction(done), balance } satisfies DepositResponse };
-    await storeAnswer(tx, userId, key, answer);
-    return answer;
+    return { answer: { status: 201, body: { transaction: toWalletTransaction(done), balance } satisfies DepositResponse } };
   });
 }

@@ -17,7 +17,7 @@
  *    balance). Failed or returned: the collection and its round-ups become `failed` (nothing is
  *    reversed: they were never in the balance) and the member is emailed, once (notifiedAt).
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { bankAccounts, bankPurchases, roundUpCollections, roundUpSettings, walletTransactions } from "../../db/schema/wallet";
 import { users } from "../../db/schema/users";
@@ -29,6 +29,7 @@ import { formatCents } from "../../../contract/money";
 import { ROUNDUP_COLLECT_AFTER_DAYS, WALLET_TEXT } from "../../../contract/wallet";
 import { openAccessToken } from "../../shared/bank-token";
 import { credit, lockWallet } from "./ledger";
+import { roundsUpNow } from "./roundup-setting";
 import { enqueueEmail } from "../../shared/email/outbox";
 
 type Collection = typeof roundUpCollections.$inferSelect;
@@ -55,10 +56,7 @@ export async function claimDueCollection(deps: Deps): Promise<{ collection: Coll
       .innerJoin(roundUpSettings, eq(roundUpSettings.userId, bankAccounts.userId))
       .where(
         and(
-          eq(roundUpSettings.isEnabled, true),
-          isNull(bankAccounts.unlinkedAt),
-          isNotNull(bankAccounts.accessTokenSealed),
-          eq(bankAccounts.provider, deps.bank.kind),
+          roundsUpNow(deps.bank.kind),
           sql`(select coalesce(sum(t.amount_cents), 0) >= ${min} or min(p.created_at) <= ${waitedSince}::timestamptz
                from wallet_transactions t join bank_purchases p on p.id = t.bank_purchase_id
                where p.bank_account_id = ${bankAccounts.id} and t.type = 'round_up' and t.status = 'pending' and t.collection_id is null)`,

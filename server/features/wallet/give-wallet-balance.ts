@@ -4,37 +4,25 @@
  * holds it: a conditional update under the wallet row's lock, and the non-negative check),
  * writes a COMPLETED gift to the giving history (no card: paid from the wallet) and the
  * payment transaction that explains the new balance, and stores the idempotent answer.
- * Concurrent gifts can never overdraw. The receipt is emailed after the commit.
+ * Concurrent gifts can never overdraw. The receipt is emailed after the commit. No gateway is
+ * called, but it is a money request all the same (server/shared/money/charge-request.ts): one
+ * gift per Idempotency-Key and the money rate limit.
  */
-import type { Deps } from "../../deps";
-import { gifts } from "../../db/schema/giving";
 import { walletTransactions } from "../../db/schema/wallet";
-import { storeAnswer, type StoredAnswer } from "../giving/idempotency";
-import { toHistoryEntry } from "../giving/list-giving-history";
-import { sendGiftReceipt } from "../giving/send-gift-receipt";
+import { settleCharge, type Charge } from "../../shared/money/charge-request";
+import { recordCompletedGift, toHistoryEntry } from "../../shared/money/gift-rows";
+import type { StoredAnswer } from "../../shared/money/idempotency";
 import { WALLET_TEXT, type GiveBalanceResponse } from "../../../contract/wallet";
 import { debit, lockWallet, toWalletTransaction } from "./ledger";
 
-export async function giveWalletBalance(
-  deps: Deps,
-  userId: string,
-  key: string,
-  amountCents: number,
-  onReceiptError: (err: unknown) => void,
-): Promise<StoredAnswer> {
-  const { answer, giftId } = await deps.db.transaction(async (tx) => {
+export async function giveWalletBalance(charge: Charge, amountCents: number): Promise<StoredAnswer> {
+  const { deps, userId } = charge;
+  return settleCharge(charge, async (tx) => {
     await lockWallet(tx, userId);
     const now = deps.now();
     const balance = await debit(tx, userId, amountCents, now);
-    if (!balance) {
-      const refused = { status: 402, body: { error: WALLET_TEXT.insufficientBalance, code: "PAYMENT_FAILED" } };
-      await storeAnswer(tx, userId, key, refused);
-      return { answer: refused, giftId: null };
-    }
-    const [gift] = await tx
-      .insert(gifts)
-      .values({ userId, amountCents, status: "COMPLETED", cardLastFour: null, cardBrand: null, createdAt: now })
-      .returning();
+    if (!balance) return { answer: { status: 402, body: { error: WALLET_TEXT.insufficientBalance, code: "PAYMENT_FAILED" } } };
+    const gift = await recordCompletedGift(tx, { userId, amountCents, at: now, card: null });
     const [payment] = await tx
       .insert(walletTransactions)
       .values({
@@ -47,10 +35,7 @@ export async function giveWalletBalance(
         createdAt: now,
       })
       .returning();
-    const ok = { status: 201, body: { gift: toHistoryEntry(gift), transaction: toWalletTransaction(payment), balance } satisfies GiveBalanceResponse };
-    await storeAnswer(tx, userId, key, ok);
-    return { answer: ok, giftId: gift.id };
+    const answer = { status: 201, body: { gift: toHistoryEntry(gift), transaction: toWalletTransaction(payment), balance } satisfies GiveBalanceResponse };
+    return { answer, receiptFor: gift.id };
   });
-  if (giftId) await sendGiftReceipt(deps, giftId).catch(onReceiptError);
-  return answer;
 }

@@ -4,10 +4,19 @@
  * the first time ever a week back (ROUNDUP_LOOKBACK_DAYS, so the wallet shows something at
  * once), after a pause from that moment (purchases made while off are never rounded up).
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { roundUpSettings } from "../../db/schema/wallet";
+import type { Deps } from "../../deps";
+import { bankAccounts, roundUpSettings } from "../../db/schema/wallet";
 import { ROUNDUP_LOOKBACK_DAYS, type RoundUpSetting } from "../../../contract/wallet";
+
+/**
+ * A bank whose round-ups are synced and collected (bank_accounts joined with the member's
+ * round_up_settings): round-ups on, the bank still linked with its access token, and of the
+ * bank provider this server speaks to.
+ */
+export const roundsUpNow = (bankKind: Deps["bank"]["kind"]) =>
+  and(eq(roundUpSettings.isEnabled, true), isNull(bankAccounts.unlinkedAt), isNotNull(bankAccounts.accessTokenSealed), eq(bankAccounts.provider, bankKind));
 
 export async function getRoundUpSetting(db: Db, userId: string): Promise<RoundUpSetting> {
   const [row] = await db.select({ isEnabled: roundUpSettings.isEnabled }).from(roundUpSettings).where(eq(roundUpSettings.userId, userId));

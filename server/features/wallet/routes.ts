@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -21,8 +20,7 @@ import {
 } from "../../../contract/wallet";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
-import { hitRateLimit } from "../../http/rate-limit";
-import { readIdempotencyKey, withIdempotency } from "../giving/idempotency";
+import { hitMoneyRateLimit, runChargeRequest, runGatewayRequest } from "../../shared/money/charge-request";
 import { getRoundUpSetting, setRoundUpSetting } from "./roundup-setting";
 import { getBalance } from "./ledger";
 import { listWalletTransactions } from "./list-wallet-transactions";
@@ -40,16 +38,10 @@ import { collectRoundUpsNow } from "./collect-round-ups";
 
 /** Any id: one that is not a uuid is as unknown as another member's (404 from the use case). */
 const ZId = z.object({ id: z.string().max(100) });
-/** The request hash of a wallet money request: route and amount (there is no card data in these bodies). */
-const hash = (route: string, body: unknown) => createHash("sha256").update(`${route}\n${JSON.stringify(body)}`).digest("hex");
 
 export const walletRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    /** Charges and card saves share the giving rate limit's numbers, each with its own counter. */
-    const limit = (what: string, userId: string) =>
-      hitRateLimit(deps.db, `${what}:user:${userId}`, deps.config.givingRateLimit.perUser, deps.config.givingRateLimit.windowSeconds, deps.now());
-
     app.get("/api/roundup/setting", { config: { access: "member" }, schema: { response: { 200: ZRoundUpSetting } } }, (req) =>
       getRoundUpSetting(deps.db, currentUser(req).id),
     );
@@ -94,11 +86,7 @@ export const walletRoutes =
     app.post(
       "/api/wallet/payment-methods",
       { config: { access: "member" }, schema: { body: ZAddCardRequest, response: { 201: ZPaymentMethod } } },
-      async (req, reply) => {
-        const user = currentUser(req);
-        await limit("wallet-card", user.id);
-        return reply.code(201).send(await addCard(deps, user, req.body));
-      },
+      async (req, reply) => reply.code(201).send(await runGatewayRequest(deps, req, "wallet-card", () => addCard(deps, currentUser(req), req.body))),
     );
 
     app.put(
@@ -121,7 +109,7 @@ export const walletRoutes =
       { config: { access: "member" }, schema: { body: ZExchangeTokenRequest, response: { 201: ZPaymentMethod } } },
       async (req, reply) => {
         const user = currentUser(req);
-        await limit("wallet-bank", user.id);
+        await hitMoneyRateLimit(deps, "wallet-bank", user.id);
         const method = await linkBankAccount(deps, user.id, req.body.publicToken, (err) => req.log.warn({ err }, "bank link failed"));
         return reply.code(201).send(method);
       },
@@ -131,12 +119,7 @@ export const walletRoutes =
       "/api/wallet/deposits",
       { config: { access: "member" }, schema: { body: ZDepositRequest, response: { 201: ZDepositResponse } } },
       async (req, reply) => {
-        const userId = currentUser(req).id;
-        const key = readIdempotencyKey(req.headers["idempotency-key"]);
-        await limit("wallet-deposit", userId);
-        const answer = await withIdempotency(deps.db, userId, key, hash("wallet-deposit", req.body), () => addFunds(deps, userId, key, req.body.amountCents), {
-          leaseSeconds: deps.config.idempotencyLeaseSeconds,
-        });
+        const answer = await runChargeRequest(deps, req, "wallet-deposit", req.body, (charge) => addFunds(charge, req.body.amountCents));
         return reply.code(answer.status as 201).send(answer.body as never);
       },
     );
@@ -145,16 +128,7 @@ export const walletRoutes =
       "/api/wallet/give",
       { config: { access: "member" }, schema: { body: ZGiveBalanceRequest, response: { 201: ZGiveBalanceResponse } } },
       async (req, reply) => {
-        const userId = currentUser(req).id;
-        const key = readIdempotencyKey(req.headers["idempotency-key"]);
-        const answer = await withIdempotency(
-          deps.db,
-          userId,
-          key,
-          hash("wallet-give", req.body),
-          () => giveWalletBalance(deps, userId, key, req.body.amountCents, (err) => req.log.error({ err }, "gift receipt not sent")),
-          { leaseSeconds: deps.config.idempotencyLeaseSeconds },
-        );
+        const answer = await runChargeRequest(deps, req, "wallet-give", req.body, (charge) => giveWalletBalance(charge, req.body.amountCents));
         return reply.code(answer.status as 201).send(answer.body as never);
       },
     );

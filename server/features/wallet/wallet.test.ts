@@ -6,11 +6,10 @@
  * at rest or in logs), Add Funds and giving the balance (declines, idempotent replays, no
  * overdraft), transaction paging and filters, the Overview tiles, and member isolation.
  */
-import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../testing/harness";
-import { LOG_REDACT } from "../../app";
+import type { TestApp } from "../../testing/harness";
+import { useMoneyTestApp } from "../../testing/money-test-app";
 import { bankAccounts, bankPurchases, paymentMethods, roundUpCollections, walletTransactions, wallets } from "../../db/schema/wallet";
 import { gifts } from "../../db/schema/giving";
 import { emailOutbox } from "../../db/schema/platform";
@@ -39,22 +38,8 @@ const DAY = 86_400_000;
 let clock = new Date("2026-05-15T16:00:00Z");
 const now = () => clock;
 const logLines: string[] = [];
-const stream = new Writable({
-  write(chunk: Buffer, _enc, cb) {
-    logLines.push(chunk.toString());
-    cb();
-  },
-});
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    now,
-    env: { GIVING_RATE_LIMIT_PER_USER: "100000" },
-    build: { logger: { level: "trace", stream, redact: { paths: LOG_REDACT, censor: "[redacted]" } } },
-  });
-});
-afterAll(() => t.close());
+const t = useMoneyTestApp({ now, logLines });
 
 type Auth = { authorization: string };
 type Member = Awaited<ReturnType<TestApp["signUp"]>>;
@@ -517,7 +502,8 @@ describe("Add Funds", () => {
     expect((await deposit(m.auth, 1_000_000)).statusCode).toBe(201);
   });
 
-  it("a gateway that cannot be reached leaves a failed deposit and lets the same key try again", async () => {
+  // An unreachable gateway (503, translated) is tested for every money route in server/shared/money/charge-request.test.ts.
+  it("a charge that fails unexpectedly (500) leaves a failed deposit and lets the same key try again", async () => {
     const m = await t.signUp();
     await addCard(m.auth);
     const real = t.deps.payments.chargeProfile;

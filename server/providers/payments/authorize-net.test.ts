@@ -4,14 +4,13 @@
  * idempotency (duplicate window, duplicate profiles), customer profiles, and, through the whole
  * app, that the card number and CVV reach the gateway and appear in no log and no table.
  */
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createAuthorizeNetGateway, anetRef, DUPLICATE_WINDOW_SECONDS, AUTHORIZE_NET_SANDBOX_ENDPOINT } from "./authorize-net";
 import { GatewayUnavailableError, type CardDetails } from "./port";
 import { startAuthorizeNetStandIn } from "../../testing/authorize-net-stand-in";
-import { createTestApp, type TestApp } from "../../testing/harness";
-import { LOG_REDACT } from "../../app";
+import type { TestApp } from "../../testing/harness";
+import { createMoneyTestApp } from "../../testing/money-test-app";
 import { ConfigError, loadConfig } from "../../config";
 import { gifts, idempotencyKeys, recurringGifts } from "../../db/schema/giving";
 import { sessions } from "../../db/schema/users";
@@ -190,23 +189,7 @@ describe("Authorize.Net through the app", () => {
   let fixedNow: Date | null = null;
   const logLines: string[] = [];
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, cb) {
-        logLines.push(chunk.toString());
-        cb();
-      },
-    });
-    t = await createTestApp({
-      now: () => fixedNow ?? new Date(),
-      env: {
-        GIVING_RATE_LIMIT_PER_USER: "100000",
-        PAYMENTS_PROVIDER: "authorize_net",
-        AUTHORIZE_NET_API_LOGIN_ID: LOGIN,
-        AUTHORIZE_NET_TRANSACTION_KEY: KEY,
-        AUTHORIZE_NET_ENDPOINT: standIn.endpoint,
-      },
-      build: { logger: { level: "trace", stream, redact: { paths: LOG_REDACT, censor: "[redacted]" } } },
-    });
+    t = await createMoneyTestApp({ now: () => fixedNow ?? new Date(), logLines, env: standIn.appEnv });
   });
   afterAll(() => t.close());
 

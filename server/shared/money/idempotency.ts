@@ -1,5 +1,6 @@
 /**
- * Idempotency-Key handling for giving (docs/architecture.md, Data rules: by database constraints).
+ * Idempotency-Key handling for every request that moves money (docs/architecture.md, Data rules:
+ * by database constraints; decisions 0007, 0065 and 0104). Requests reach it through charge-request.ts.
  * The (member, key) row is inserted first, on its own, with ON CONFLICT DO NOTHING: exactly
  * one request wins it and may charge. Others with the same key wait briefly for the stored
  * answer and replay it, or get 409 while the first is still in flight; the same key with a
@@ -26,11 +27,12 @@ export function readIdempotencyKey(header: string | string[] | undefined) {
   return key;
 }
 
-/** A hash of the request that never includes the card number or CVV (only the last four digits). */
-export function requestHash(route: string, body: { payment_method_data: { card_number: string; card_cvv: string } }) {
-  const { card_number, card_cvv: _cvv, ...card } = body.payment_method_data;
-  const safe = { ...body, payment_method_data: { ...card, card_last_four: card_number.slice(-4) } };
-  return createHash("sha256").update(`${route}\n${JSON.stringify(safe)}`).digest("hex");
+/**
+ * The hash of a request: its route and what identifies it. The caller passes no card number or
+ * CVV (a gift passes withoutCardSecrets(body), card-details.ts), so not even a hash of a card is stored.
+ */
+export function requestHash(route: string, identity: unknown) {
+  return createHash("sha256").update(`${route}\n${JSON.stringify(identity)}`).digest("hex");
 }
 
 /** Saves the answer inside the transaction that records the money, so both land or neither. */

@@ -8,14 +8,15 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/client";
-import { enqueueEmail } from "../../shared/email/outbox";
+import { enqueueEmail } from "../email/outbox";
 import { gifts, recurringGifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
-import { renderEmail } from "../../shared/email/layout";
+import { renderEmail } from "../email/layout";
 import { formatCents } from "../../../contract/money";
 import { formatAddress, type Church } from "../../../contract/church";
 import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import { messagesFor } from "../../i18n";
+import { GIFT_LINE } from "./gift-rows";
 
 export const RECEIPT_TAX_LINE = messagesFor("en").email.receipt.taxLine;
 
@@ -85,16 +86,7 @@ export async function queueGiftReceipt(deps: Deps, tx: Tx, giftId: string): Prom
     .returning({ id: gifts.id });
   if (!claimed.length) return false;
   const [row] = await tx
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      locale: users.locale,
-      amountCents: gifts.amountCents,
-      createdAt: gifts.createdAt,
-      cardBrand: gifts.cardBrand,
-      cardLastFour: gifts.cardLastFour,
-      frequency: recurringGifts.frequency,
-    })
+    .select({ email: users.email, firstName: users.firstName, locale: users.locale, ...GIFT_LINE })
     .from(gifts)
     .innerJoin(users, eq(users.id, gifts.userId))
     .leftJoin(recurringGifts, eq(recurringGifts.id, gifts.recurringGiftId))

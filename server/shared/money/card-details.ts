@@ -17,7 +17,14 @@ export function cardDetails(body: GiveRequest): CardDetails {
   };
 }
 
+/** A give request as it may be hashed and kept: the card's last four digits, never its number or CVV. */
+export function withoutCardSecrets(body: GiveRequest) {
+  const { card_number, card_cvv: _cvv, ...card } = body.payment_method_data;
+  return { ...body, payment_method_data: { ...card, card_last_four: card_number.slice(-4) } };
+}
+
 /** The gateway key of a member's request: keys are per member, so two members' keys never collide. */
 export const gatewayKey = (userId: string, key: string) => `${userId}:${key}`;
 
+/** The answer to a charge the gateway refused: 402 with its reason (the member sees it in the 'Payment Failed' toast). */
 export const paymentFailed = (reason: string) => ({ status: 402, body: { error: reason, code: "PAYMENT_FAILED" } });

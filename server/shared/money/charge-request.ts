@@ -1,0 +1,124 @@
+/**
+ * The one path of a request that moves money (docs/decisions/0104-one-money-path.md): a gift
+ * (one-time or recurring), Add Funds, giving the wallet balance, and what comes next (refunds,
+ * fee-covered gifts). A route hands its use case to runChargeRequest, which
+ *   1. reads the Idempotency-Key header (400 without a valid one),
+ *   2. counts the request against the member's money rate limit (429 past it),
+ *   3. runs the use case under the key's lease (idempotency.ts): one run per key, the stored
+ *      answer replayed, the key released if the run fails,
+ *   4. turns a gateway failure into its answer: an unreachable gateway is 503 with the
+ *      translated message, and the member may retry with the same key (the gateway key is
+ *      the same, so the gateway's duplicate protection covers a charge whose answer was lost).
+ * The route sends the answer as it is (201, or 402 for a decline: stored, and replayed alike).
+ * A use case only charges and records: it returns its StoredAnswer from settleCharge (the
+ * money, the stored answer and the receipt's trigger together). Saving a card calls the
+ * gateway without a key: runGatewayRequest gives it steps 2 and 4.
+ */
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import type { Deps } from "../../deps";
+import type { Tx } from "../../db/client";
+import { currentUser } from "../../http/auth";
+import { AppError } from "../../http/app-error";
+import { hitRateLimit } from "../../http/rate-limit";
+import { GatewayUnavailableError } from "../../providers/payments/port";
+import { GIVING_TEXT } from "../../../contract/giving";
+import { readIdempotencyKey, requestHash, storeAnswer, withIdempotency, type StoredAnswer } from "./idempotency";
+import { sendGiftReceiptSafely } from "./send-gift-receipt";
+
+/**
+ * Each kind of money request has its own rate-limit counter, all with the numbers of
+ * GIVING_RATE_LIMIT_PER_USER / _WINDOW_SECONDS. One-time and recurring gifts count together.
+ */
+export type MoneyLimit = "giving" | "wallet-deposit" | "wallet-give" | "wallet-card" | "wallet-bank";
+
+/**
+ * The routes whose requests carry an Idempotency-Key. The name is part of the stored request
+ * hash, so the same key sent to another route is a mismatch (409), never a replay.
+ */
+const ROUTES = {
+  "one-time": "giving",
+  recurring: "giving",
+  "wallet-deposit": "wallet-deposit",
+  "wallet-give": "wallet-give",
+} as const satisfies Record<string, MoneyLimit>;
+export type MoneyRoute = keyof typeof ROUTES;
+
+/** What a use case gets from the path: the member, their key, and where a failed receipt is reported. */
+export interface Charge {
+  deps: Deps;
+  userId: string;
+  key: string;
+  onReceiptError: (err: unknown) => void;
+}
+
+export async function hitMoneyRateLimit(deps: Deps, limit: MoneyLimit, userId: string) {
+  const { perUser, windowSeconds } = deps.config.givingRateLimit;
+  await hitRateLimit(deps.db, `${limit}:user:${userId}`, perUser, windowSeconds, deps.now());
+}
+
+/**
+ * A gateway failure as the member's answer (the failure kinds of providers/payments/port.ts):
+ * an unreachable gateway (nothing known to be charged, nothing recorded) is 503. A decline is
+ * no failure: it is a result the use case records and answers 402 (paymentFailed).
+ */
+export function gatewayFailureAnswer(err: unknown, log: FastifyBaseLogger): unknown {
+  if (err instanceof GatewayUnavailableError) {
+    log.error({ err }, "card gateway unavailable");
+    return new AppError("UNAVAILABLE", GIVING_TEXT.gatewayUnavailable);
+  }
+  return err;
+}
+
+/**
+ * Runs a money request (steps 1 to 4 above). `identity` is what makes two requests the same
+ * request (the body, never a card number or CVV: see withoutCardSecrets).
+ */
+export async function runChargeRequest(
+  deps: Deps,
+  req: FastifyRequest,
+  route: MoneyRoute,
+  identity: unknown,
+  run: (charge: Charge) => Promise<StoredAnswer>,
+): Promise<StoredAnswer> {
+  const userId = currentUser(req).id;
+  const key = readIdempotencyKey(req.headers["idempotency-key"]);
+  await hitMoneyRateLimit(deps, ROUTES[route], userId);
+  const onReceiptError = (err: unknown) => req.log.error({ err }, "gift receipt email failed");
+  try {
+    return await withIdempotency(deps.db, userId, key, requestHash(route, identity), () => run({ deps, userId, key, onReceiptError }), {
+      leaseSeconds: deps.config.idempotencyLeaseSeconds,
+    });
+  } catch (err) {
+    throw gatewayFailureAnswer(err, req.log);
+  }
+}
+
+/** A gateway call with no Idempotency-Key (saving a card: nothing is charged): the rate limit and the gateway's answers. */
+export async function runGatewayRequest<T>(deps: Deps, req: FastifyRequest, limit: MoneyLimit, run: () => Promise<T>): Promise<T> {
+  await hitMoneyRateLimit(deps, limit, currentUser(req).id);
+  try {
+    return await run();
+  } catch (err) {
+    throw gatewayFailureAnswer(err, req.log);
+  }
+}
+
+/**
+ * Records a charge's outcome: `write` changes the money inside one transaction, which also
+ * stores the answer for the key, so the money and its answer land together or not at all.
+ * A completed gift's receipt is emailed after the commit; a failed send goes to
+ * onReceiptError and never undoes the gift (the receipts sweep sends it later).
+ */
+export async function settleCharge(
+  charge: Charge,
+  write: (tx: Tx) => Promise<{ answer: StoredAnswer; receiptFor?: string | null }>,
+): Promise<StoredAnswer> {
+  const { deps, userId, key } = charge;
+  const { answer, receiptFor } = await deps.db.transaction(async (tx) => {
+    const out = await write(tx);
+    await storeAnswer(tx, userId, key, out.answer);
+    return out;
+  });
+  if (receiptFor) await sendGiftReceiptSafely(deps, receiptFor, charge.onReceiptError);
+  return answer;
+}

@@ -1,0 +1,81 @@
+/**
+ * The gift rows every way of giving writes (a card gift, a recurring gift's first charge,
+ * giving the wallet balance) and the history entry a member's answer and history show.
+ */
+import type { Tx } from "../../db/client";
+import { gifts, recurringGifts } from "../../db/schema/giving";
+import { cardBrand } from "../../providers/payments/cards";
+import type { GivingHistoryEntry } from "../../../contract/giving";
+import { paymentFailed } from "./card-details";
+import type { StoredAnswer } from "./idempotency";
+
+/**
+ * What a receipt and a statement show of a gift: select these from gifts left-joined with its
+ * recurring gift (the frequency is null for a one-time gift).
+ */
+export const GIFT_LINE = {
+  amountCents: gifts.amountCents,
+  createdAt: gifts.createdAt,
+  cardBrand: gifts.cardBrand,
+  cardLastFour: gifts.cardLastFour,
+  frequency: recurringGifts.frequency,
+};
+
+export const toHistoryEntry = (g: typeof gifts.$inferSelect): GivingHistoryEntry => ({
+  id: g.id,
+  amountCents: g.amountCents,
+  createdAt: g.createdAt.toISOString(),
+  status: g.status,
+});
+
+/**
+ * A completed gift: paid by card (the gateway's transaction, the card's last four and brand) or,
+ * with `card` null, from the wallet balance (no gateway). A recurring gift's charge names its
+ * recurring gift and period.
+ */
+export async function recordCompletedGift(
+  tx: Tx,
+  d: {
+    userId: string;
+    amountCents: number;
+    at: Date;
+    card: { transactionId: string; lastFour: string; brand: string } | null;
+    recurring?: { id: string; periodDate: string };
+  },
+) {
+  const [gift] = await tx
+    .insert(gifts)
+    .values({
+      userId: d.userId,
+      amountCents: d.amountCents,
+      status: "COMPLETED",
+      gatewayTransactionId: d.card?.transactionId ?? null,
+      cardLastFour: d.card?.lastFour ?? null,
+      cardBrand: d.card?.brand ?? null,
+      recurringGiftId: d.recurring?.id ?? null,
+      periodDate: d.recurring?.periodDate ?? null,
+      createdAt: d.at,
+    })
+    .returning();
+  return gift;
+}
+
+/**
+ * A card the gateway declined: a FAILED gift (amount, last four, brand, the gateway's reason:
+ * the member sees the attempt in their history) and the 402 answer with the reason.
+ */
+export async function recordDeclinedGift(
+  tx: Tx,
+  d: { userId: string; amountCents: number; cardNumber: string; reason: string; at: Date },
+): Promise<StoredAnswer> {
+  await tx.insert(gifts).values({
+    userId: d.userId,
+    amountCents: d.amountCents,
+    status: "FAILED",
+    failureReason: d.reason,
+    cardLastFour: d.cardNumber.slice(-4),
+    cardBrand: cardBrand(d.cardNumber),
+    createdAt: d.at,
+  });
+  return paymentFailed(d.reason);
+}
