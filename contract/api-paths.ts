@@ -178,4 +178,8 @@ export const API = {
     /** The subscription's endpoint URL is the wildcard: `token({ "*": endpoint })`, URL-encoded. */
     token: apiPath("/api/notifications/token/*"),
   },
+  /** Browser tests only (TEST_HOOKS=true, refused in production). */
+  test: {
+    collectRoundUps: apiPath("/api/test/wallet/collect-round-ups"),
+  },
 } as const;

@@ -30,6 +30,7 @@ import type { EventBus } from "./bus";
 import { sessions, users } from "../db/schema/users";
 import { isStaff, type Role } from "../../contract/roles";
 import { isStaffOnlyEvent } from "../../contract/events";
+import { API } from "../../contract/api-paths";
 
 export const HEARTBEAT_MS = 25_000;
 const MAX_BUFFERED = 256 * 1024;
@@ -147,7 +148,7 @@ export const eventRoutes =
       }
     };
 
-    app.get("/api/events", { config: { access: "member", cookieAuth: true } }, (req, reply) => {
+    app.get(API.events.stream.pattern, { config: { access: "member", cookieAuth: true } }, (req, reply) => {
       reply.hijack();
       const res = reply.raw;
       // hijack() bypasses Fastify's reply: carry over the headers set so far (security headers).

@@ -16,13 +16,13 @@ export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      "/api/admin/users",
+      API.admin.users.pattern,
       { config: { access: "owner" }, schema: { querystring: ZUserSearch, response: { 200: z.array(ZUser) } } },
       async (req) => (await listUsers(deps.db, req.query.q)).map(toPublicUser),
     );
 
     app.patch(
-      "/api/admin/users/:id",
+      API.admin.user.pattern,
       { config: { access: "owner" }, schema: { params: ZUserIdParams, body: ZRoleChange, response: { 200: ZUser } } },
       async (req) => {
         const changed = await changeRole(deps.db, { id: req.params.id }, req.body.role);
@@ -35,7 +35,7 @@ export const adminRoutes =
      * The email outbox (latest 50), so staff can see what was (or, without a mail server, would have been) sent.
      * Messages holding a secret link (password reset) are hidden: staff must not be able to take over an account.
      */
-    app.get("/api/admin/outbox", { config: { access: "staff" }, schema: { response: { 200: z.array(ZOutboxEntry) } } }, async () => {
+    app.get(API.admin.outbox.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZOutboxEntry) } } }, async () => {
       const rows = await deps.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(50);
       return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.sensitive ? "[hidden: this message holds a private link]" : r.text, createdAt: r.createdAt.toISOString() }));
     });

@@ -6,6 +6,7 @@ import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
 import { messagesFor } from "../../i18n";
 import { createPrayerCompanion } from "../../providers/ai/index";
 import { replyToPrayerChat, streamPrayerChat } from "./reply-to-prayer-chat";
+import { API } from "../../../contract/api-paths";
 
 export const aiPrayerRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -18,7 +19,7 @@ export const aiPrayerRoutes =
      * leaves ends the provider's stream too. Otherwise one JSON answer.
      */
     app.post(
-      "/api/ai-prayer/messages",
+      API.aiPrayer.messages.pattern,
       { config: { access: "member", rateLimit: "aiPrayer" }, compress: false, schema: { body: ZAiPrayerInput, response: { 200: ZAiPrayerReply } } },
       async (req, reply) => {
         const locale = localeFromAcceptLanguage(req.headers["accept-language"]);

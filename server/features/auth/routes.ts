@@ -14,6 +14,7 @@ import { toPublicUser } from "../../shared/public-user";
 import { setLocale } from "./set-locale";
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_PATH, KnownDevice } from "./known-device";
 import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
+import { API } from "../../../contract/api-paths";
 
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -29,7 +30,7 @@ export const authRoutes =
       });
 
     app.post(
-      "/api/auth/register",
+      API.auth.register.pattern,
       { config: { access: "public" }, schema: { body: ZRegister, response: { 201: ZAuthResponse } } },
       async (req, reply) => {
         const { token, expiresAt, user } = await registerUser(deps, req.body, req.ip, localeFromAcceptLanguage(req.headers["accept-language"]));
@@ -40,7 +41,7 @@ export const authRoutes =
     );
 
     app.post(
-      "/api/auth/login",
+      API.auth.login.pattern,
       { config: { access: "public" }, schema: { body: ZLogin, response: { 200: ZLoginAnswer } } },
       async (req, reply) => {
         const answer = await signIn(deps, req.body, req.ip, req.cookies[KNOWN_DEVICE_COOKIE]);
@@ -53,21 +54,21 @@ export const authRoutes =
       },
     );
 
-    app.post("/api/auth/logout", { config: { access: "member" } }, async (req, reply) => {
+    app.post(API.auth.logout.pattern, { config: { access: "member" } }, async (req, reply) => {
       currentUser(req);
       await signOut(deps, req.sessionId!);
       app.sessionCache.forgetUser(req.user!.id);
-      reply.clearCookie(EVENTS_COOKIE, { path: "/api/events" });
+      reply.clearCookie(EVENTS_COOKIE, { path: API.events.stream() });
       return reply.code(204).send();
     });
 
-    app.put("/api/auth/locale", { config: { access: "member" }, schema: { body: ZSetLocale } }, async (req, reply) => {
+    app.put(API.auth.locale.pattern, { config: { access: "member" }, schema: { body: ZSetLocale } }, async (req, reply) => {
       await setLocale(deps, currentUser(req).id, req.body.locale);
       return reply.code(204).send();
     });
 
     app.post(
-      "/api/auth/forgot-password",
+      API.auth.forgotPassword.pattern,
       { config: { access: "public" }, schema: { body: ZForgotPassword, response: { 202: ZMessage } } },
       async (req, reply) => {
         await requestPasswordReset(deps, req.body.email, req.ip);
@@ -76,7 +77,7 @@ export const authRoutes =
     );
 
     app.post(
-      "/api/auth/reset-password",
+      API.auth.resetPassword.pattern,
       { config: { access: "public" }, schema: { body: ZResetPassword, response: { 200: ZMessage } } },
       async (req) => {
         const userId = await resetPassword(deps, req.body.token, req.body.password);

@@ -7,6 +7,7 @@ import type { Deps } from "../../deps";
 import { currentUser, type AuthUser } from "../../http/auth";
 import { toPublicUser } from "../../shared/public-user";
 import { buildManifest, ZWebManifest } from "./build-manifest";
+import { API } from "../../../contract/api-paths";
 
 export const churchRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -34,7 +35,7 @@ export const churchRoutes =
       answers.set(user, text);
       return text;
     };
-    app.get("/api/church/me", { config: { access: "member" }, schema: { response: { 200: ZChurchMe } } }, (req, reply) => {
+    app.get(API.church.me.pattern, { config: { access: "member" }, schema: { response: { 200: ZChurchMe } } }, (req, reply) => {
       const user = currentUser(req);
       const text = answers.get(user);
       // Answered without a promise when the member's answer is made (nearly every request).
@@ -43,7 +44,7 @@ export const churchRoutes =
     });
 
     /** Name, logo and colour for the signed-out screens. */
-    app.get("/api/church/public", { config: { access: "public" }, schema: { response: { 200: ZChurchPublic } } }, async () => ({
+    app.get(API.church.public.pattern, { config: { access: "public" }, schema: { response: { 200: ZChurchPublic } } }, async () => ({
       name: deps.church.name,
       logoUrl: deps.church.logoUrl,
       accentColor: deps.church.accentColor,
@@ -51,7 +52,7 @@ export const churchRoutes =
 
     /** The web app manifest (installable app), from the church config; linked from index.html. */
     const manifest = buildManifest(deps.church);
-    app.get("/manifest.webmanifest", { config: { access: "public" }, schema: { response: { 200: ZWebManifest } } }, async (_req, reply) => {
+    app.get(API.church.manifest.pattern, { config: { access: "public" }, schema: { response: { 200: ZWebManifest } } }, async (_req, reply) => {
       reply.header("content-type", "application/manifest+json; charset=utf-8").header("cache-control", "no-cache");
       return manifest;
     });

@@ -19,6 +19,7 @@ import { connectedVoiceProvider } from "../../providers/voice/index";
 import { VoiceError, type VoiceProvider } from "../../providers/voice/port";
 import { INTEGRATION_TEXT } from "../../../contract/integrations";
 import { JOURNEY_DAYS } from "../../../contract/connect";
+import { API } from "../../../contract/api-paths";
 
 /** How long a claim may stay 'rendering' before someone else may take it over. */
 export const AUDIO_STALE_MS = 2 * 60_000;
@@ -42,7 +43,7 @@ export function devotionalScript(d: DevotionalDay): string {
   return [`Day ${d.day} of ${JOURNEY_DAYS}. ${d.title}.`, verse, d.content].filter(Boolean).join("\n\n");
 }
 
-export const audioUrl = (deps: Pick<Deps, "config">, token: string) => `${deps.config.publicUrl}/api/daily/audio/${token}`;
+export const audioUrl = (deps: Pick<Deps, "config">, token: string) => `${deps.config.publicUrl}${API.connect.dailyAudio({ token })}`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -28,21 +28,22 @@ import { listGroups } from "./list-groups";
 import { joinGroup } from "./join-group";
 import { listMediaItems } from "./list-media-items";
 import { findDevotionalAudio, parseRange } from "./journey-audio";
+import { API } from "../../../contract/api-paths";
 
 export const connectRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     // Daily journey
     app.post(
-      "/api/daily/enroll",
+      API.connect.dailyEnroll.pattern,
       { config: { access: "member", rateLimit: "journeyEnroll" }, schema: { body: ZEnroll, response: { 201: ZEnrollResult } } },
       async (req, reply) => reply.code(201).send(await enrollJourney(deps, currentUser(req), req.body.sequenceKey)),
     );
-    app.get("/api/daily/preview", { config: { access: "member" }, schema: { response: { 200: ZDailyPreview } } }, async (req) =>
+    app.get(API.connect.dailyPreview.pattern, { config: { access: "member" }, schema: { response: { 200: ZDailyPreview } } }, async (req) =>
       getDailyPreview(deps, currentUser(req)),
     );
     /** The link in every journey email: a plain page, no sign-in needed (the token is the credential). */
-    app.get("/api/daily/unsubscribe", { config: { access: "public" }, schema: { querystring: ZUnsubscribeQuery } }, async (req, reply) => {
+    app.get(API.connect.dailyUnsubscribe.pattern, { config: { access: "public" }, schema: { querystring: ZUnsubscribeQuery } }, async (req, reply) => {
       const stopped = await unsubscribeJourney(deps, req.query.token);
       const message = stopped ? DAILY_TEXT.unsubscribed : DAILY_TEXT.unsubscribeUnknown;
       return reply
@@ -59,7 +60,7 @@ export const connectRoutes =
      * its unguessable token. Public (opened from an email, no bearer token); it only reads.
      */
     app.get(
-      "/api/daily/audio/:token",
+      API.connect.dailyAudio.pattern,
       { config: { access: "public" }, schema: { params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{40,64}$/) }) } },
       async (req, reply) => {
         const found = await findDevotionalAudio(deps, req.params.token);
@@ -82,39 +83,39 @@ export const connectRoutes =
     );
 
     // Challenges
-    app.get("/api/challenges", { config: { access: "member" }, schema: { response: { 200: z.array(ZChallenge) } } }, async () => listChallenges(deps));
+    app.get(API.connect.challenges.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZChallenge) } } }, async () => listChallenges(deps));
     app.post(
-      "/api/challenges",
+      API.connect.challenges.pattern,
       { config: { access: "staff" }, schema: { body: ZNewChallenge, response: { 201: ZChallenge } } },
       async (req, reply) => reply.code(201).send(await createChallenge(deps, req.body)),
     );
-    app.get("/api/challenges/mine", { config: { access: "member" }, schema: { response: { 200: z.array(ZUserChallenge) } } }, async (req) =>
+    app.get(API.connect.myChallenges.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZUserChallenge) } } }, async (req) =>
       listMyChallenges(deps, currentUser(req)),
     );
     app.post(
-      "/api/challenges/:id/join",
+      API.connect.joinChallenge.pattern,
       { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZUserChallenge } } },
       async (req) => joinChallenge(deps, currentUser(req), req.params.id),
     );
     app.post(
-      "/api/challenges/:id/progress",
+      API.connect.challengeProgress.pattern,
       { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZUserChallenge } } },
       async (req) => recordChallengeProgress(deps, currentUser(req), req.params.id),
     );
 
     // Small groups
-    app.get("/api/groups", { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
+    app.get(API.connect.groups.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
       listGroups(deps, currentUser(req)),
     );
-    app.get("/api/groups/mine", { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
+    app.get(API.connect.myGroups.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
       listGroups(deps, currentUser(req), { mineOnly: true }),
     );
     app.post(
-      "/api/groups/:id/join",
+      API.connect.joinGroup.pattern,
       { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZGroup } } },
       async (req) => joinGroup(deps, currentUser(req), req.params.id),
     );
 
     // Recent sermons widget (signed in only)
-    app.get("/api/media", { config: { access: "member" }, schema: { response: { 200: z.array(ZMediaItem) } } }, async () => listMediaItems(deps));
+    app.get(API.connect.media.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZMediaItem) } } }, async () => listMediaItems(deps));
   };

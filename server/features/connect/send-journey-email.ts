@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/lo
 import { devotionalAudioUrl, type DevotionalDay } from "./journey-audio";
 import { findJourneyDay } from "./find-journey-day";
 import { enqueueEmail } from "../../shared/email/outbox";
+import { API } from "../../../contract/api-paths";
 
 /**
  * Claims the (enrolment, date) delivery under its primary key. Only the caller whose insert
@@ -85,7 +86,7 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
       verseRef: row.verseRef,
       verseText: row.verseText,
       content: row.content,
-      unsubscribeUrl: `${deps.config.publicUrl}/api/daily/unsubscribe?token=${encodeURIComponent(row.token)}`,
+      unsubscribeUrl: `${deps.config.publicUrl}${API.connect.dailyUnsubscribe()}?token=${encodeURIComponent(row.token)}`,
       listenUrl,
       locale: content.locale === locale ? locale : DEFAULT_LOCALE,
     });

@@ -20,22 +20,23 @@ import { listGivingHistory } from "./list-giving-history";
 import { listRecurringGifts } from "./list-recurring-gifts";
 import { changeRecurringGift } from "./change-recurring-gift";
 import { getGivingStatement } from "./get-giving-statement";
+import { API } from "../../../contract/api-paths";
 
 export const givingRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      "/api/giving/history",
+      API.giving.history.pattern,
       { config: { access: "member" }, schema: { querystring: ZGivingHistoryQuery, response: { 200: z.array(ZGivingHistoryEntry) } } },
       (req) => listGivingHistory(deps.db, currentUser(req).id, req.query.limit),
     );
 
-    app.get("/api/giving/recurring", { config: { access: "member" }, schema: { response: { 200: z.array(ZRecurringDonation) } } }, (req) =>
+    app.get(API.giving.recurring.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZRecurringDonation) } } }, (req) =>
       listRecurringGifts(deps.db, currentUser(req).id),
     );
 
     app.post(
-      "/api/giving/one-time",
+      API.giving.oneTime.pattern,
       { config: { access: "member" }, schema: { body: ZGiveRequest, response: { 201: ZGiveResponse } } },
       async (req, reply) => {
         const answer = await runChargeRequest(deps, req, "one-time", withoutCardSecrets(req.body), (charge) => giveOneTime(charge, req.body));
@@ -44,7 +45,7 @@ export const givingRoutes =
     );
 
     app.post(
-      "/api/giving/recurring",
+      API.giving.recurring.pattern,
       { config: { access: "member" }, schema: { body: ZGiveRequest, response: { 201: ZGiveResponse } } },
       async (req, reply) => {
         const body = { ...req.body, is_recurring: true };
@@ -54,13 +55,13 @@ export const givingRoutes =
     );
 
     app.post(
-      "/api/giving/recurring/:id/:action",
+      API.giving.recurringAction.pattern,
       { config: { access: "member" }, schema: { params: ZRecurringActionParams, response: { 200: ZRecurringDonation } } },
       (req) => changeRecurringGift(deps, currentUser(req).id, req.params.id, req.params.action),
     );
 
     app.get(
-      "/api/giving/statement",
+      API.giving.statement.pattern,
       { config: { access: "member" }, schema: { querystring: ZStatementQuery, response: { 200: ZGivingStatement } } },
       (req) => getGivingStatement(deps, currentUser(req).id, req.query.year),
     );

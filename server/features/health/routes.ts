@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps";
+import { API } from "../../../contract/api-paths";
 
 /**
  * GET /api/health: for the load balancer, and for anyone. It says whether this process can
@@ -11,7 +12,7 @@ export const healthRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      "/api/health",
+      API.health.pattern,
       {
         config: { access: "public" },
         schema: { response: { 200: z.object({ status: z.literal("ok") }).strict(), 503: z.object({ status: z.literal("unavailable") }).strict() } },

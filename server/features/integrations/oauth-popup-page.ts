@@ -8,8 +8,9 @@ import { escapeHtml } from "../../http/escape-html";
 import { OAUTH_MESSAGE_SOURCE, type IntegrationProvider } from "../../../contract/integrations";
 import { DEFAULT_LOCALE, type Locale } from "../../../contract/i18n/locales";
 import { localize, messagesFor } from "../../i18n";
+import { API } from "../../../contract/api-paths";
 
-export const OAUTH_POPUP_SCRIPT_PATH = "/api/integrations/oauth-popup.js";
+export const OAUTH_POPUP_SCRIPT_PATH = API.integrations.oauthPopupScript();
 
 /**
  * Shown in `locale` (the popup's Accept-Language). The message posted to the opener stays in

@@ -19,6 +19,7 @@ import { OAUTH_POPUP_SCRIPT, OAUTH_POPUP_SCRIPT_PATH, renderOAuthPopupPage } fro
 import { testIntegration } from "./test-integration";
 import { removeIntegration } from "./remove-integration";
 import { connectVoice } from "./connect-voice";
+import { API } from "../../../contract/api-paths";
 
 /** Integrations (spec sections 2, 3, 6, 7 and 8): staff manage them; the OAuth callback is public (the popup has no bearer token). */
 export const integrationsRoutes =
@@ -26,9 +27,9 @@ export const integrationsRoutes =
   async (app) => {
     const secure = deps.config.publicUrl.startsWith("https://");
 
-    app.get("/api/integrations", { config: { access: "staff" }, schema: { response: { 200: z.array(ZIntegration) } } }, () => listIntegrations(deps.db));
+    app.get(API.integrations.list.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZIntegration) } } }, () => listIntegrations(deps.db));
 
-    app.get("/api/integrations/ghl/authorize", { config: { access: "staff" }, schema: { response: { 200: ZAuthorizeResult } } }, async (req, reply) => {
+    app.get(API.integrations.ghlAuthorize.pattern, { config: { access: "staff" }, schema: { response: { 200: ZAuthorizeResult } } }, async (req, reply) => {
       const { authUrl, nonce } = await startGhlAuthorization(deps, currentUser(req));
       // Lax: GoHighLevel's redirect back is a top-level GET navigation from another site.
       reply.setCookie(OAUTH_COOKIE, nonce, { httpOnly: true, sameSite: "lax", secure, path: GHL_CALLBACK_PATH, maxAge: OAUTH_STATE_TTL_MS / 1000 });
@@ -55,18 +56,18 @@ export const integrationsRoutes =
     );
 
     app.post(
-      "/api/integrations/voice_ai/connect",
+      API.integrations.voiceConnect.pattern,
       { config: { access: "staff" }, schema: { body: ZVoiceConnect, response: { 201: ZIntegration } } },
       async (req, reply) => reply.code(201).send(await connectVoice(deps, currentUser(req), req.body.apiKey)),
     );
 
     app.post(
-      "/api/integrations/:provider/test",
+      API.integrations.test.pattern,
       { config: { access: "staff" }, schema: { params: ZProviderParams, response: { 200: ZTestResult } } },
       (req) => testIntegration(deps, req.params.provider),
     );
 
-    app.delete("/api/integrations/:id", { config: { access: "staff" }, schema: { params: ZIntegrationIdParams } }, async (req, reply) => {
+    app.delete(API.integrations.one.pattern, { config: { access: "staff" }, schema: { params: ZIntegrationIdParams } }, async (req, reply) => {
       await removeIntegration(deps, req.params.id);
       return reply.code(204).send();
     });

@@ -15,11 +15,12 @@ import type { AuthUser } from "../../http/auth";
 import { hashToken } from "../../http/tokens";
 import { createCrmProvider } from "../../providers/crm/index";
 import { INTEGRATION_TEXT } from "../../../contract/integrations";
+import { API } from "../../../contract/api-paths";
 
 /** Long enough to sign in to GoHighLevel and pick a location; the popup itself gives up after 5 minutes. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 export const OAUTH_COOKIE = "koinonia_oauth_ghl";
-export const GHL_CALLBACK_PATH = "/api/integrations/ghl/callback";
+export const GHL_CALLBACK_PATH = API.integrations.ghlCallback.pattern;
 
 /** The redirect URI registered with the GoHighLevel app (exactly this, on the public address). */
 export const ghlRedirectUri = (deps: Pick<Deps, "config">) => `${deps.config.publicUrl}${GHL_CALLBACK_PATH}`;

@@ -8,33 +8,34 @@ import { getNote } from "./get-note";
 import { createNote } from "./create-note";
 import { updateNote } from "./update-note";
 import { deleteNote } from "./delete-note";
+import { API } from "../../../contract/api-paths";
 
 export const notesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/personal-notes", { config: { access: "member" }, schema: { response: { 200: z.array(ZNote) } } }, (req) =>
+    app.get(API.notes.list.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZNote) } } }, (req) =>
       listNotes(deps.db, currentUser(req).id),
     );
 
     app.get(
-      "/api/personal-notes/:id",
+      API.notes.one.pattern,
       { config: { access: "member" }, schema: { params: ZNoteIdParams, response: { 200: ZNote } } },
       (req) => getNote(deps.db, currentUser(req).id, req.params.id),
     );
 
     app.post(
-      "/api/personal-notes",
+      API.notes.list.pattern,
       { config: { access: "member", rateLimit: "note" }, schema: { body: ZNoteInput, response: { 201: ZNote } } },
       async (req, reply) => reply.code(201).send(await createNote(deps, currentUser(req).id, req.body)),
     );
 
     app.put(
-      "/api/personal-notes/:id",
+      API.notes.one.pattern,
       { config: { access: "member", rateLimit: "note" }, schema: { params: ZNoteIdParams, body: ZNoteInput, response: { 200: ZNote } } },
       (req) => updateNote(deps, currentUser(req).id, req.params.id, req.body),
     );
 
-    app.delete("/api/personal-notes/:id", { config: { access: "member", rateLimit: "note" }, schema: { params: ZNoteIdParams } }, async (req, reply) => {
+    app.delete(API.notes.one.pattern, { config: { access: "member", rateLimit: "note" }, schema: { params: ZNoteIdParams } }, async (req, reply) => {
       await deleteNote(deps.db, currentUser(req).id, req.params.id);
       return reply.code(204).send();
     });

@@ -19,6 +19,7 @@ import { getPreferences } from "./get-preferences";
 import { updatePreferences } from "./update-preferences";
 import { registerPushToken } from "./register-push-token";
 import { removePushToken } from "./remove-push-token";
+import { API } from "../../../contract/api-paths";
 
 const ZUnread = z.object({ unreadCount: z.number().int() });
 
@@ -27,44 +28,44 @@ export const notificationsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      "/api/notifications",
+      API.notifications.list.pattern,
       { config: { access: "member" }, schema: { querystring: ZInboxQuery, response: { 200: ZInboxPage } } },
       (req) => listNotifications(deps.db, currentUser(req).id, req.query),
     );
 
     app.post(
-      "/api/notifications/:id/read",
+      API.notifications.read.pattern,
       { config: { access: "member" }, schema: { params: ZNotificationIdParams, response: { 200: ZUnread.extend({ notification: ZNotification }) } } },
       (req) => markNotificationRead(deps, currentUser(req).id, req.params.id),
     );
 
-    app.post("/api/notifications/read-all", { config: { access: "member" }, schema: { response: { 200: ZUnread } } }, (req) =>
+    app.post(API.notifications.readAll.pattern, { config: { access: "member" }, schema: { response: { 200: ZUnread } } }, (req) =>
       markAllNotificationsRead(deps, currentUser(req).id),
     );
 
-    app.get("/api/notifications/vapid-public-key", { config: { access: "member" }, schema: { response: { 200: ZVapidPublicKey } } }, async () => ({
+    app.get(API.notifications.vapidPublicKey.pattern, { config: { access: "member" }, schema: { response: { 200: ZVapidPublicKey } } }, async () => ({
       publicKey: await deps.push.publicKey(),
     }));
 
-    app.get("/api/notifications/preferences", { config: { access: "member" }, schema: { response: { 200: ZNotificationPreferences } } }, (req) =>
+    app.get(API.notifications.preferences.pattern, { config: { access: "member" }, schema: { response: { 200: ZNotificationPreferences } } }, (req) =>
       getPreferences(deps.db, currentUser(req)),
     );
 
     app.put(
-      "/api/notifications/preferences",
+      API.notifications.preferences.pattern,
       { config: { access: "member", rateLimit: "notificationPreferences" }, schema: { body: ZUpdatePreferences, response: { 200: ZNotificationPreferences } } },
       (req) => updatePreferences(deps, currentUser(req), req.body),
     );
 
     app.post(
-      "/api/notifications/register-token",
+      API.notifications.registerToken.pattern,
       { config: { access: "member", rateLimit: "pushToken" }, schema: { body: ZRegisterToken, response: { 200: ZNotificationPreferences } } },
       (req) => registerPushToken(deps, currentUser(req), req.body),
     );
 
     // A wildcard, not a :param: the URL-encoded subscription is longer than the router's 100-character parameter limit.
     app.delete(
-      "/api/notifications/token/*",
+      API.notifications.token.pattern,
       { config: { access: "member" }, schema: { params: z.object({ "*": z.string().min(1).max(8192) }) } },
       async (req, reply) => {
         await removePushToken(deps, currentUser(req).id, req.params["*"]);

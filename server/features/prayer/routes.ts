@@ -9,12 +9,13 @@ import { listPrayers } from "./list-prayers";
 import { prayForRequest } from "./pray-for-request";
 import { markPrayerAnswered } from "./mark-prayer-answered";
 import { hidePrayerRequest } from "./hide-prayer-request";
+import { API } from "../../../contract/api-paths";
 
 export const prayerRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
-      "/api/prayer-requests",
+      API.prayer.requests.pattern,
       { config: { access: "member", rateLimit: "prayerRequest" }, schema: { body: ZPrayerRequestInput, response: { 201: z.object({ id: z.string() }) } } },
       async (req, reply) => {
         const user = currentUser(req);
@@ -25,22 +26,22 @@ export const prayerRoutes =
       },
     );
 
-    app.get("/api/prayers", { config: { access: "member" }, schema: { response: { 200: z.array(ZPrayer) } } }, (req) =>
+    app.get(API.prayer.list.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZPrayer) } } }, (req) =>
       listPrayers(deps.db, currentUser(req)),
     );
 
     app.post(
-      "/api/prayers/:id/pray",
+      API.prayer.pray.pattern,
       { config: { access: "member", rateLimit: "prayerPray" }, schema: { params: ZPrayerIdParams, response: { 200: ZPrayedResult } } },
       (req) => prayForRequest(deps, currentUser(req), req.params.id),
     );
 
-    app.post("/api/prayers/:id/answered", { config: { access: "member", rateLimit: "prayerAnswered" }, schema: { params: ZPrayerIdParams } }, async (req, reply) => {
+    app.post(API.prayer.answered.pattern, { config: { access: "member", rateLimit: "prayerAnswered" }, schema: { params: ZPrayerIdParams } }, async (req, reply) => {
       await markPrayerAnswered(deps, currentUser(req), req.params.id);
       return reply.code(204).send();
     });
 
-    app.post("/api/prayers/:id/hide", { config: { access: "staff" }, schema: { params: ZPrayerIdParams } }, async (req, reply) => {
+    app.post(API.prayer.hide.pattern, { config: { access: "staff" }, schema: { params: ZPrayerIdParams } }, async (req, reply) => {
       await hidePrayerRequest(deps, currentUser(req), req.params.id);
       return reply.code(204).send();
     });

@@ -30,6 +30,7 @@ import { getPollResults } from "./get-poll-results";
 import { askQuestion } from "./ask-question";
 import { listQuestions } from "./list-questions";
 import { moderateQuestion } from "./moderate-question";
+import { API } from "../../../contract/api-paths";
 
 export const servicesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -38,19 +39,19 @@ export const servicesRoutes =
     const live = new LiveState(deps);
     app.addHook("onClose", async () => live.close());
 
-    app.get("/api/services/live", { config: { access: "member" }, schema: { response: { 200: ZLiveService } } }, async (req, reply) => {
+    app.get(API.services.live.pattern, { config: { access: "member" }, schema: { response: { 200: ZLiveService } } }, async (req, reply) => {
       const json = await live.memberJson(currentUser(req));
       return json === null ? live.view(currentUser(req)) : sendJsonText(reply, json);
     });
 
-    app.get("/api/services", { config: { access: "member" }, schema: { response: { 200: z.array(ZService) } } }, () => listServices(deps.db));
+    app.get(API.services.list.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZService) } } }, () => listServices(deps.db));
 
-    app.post("/api/services", { config: { access: "staff" }, schema: { body: ZCreateService, response: { 201: ZService } } }, async (req, reply) =>
+    app.post(API.services.list.pattern, { config: { access: "staff" }, schema: { body: ZCreateService, response: { 201: ZService } } }, async (req, reply) =>
       reply.code(201).send(await createService(deps.db, req.body)),
     );
 
     app.patch(
-      "/api/services/:id",
+      API.services.one.pattern,
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZUpdateService, response: { 200: ZService } } },
       (req) =>
         updateService(deps, live, req.params.id, req.body, currentUser(req).id, (err) =>
@@ -59,43 +60,43 @@ export const servicesRoutes =
     );
 
     app.post(
-      "/api/services/:id/polls",
+      API.services.polls.pattern,
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZCreatePoll, response: { 201: ZPoll } } },
       async (req, reply) => reply.code(201).send(await createPoll(deps, live, req.params.id, req.body)),
     );
 
     app.patch(
-      "/api/polls/:id",
+      API.polls.one.pattern,
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZUpdatePoll, response: { 200: ZPoll } } },
       (req) => updatePoll(deps, live, req.params.id, req.body.isOpen),
     );
 
     app.post(
-      "/api/polls/:pollId/vote",
+      API.polls.vote.pattern,
       { config: { access: "member" }, schema: { params: ZPollIdParams, body: ZVote, response: { 201: ZPollResults } } },
       async (req, reply) => reply.code(201).send(await votePoll(deps, live, req.params.pollId, currentUser(req).id, req.body.optionIndex)),
     );
 
     app.get(
-      "/api/polls/:pollId/results",
+      API.polls.results.pattern,
       { config: { access: "member" }, schema: { params: ZPollIdParams, response: { 200: ZPollResults } } },
       (req) => getPollResults(deps, live, req.params.pollId, currentUser(req).id),
     );
 
     app.post(
-      "/api/services/:id/questions",
+      API.services.questions.pattern,
       { config: { access: "member", rateLimit: "question" }, schema: { params: ZIdParams, body: ZAskQuestion, response: { 201: ZQuestion } } },
       async (req, reply) => reply.code(201).send(await askQuestion(deps, req.params.id, currentUser(req), req.body)),
     );
 
     app.get(
-      "/api/services/:id/questions",
+      API.services.questions.pattern,
       { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: z.array(ZQuestion) } } },
       (req) => listQuestions(deps.db, req.params.id, currentUser(req)),
     );
 
     app.patch(
-      "/api/questions/:id",
+      API.questions.one.pattern,
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZModerateQuestion, response: { 200: ZQuestion } } },
       (req) => moderateQuestion(deps, live, req.params.id, req.body.isApproved),
     );

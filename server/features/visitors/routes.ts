@@ -6,20 +6,21 @@ import { markVisitorFollowedUp } from "./mark-visitor-followed-up";
 import type { Deps } from "../../deps";
 import { submitVisitorCard } from "./submit-visitor-card";
 import { listVisitors } from "./list-visitors";
+import { API } from "../../../contract/api-paths";
 
 export const visitorsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
-      "/api/visitors",
+      API.visitors.list.pattern,
       { config: { access: "public", rateLimit: "visitorCard" }, schema: { body: ZVisitorInput, response: { 201: z.object({ id: z.string() }) } } },
       async (req, reply) => reply.code(201).send(await submitVisitorCard(deps, req.body)),
     );
 
-    app.get("/api/visitors", { config: { access: "staff" }, schema: { response: { 200: z.array(ZVisitor) } } }, () => listVisitors(deps.db));
+    app.get(API.visitors.list.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZVisitor) } } }, () => listVisitors(deps.db));
 
     app.patch(
-      "/api/visitors/:id",
+      API.visitors.one.pattern,
       { config: { access: "staff" }, schema: { params: ZVisitorIdParams, body: ZVisitorFollowUpInput, response: { 200: ZVisitor } } },
       (req) => markVisitorFollowedUp(deps, currentUser(req), req.params.id, req.body.followedUp),
     );

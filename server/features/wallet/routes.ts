@@ -35,6 +35,7 @@ import { linkBankAccount } from "./link-bank-account";
 import { addFunds } from "./add-funds";
 import { giveWalletBalance } from "./give-wallet-balance";
 import { collectRoundUpsNow } from "./collect-round-ups";
+import { API } from "../../../contract/api-paths";
 
 /** Any id: one that is not a uuid is as unknown as another member's (404 from the use case). */
 const ZId = z.object({ id: z.string().max(100) });
@@ -42,70 +43,70 @@ const ZId = z.object({ id: z.string().max(100) });
 export const walletRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/roundup/setting", { config: { access: "member" }, schema: { response: { 200: ZRoundUpSetting } } }, (req) =>
+    app.get(API.wallet.roundupSetting.pattern, { config: { access: "member" }, schema: { response: { 200: ZRoundUpSetting } } }, (req) =>
       getRoundUpSetting(deps.db, currentUser(req).id),
     );
 
     app.post(
-      "/api/roundup/enable",
+      API.wallet.roundupEnable.pattern,
       { config: { access: "member" }, schema: { body: ZRoundUpEnableRequest, response: { 200: ZRoundUpSetting } } },
       (req) => setRoundUpSetting(deps.db, currentUser(req).id, req.body.isEnabled, deps.now()),
     );
 
-    app.get("/api/wallet/balance", { config: { access: "member" }, schema: { response: { 200: ZWalletBalance } } }, (req) =>
+    app.get(API.wallet.balance.pattern, { config: { access: "member" }, schema: { response: { 200: ZWalletBalance } } }, (req) =>
       getBalance(deps.db, currentUser(req).id),
     );
 
     app.get(
-      "/api/wallet/transactions",
+      API.wallet.transactions.pattern,
       { config: { access: "member" }, schema: { querystring: ZTransactionsQuery, response: { 200: z.array(ZWalletTransaction) } } },
       (req) => listWalletTransactions(deps.db, currentUser(req).id, { ...req.query, search: req.query.search || undefined }),
     );
 
-    app.get("/api/wallet/overview", { config: { access: "member" }, schema: { response: { 200: ZWalletOverview } } }, (req) =>
+    app.get(API.wallet.overview.pattern, { config: { access: "member" }, schema: { response: { 200: ZWalletOverview } } }, (req) =>
       getWalletOverview(deps.db, currentUser(req).id, deps.church.timeZone, deps.now()),
     );
 
-    app.post("/api/wallet/process-roundups", { config: { access: "member" }, schema: { response: { 200: ZRoundUpResult } } }, (req) =>
+    app.post(API.wallet.processRoundups.pattern, { config: { access: "member" }, schema: { response: { 200: ZRoundUpResult } } }, (req) =>
       processRoundUps(deps, currentUser(req).id, (err) => req.log.warn({ err }, "bank sync failed")),
     );
 
     // Browser tests only (TEST_HOOKS, refused in production by config): collect now instead of on the job's clock.
     if (deps.config.testHooks) {
       app.post(
-        "/api/test/wallet/collect-round-ups",
+        API.test.collectRoundUps.pattern,
         { config: { access: "member" }, schema: { response: { 200: z.object({ checked: z.number().int(), started: z.number().int() }) } } },
         (req) => collectRoundUpsNow(deps, currentUser(req).id),
       );
     }
 
-    app.get("/api/wallet/payment-methods", { config: { access: "member" }, schema: { response: { 200: z.array(ZPaymentMethod) } } }, (req) =>
+    app.get(API.wallet.paymentMethods.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZPaymentMethod) } } }, (req) =>
       listPaymentMethods(deps.db, currentUser(req).id),
     );
 
     app.post(
-      "/api/wallet/payment-methods",
+      API.wallet.paymentMethods.pattern,
       { config: { access: "member" }, schema: { body: ZAddCardRequest, response: { 201: ZPaymentMethod } } },
       async (req, reply) => reply.code(201).send(await runGatewayRequest(deps, req, "wallet-card", () => addCard(deps, currentUser(req), req.body))),
     );
 
     app.put(
-      "/api/wallet/payment-methods/:id",
+      API.wallet.paymentMethod.pattern,
       { config: { access: "member" }, schema: { params: ZId, body: ZSetDefaultRequest, response: { 200: ZPaymentMethod } } },
       (req) => setDefaultPaymentMethod(deps, currentUser(req).id, req.params.id),
     );
 
-    app.delete("/api/wallet/payment-methods/:id", { config: { access: "member" }, schema: { params: ZId } }, async (req, reply) => {
+    app.delete(API.wallet.paymentMethod.pattern, { config: { access: "member" }, schema: { params: ZId } }, async (req, reply) => {
       await removePaymentMethod(deps, currentUser(req).id, req.params.id, (err) => req.log.warn({ err }, "bank token not revoked"));
       return reply.code(204).send();
     });
 
-    app.post("/api/wallet/plaid/link-token", { config: { access: "member" }, schema: { response: { 200: ZLinkTokenResponse } } }, (req) =>
+    app.post(API.wallet.plaidLinkToken.pattern, { config: { access: "member" }, schema: { response: { 200: ZLinkTokenResponse } } }, (req) =>
       createLinkToken(deps, currentUser(req).id, (err) => req.log.warn({ err }, "bank link token failed")),
     );
 
     app.post(
-      "/api/wallet/plaid/exchange-token",
+      API.wallet.plaidExchangeToken.pattern,
       { config: { access: "member" }, schema: { body: ZExchangeTokenRequest, response: { 201: ZPaymentMethod } } },
       async (req, reply) => {
         const user = currentUser(req);
@@ -116,7 +117,7 @@ export const walletRoutes =
     );
 
     app.post(
-      "/api/wallet/deposits",
+      API.wallet.deposits.pattern,
       { config: { access: "member" }, schema: { body: ZDepositRequest, response: { 201: ZDepositResponse } } },
       async (req, reply) => {
         const answer = await runChargeRequest(deps, req, "wallet-deposit", req.body, (charge) => addFunds(charge, req.body.amountCents));
@@ -125,7 +126,7 @@ export const walletRoutes =
     );
 
     app.post(
-      "/api/wallet/give",
+      API.wallet.give.pattern,
       { config: { access: "member" }, schema: { body: ZGiveBalanceRequest, response: { 201: ZGiveBalanceResponse } } },
       async (req, reply) => {
         const answer = await runChargeRequest(deps, req, "wallet-give", req.body, (charge) => giveWalletBalance(charge, req.body.amountCents));
