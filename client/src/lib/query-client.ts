@@ -1,4 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
+import { API } from "@contract/api-paths";
 import { getQueryFn } from "./api";
 
 /**
@@ -20,5 +21,16 @@ export const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Refetches every query whose URL (the key's first segment) starts with one of `prefixes`: what
+ * a change touched, as the live events do (contract/events.ts, queriesToRefetch).
+ */
+export function refetchPrefix(...prefixes: string[]) {
+  if (!prefixes.length) return Promise.resolve();
+  return queryClient.invalidateQueries({
+    predicate: (q) => typeof q.queryKey[0] === "string" && prefixes.some((p) => (q.queryKey[0] as string).startsWith(p)),
+  });
+}
+
 /** GET /api/services/live: Home's panel, staff moderation, and the router's prefetch for Home. */
-export const LIVE_SERVICE_KEY = ["/api/services/live"];
+export const LIVE_SERVICE_KEY = [API.services.live()];

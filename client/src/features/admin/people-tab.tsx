@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { refetchPrefix } from "./use-moderation";
+import { refetchPrefix } from "@/lib/query-client";
 
 function RoleSelect({ user }: { user: User }) {
   const { user: me } = useAuth();

@@ -12,7 +12,7 @@ import { AmountStep, EMPTY_AMOUNT, GiveHeading, type AmountValues } from "./amou
 import { PaymentStep } from "./payment-step";
 import { RecurringDonations } from "./recurring-donations";
 import { RecentGiving } from "./recent-giving";
-import { ROUNDUP_KEY, refreshGiving } from "./giving-queries";
+import { ROUNDUP_KEY, refreshGiving } from "./api";
 import { keepKeyAfter, keyFor, type KeyState } from "./idempotency-key";
 import { useI18n } from "@/lib/i18n";
 

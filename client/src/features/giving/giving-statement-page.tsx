@@ -5,7 +5,7 @@ import type { GivingStatement } from "@contract/giving";
 import { formatCents } from "@contract/money";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { calendarDate } from "./giving-queries";
+import { calendarDate } from "./api";
 import { currentIntlLocale, tr, useI18n } from "@/lib/i18n";
 
 /** How many past years the year picker offers. */

@@ -7,7 +7,7 @@ import { shortDate } from "@/lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import { HISTORY_KEY } from "./giving-queries";
+import { HISTORY_KEY } from "./api";
 import { useI18n } from "@/lib/i18n";
 
 /** 'Recent Giving' (spec section 2): the latest 5 gifts with amount, date and a status badge; COMPLETED is green with a check. */

@@ -18,7 +18,7 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/use-toast";
-import { RECURRING_KEY, calendarDate, refreshGiving } from "./giving-queries";
+import { RECURRING_KEY, calendarDate, refreshGiving } from "./api";
 import { tr, useI18n } from "@/lib/i18n";
 
 function RecurringRow({ gift }: { gift: RecurringDonation }) {

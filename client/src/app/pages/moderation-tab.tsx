@@ -2,7 +2,7 @@ import { Check, Heart, X } from "lucide-react";
 import { ADMIN_LIMITS, cut, type Question } from "@contract/services";
 import type { Testimony } from "@contract/testimonies";
 import { formatCommentTime } from "@/lib/format";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -132,5 +132,52 @@ export function ModerationTab() {
         )}
       </TabsContent>
     </Tabs>
+  );
+}
+
+/** Live Control's summary of what waits for moderation. */
+export function QueueSummary() {
+  const { m: text } = useI18n();
+  const m = useModeration();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{text.admin.moderationQueue}</CardTitle>
+        <CardDescription>
+          <span data-testid="pending-questions-count">{m.pendingQuestions.length}</span> {text.admin.questionsAnd}{" "}
+          <span data-testid="pending-testimonies-count">{m.pendingTestimonies.length}</span> {text.admin.testimoniesWaiting}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div>
+          <p className="mb-1 text-sm font-semibold">{text.admin.questionsCount(m.pendingQuestions.length)}</p>
+          {m.pendingQuestions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{text.services.noPendingQuestions}</p>
+          ) : (
+            <ul className="grid gap-1 text-sm">
+              {m.pendingQuestions.slice(0, ADMIN_LIMITS.previewQuestions).map((q) => (
+                <li key={q.id} className="rounded-md bg-muted px-3 py-2">
+                  {cut(q.text, ADMIN_LIMITS.queueCut)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div>
+          <p className="mb-1 text-sm font-semibold">{text.admin.testimoniesCount(m.pendingTestimonies.length)}</p>
+          {m.pendingTestimonies.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{text.services.noPendingTestimonies}</p>
+          ) : (
+            <ul className="grid gap-1 text-sm">
+              {m.pendingTestimonies.slice(0, ADMIN_LIMITS.previewTestimonies).map((t) => (
+                <li key={t.id} className="rounded-md bg-muted px-3 py-2">
+                  {cut(t.text, ADMIN_LIMITS.queueCut)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </CardContent>
+    </Card>
   );
 }

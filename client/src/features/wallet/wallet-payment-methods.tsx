@@ -17,7 +17,7 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/use-toast";
-import { refreshWallet, usePaymentMethods } from "./wallet-api";
+import { refreshWallet, usePaymentMethods } from "./api";
 import { methodDetail, methodName } from "./wallet-format";
 import { AddMethodDialog } from "./add-method-dialog";
 import { useI18n } from "@/lib/i18n";

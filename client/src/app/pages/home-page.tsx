@@ -6,7 +6,7 @@ import type { LiveService } from "@contract/services";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { LiveServicePanel } from "./live-service";
+import { LiveServicePanel } from "@/features/services/live-service";
 import { useI18n } from "@/lib/i18n";
 import { weekdayName } from "@/lib/format";
 import { LIVE_SERVICE_KEY } from "@/lib/query-client";

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useTransactionPages, type TransactionFilters } from "./wallet-api";
+import { useTransactionPages, type TransactionFilters } from "./api";
 import { groupByDay } from "./wallet-format";
 import { TransactionRow } from "./wallet-transaction-row";
 import { useI18n } from "@/lib/i18n";

@@ -12,12 +12,12 @@ import { useI18n } from "@/lib/i18n";
 import { Card, CardContent } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { DashboardTab } from "./dashboard-tab";
-import { LiveControlTab } from "./live-control-tab";
-import { ModerationTab } from "./moderation-tab";
-import { PeopleTab } from "./people-tab";
-import { MediaTab } from "./media-tab";
-import { VisitorsTab } from "./visitors-tab";
+import { DashboardTab } from "@/features/admin/dashboard-tab";
+import { LiveControlTab } from "@/features/services/live-control-tab";
+import { ModerationTab, QueueSummary } from "./moderation-tab";
+import { PeopleTab } from "@/features/admin/people-tab";
+import { MediaTab } from "@/features/videos/media-admin-tab";
+import { VisitorsTab } from "@/features/visitors/visitors-admin-tab";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -75,7 +75,7 @@ export default function AdminPage() {
           <DashboardTab />
         </TabsContent>
         <TabsContent value="live">
-          <LiveControlTab />
+          <LiveControlTab queue={<QueueSummary />} />
         </TabsContent>
         <TabsContent value="moderation">
           <ModerationTab />

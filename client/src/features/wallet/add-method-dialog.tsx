@@ -10,7 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
-import { refreshWallet } from "./wallet-api";
+import { refreshWallet } from "./api";
 import { formatCardNumber, formatExpiry, methodName } from "./wallet-format";
 import { openPlaidLink } from "./plaid-link";
 import { useI18n } from "@/lib/i18n";

@@ -8,15 +8,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { LiveService, Question } from "@contract/services";
 import type { Testimony } from "@contract/testimonies";
 import { apiJson, errorText } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
 import { toast } from "@/components/ui/use-toast";
-import { LIVE_SERVICE_KEY } from "@/lib/query-client";
+import { LIVE_SERVICE_KEY, refetchPrefix } from "@/lib/query-client";
 import { useI18n } from "@/lib/i18n";
-
-/** Refetches every query whose URL starts with `prefix` (as the live events do). */
-export function refetchPrefix(prefix: string) {
-  void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(prefix) });
-}
 
 export function useLiveService() {
   return useQuery<LiveService>({ queryKey: LIVE_SERVICE_KEY });
@@ -49,7 +43,7 @@ export function useModerate(kind: "question" | "testimony") {
       apiJson("PATCH", kind === "question" ? `/api/questions/${id}` : `/api/testimonies/${id}`, { isApproved }),
     onSuccess: () => {
       toast({ title: kind === "question" ? m.services.questionModerated : m.services.testimonyModerated });
-      refetchPrefix(kind === "question" ? "/api/services" : "/api/testimonies");
+      void refetchPrefix(kind === "question" ? "/api/services" : "/api/testimonies");
     },
     onError: (err) => toast({ title: m.admin.moderationFailed, description: errorText(err), variant: "destructive" }),
   });

@@ -8,7 +8,7 @@ import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { newIdempotencyKey, refreshGivingHistory, refreshWallet } from "./wallet-api";
+import { newIdempotencyKey, refreshGivingHistory, refreshWallet } from "./api";
 import { AmountField, typedCents } from "./amount-field";
 import { serverAnswered } from "./add-funds-dialog";
 import { useI18n } from "@/lib/i18n";

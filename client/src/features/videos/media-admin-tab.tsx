@@ -34,7 +34,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
-import { refetchPrefix } from "./use-moderation";
+import { refetchPrefix } from "@/lib/query-client";
 
 const ITEMS_KEY = "/api/media-items";
 /** Everything a member sees the items in. */

@@ -1,7 +1,7 @@
 import { useLocation, useSearch } from "wouter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { GiveTab } from "./give-tab";
-import { WalletTab } from "./wallet-tab";
+import { GiveTab } from "@/features/giving/give-tab";
+import { WalletTab } from "@/features/wallet/wallet-tab";
 import { useI18n } from "@/lib/i18n";
 
 type GivingTab = "give" | "wallet";

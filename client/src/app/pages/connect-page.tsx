@@ -1,9 +1,9 @@
-import { DailyFocusCard } from "./daily-focus-card";
-import { RecentSermons } from "./recent-sermons";
-import { ChallengesSection } from "./challenges-section";
-import { GroupsSection } from "./groups-section";
-import { TestimoniesSection } from "./testimonies-section";
-import { ConnectCards } from "./connect-cards";
+import { DailyFocusCard } from "@/features/connect/daily-focus-card";
+import { RecentSermons } from "@/features/connect/recent-sermons";
+import { ChallengesSection } from "@/features/connect/challenges-section";
+import { GroupsSection } from "@/features/connect/groups-section";
+import { TestimoniesSection } from "@/features/testimonies/testimonies-section";
+import { ConnectCards } from "@/features/connect/connect-cards";
 import { useI18n } from "@/lib/i18n";
 
 /** Connect / Community (spec section 2), in the spec's order; the church's pages follow. */

@@ -9,7 +9,7 @@ import { apiJson, errorText } from "@/lib/api";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { newIdempotencyKey, refreshWallet, usePaymentMethods } from "./wallet-api";
+import { newIdempotencyKey, refreshWallet, usePaymentMethods } from "./api";
 import { methodName } from "./wallet-format";
 import { AmountField, typedCents } from "./amount-field";
 import { useI18n } from "@/lib/i18n";

@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
-import { refetchPrefix } from "./use-moderation";
+import { refetchPrefix } from "@/lib/query-client";
 
 const VISITORS_KEY = "/api/visitors";
 

@@ -2,10 +2,10 @@ import { BookOpen, MessageSquare, NotebookPen, Video } from "lucide-react";
 import { Link, useLocation, useSearch } from "wouter";
 import { MEDIA_TABS, type MediaTab } from "@contract/videos";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { VideosTab } from "./videos-tab";
-import { NotesTab } from "./notes-tab";
-import { BibleTab } from "./bible-tab";
-import { CommentsTab } from "./comments-tab";
+import { VideosTab } from "@/features/videos/videos-tab";
+import { NotesTab } from "@/features/notes/notes-tab";
+import { BibleTab } from "@/features/videos/bible-tab";
+import { CommentsTab } from "@/features/comments/comments-tab";
 import { useI18n } from "@/lib/i18n";
 
 const TAB_ICON: Record<MediaTab, typeof Video> = { videos: Video, notes: NotebookPen, bible: BookOpen, comments: MessageSquare };

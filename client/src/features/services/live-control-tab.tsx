@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CalendarPlus, CircleStop, Play, Plus, Radio, Trash2, Vote, X } from "lucide-react";
 import {
-  ADMIN_LIMITS,
   POLL_OPTIONS_MAX,
   POLL_OPTIONS_MIN,
   ZCreatePoll,
   ZCreateService,
-  cut,
   type LivePoll,
+  type LiveService,
   type Service,
 } from "@contract/services";
 import { apiJson, errorText } from "@/lib/api";
@@ -21,7 +20,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { refetchPrefix, useModeration } from "./use-moderation";
+import { LIVE_SERVICE_KEY, refetchPrefix } from "@/lib/query-client";
 import { markOwnEvent } from "@/lib/events";
 import { tr, useI18n } from "@/lib/i18n";
 
@@ -181,59 +180,14 @@ function OpenPoll({ poll }: { poll: LivePoll }) {
   );
 }
 
-function QueueSummary() {
-  const { m: text } = useI18n();
-  const m = useModeration();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{text.admin.moderationQueue}</CardTitle>
-        <CardDescription>
-          <span data-testid="pending-questions-count">{m.pendingQuestions.length}</span> {text.admin.questionsAnd}{" "}
-          <span data-testid="pending-testimonies-count">{m.pendingTestimonies.length}</span> {text.admin.testimoniesWaiting}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <div>
-          <p className="mb-1 text-sm font-semibold">{text.admin.questionsCount(m.pendingQuestions.length)}</p>
-          {m.pendingQuestions.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{text.services.noPendingQuestions}</p>
-          ) : (
-            <ul className="grid gap-1 text-sm">
-              {m.pendingQuestions.slice(0, ADMIN_LIMITS.previewQuestions).map((q) => (
-                <li key={q.id} className="rounded-md bg-muted px-3 py-2">
-                  {cut(q.text, ADMIN_LIMITS.queueCut)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <div>
-          <p className="mb-1 text-sm font-semibold">{text.admin.testimoniesCount(m.pendingTestimonies.length)}</p>
-          {m.pendingTestimonies.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{text.services.noPendingTestimonies}</p>
-          ) : (
-            <ul className="grid gap-1 text-sm">
-              {m.pendingTestimonies.slice(0, ADMIN_LIMITS.previewTestimonies).map((t) => (
-                <li key={t.id} className="rounded-md bg-muted px-3 py-2">
-                  {cut(t.text, ADMIN_LIMITS.queueCut)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </CardContent>
-    </Card>
-  );
-}
-
-export function LiveControlTab() {
+/** Live Control (staff): the live service with its polls, the moderation queue (`queue`, from the admin screen), the upcoming services and a new one. */
+export function LiveControlTab({ queue }: { queue: ReactNode }) {
   const { m: text } = useI18n();
   const church = useChurch();
-  const m = useModeration();
+  const liveService = useQuery<LiveService>({ queryKey: LIVE_SERVICE_KEY });
   const services = useQuery<Service[]>({ queryKey: ["/api/services"] });
   const setLive = useSetLive();
-  const live = m.live.data?.service;
+  const live = liveService.data?.service;
   const startOfToday = new Date();
   startOfToday.setHours(0, 0, 0, 0);
   const upcoming = (services.data ?? [])
@@ -242,7 +196,7 @@ export function LiveControlTab() {
 
   return (
     <div className="grid gap-5">
-      {m.live.isPending ? (
+      {liveService.isPending ? (
         <Skeleton className="h-32" />
       ) : live ? (
         <Card className="border-primary" data-testid="active-service">
@@ -286,7 +240,7 @@ export function LiveControlTab() {
         </Card>
       )}
 
-      <QueueSummary />
+      {queue}
 
       <Card>
         <CardHeader>

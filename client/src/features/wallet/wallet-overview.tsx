@@ -6,7 +6,7 @@ import { RECENT_ACTIVITY_COUNT } from "@contract/wallet-text";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { OVERVIEW_KEY, RECENT_KEY } from "./wallet-api";
+import { OVERVIEW_KEY, RECENT_KEY } from "./api";
 import { TransactionRow } from "./wallet-transaction-row";
 import { useI18n } from "@/lib/i18n";
 

@@ -14,7 +14,7 @@ import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
-import { BALANCE_KEY, ROUNDUP_SETTING_KEY, refreshWallet } from "./wallet-api";
+import { BALANCE_KEY, ROUNDUP_SETTING_KEY, refreshWallet } from "./api";
 import { WalletOverviewTab } from "./wallet-overview";
 import { WalletPaymentMethodsTab } from "./wallet-payment-methods";
 import { WalletTransactionsTab } from "./wallet-transactions";
