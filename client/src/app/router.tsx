@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { useAuth } from "@/lib/auth";
-import { LIVE_SERVICE_KEY, queryClient } from "@/lib/query-client";
+import { prefetchLiveService } from "@/features/services/api";
 import { Spinner } from "@/components/ui/spinner";
 import { OfflineBanner } from "./offline-banner";
 
@@ -38,7 +38,7 @@ export function AppRouter() {
   // slow connection the panel (polls, questions) is then there when Home first paints, instead
   // of arriving later and pushing the cards below it down.
   useEffect(() => {
-    if (signedIn && (location === "/" || location === "/sunday")) void queryClient.prefetchQuery({ queryKey: LIVE_SERVICE_KEY });
+    if (signedIn && (location === "/" || location === "/sunday")) void prefetchLiveService();
   }, [signedIn, location]);
   if (isLoading) return <FullPageSpinner />;
 

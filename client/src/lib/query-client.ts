@@ -1,5 +1,4 @@
 import { QueryClient } from "@tanstack/react-query";
-import { API } from "@contract/api-paths";
 import { getQueryFn } from "./api";
 
 /**
@@ -31,6 +30,3 @@ export function refetchPrefix(...prefixes: string[]) {
     predicate: (q) => typeof q.queryKey[0] === "string" && prefixes.some((p) => (q.queryKey[0] as string).startsWith(p)),
   });
 }
-
-/** GET /api/services/live: Home's panel, staff moderation, and the router's prefetch for Home. */
-export const LIVE_SERVICE_KEY = [API.services.live()];

@@ -1,20 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { MapPin, PlayCircle, ChevronRight, CalendarClock } from "lucide-react";
 import { formatAddress, nextService } from "@contract/church-calendar";
-import type { LiveService } from "@contract/services";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { LiveServicePanel } from "@/features/services/live-service";
 import { useI18n } from "@/lib/i18n";
 import { weekdayName } from "@/lib/format";
-import { LIVE_SERVICE_KEY } from "@/lib/query-client";
+import { useLiveService } from "@/features/services/api";
 
 function ServiceStatus() {
   const church = useChurch();
   const { m } = useI18n();
-  const live = useQuery<LiveService>({ queryKey: LIVE_SERVICE_KEY });
+  const live = useLiveService();
   if (live.isPending) return <Spinner label={m.home.loadingLive} />;
   if (live.data?.service) return <LiveServicePanel service={live.data.service} />;
   const next = nextService(church, new Date());

@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { MessageSquare, Send, Trash2 } from "lucide-react";
-import { COMMENT_MAX, COMMENT_REFETCH_MS, COMMENT_SKELETONS, ZCommentInput, type LiveComment } from "@contract/comments";
+import { COMMENT_MAX, COMMENT_SKELETONS, ZCommentInput, type LiveComment } from "@contract/comments";
 import { isStaff } from "@contract/roles";
-import { apiJson, apiRequest, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { queryClient } from "@/lib/query-client";
 import { formatCommentTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { tr, useI18n } from "@/lib/i18n";
+import { useComments, useDeleteComment, usePostComment } from "./api";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -22,9 +21,6 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
-
-const COMMENTS_KEY = ["/api/livestream-comments"];
-const refresh = () => queryClient.invalidateQueries({ queryKey: COMMENTS_KEY });
 
 function initials(name: string | null) {
   if (!name) return "?";
@@ -39,12 +35,8 @@ function initials(name: string | null) {
 function CommentItem({ comment, staff }: { comment: LiveComment; staff: boolean }) {
   const { m } = useI18n();
   const t = m.media.comments;
-  const remove = useMutation({
-    mutationFn: () => apiRequest("DELETE", `/api/livestream-comments/${comment.id}`),
-    onSuccess: () => {
-      toast({ title: t.deleted });
-      void refresh();
-    },
+  const remove = useDeleteComment(comment.id, {
+    onSuccess: () => toast({ title: t.deleted }),
     onError: (err) => toast({ title: t.errorTitle, description: errorText(err) ?? t.deleteFailed, variant: "destructive" }),
   });
   return (
@@ -97,15 +89,13 @@ export function CommentsTab() {
   const t = m.media.comments;
   const { user } = useAuth();
   const staff = isStaff(user?.role);
-  const comments = useQuery<LiveComment[]>({ queryKey: COMMENTS_KEY, refetchInterval: COMMENT_REFETCH_MS });
+  const comments = useComments();
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string>();
-  const post = useMutation({
-    mutationFn: (data: { message: string }) => apiJson<LiveComment>("POST", "/api/livestream-comments", data),
+  const post = usePostComment({
     onSuccess: () => {
       toast({ title: t.posted, description: t.postedText });
       setMessage("");
-      void refresh();
     },
     onError: () => toast({ title: t.errorTitle, description: t.failed, variant: "destructive" }),
   });

@@ -1,24 +1,18 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { CalendarDays, Check, Users } from "lucide-react";
 import { GROUP_TEXT, type Group } from "@contract/connect";
-import { apiJson, errorText } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { errorText } from "@/lib/api";
 import { Card, CardContent } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
+import { useGroups, useJoinGroup, useMyGroups } from "./api";
 
 function GroupCard({ group, isMember }: { group: Group; isMember: boolean }) {
   const t = useI18n().m.connect;
-  const join = useMutation({
-    mutationFn: () => apiJson<Group>("POST", `/api/groups/${group.id}/join`),
-    onSuccess: () => {
-      toast({ title: GROUP_TEXT.joined });
-      void queryClient.invalidateQueries({ queryKey: ["/api/groups"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/groups/mine"] });
-    },
+  const join = useJoinGroup(group.id, {
+    onSuccess: () => toast({ title: GROUP_TEXT.joined }),
     onError: (err) => toast({ title: GROUP_TEXT.joinFailed, description: errorText(err), variant: "destructive" }),
   });
   return (
@@ -53,8 +47,8 @@ function GroupCard({ group, isMember }: { group: Group; isMember: boolean }) {
 /** Small groups (spec section 2), with real member counts. */
 export function GroupsSection() {
   const t = useI18n().m.connect;
-  const groups = useQuery<Group[]>({ queryKey: ["/api/groups"] });
-  const mine = useQuery<Group[]>({ queryKey: ["/api/groups/mine"] });
+  const groups = useGroups();
+  const mine = useMyGroups();
   const mineIds = new Set((mine.data ?? []).map((g) => g.id));
   return (
     <section aria-labelledby="groups-heading" className="grid gap-3">

@@ -1,19 +1,19 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { ChevronRight, PlayCircle, Video } from "lucide-react";
-import { MEDIA_WIDGET_COUNT, formatSermonDuration, type MediaItem } from "@contract/connect";
+import { MEDIA_WIDGET_COUNT, formatSermonDuration } from "@contract/connect";
 import { useAuth } from "@/lib/auth";
 import { shortDate } from "@/lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
+import { useRecentMedia } from "./api";
 
 /** Recent sermons widget (spec section 2): up to 3 items; every link goes to /media. Runs only when signed in. */
 export function RecentSermons() {
   const t = useI18n().m.connect;
   const { user } = useAuth();
-  const media = useQuery<MediaItem[]>({ queryKey: ["/api/media"], enabled: !!user });
+  const media = useRecentMedia(!!user);
   const items = (media.data ?? []).slice(0, MEDIA_WIDGET_COUNT);
   return (
     <Card>

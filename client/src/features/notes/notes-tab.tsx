@@ -1,13 +1,11 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
 import { NOTE_STAMP, ZNoteInput, noteStamp, type Note, type NoteInput } from "@contract/notes";
-import { apiJson, apiRequest, isNetworkError } from "@/lib/api";
+import { isNetworkError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { draftKey, readDraft, writeDraft } from "@/lib/draft";
-import { queryClient } from "@/lib/query-client";
 import { shortDate } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -27,9 +25,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
-
-const NOTES_KEY = ["/api/personal-notes"];
-const refresh = () => queryClient.invalidateQueries({ queryKey: NOTES_KEY });
+import { useDeleteNote, useNotes, useSaveNote } from "./api";
 
 /**
  * The create and edit dialog: closes and resets on a successful save (spec section 4). What the
@@ -52,15 +48,13 @@ function NoteDialog({ open, onOpenChange, note }: { open: boolean; onOpenChange:
     const sub = form.watch((v) => writeDraft(key, v.title === saved.title && v.content === saved.content ? null : v));
     return () => sub.unsubscribe();
   }, [open, note, form, key]);
-  const save = useMutation({
-    mutationFn: (data: NoteInput) => (editing ? apiJson<Note>("PUT", `/api/personal-notes/${note.id}`, data) : apiJson<Note>("POST", "/api/personal-notes", data)),
+  const save = useSaveNote(note?.id, {
     onMutate: () => setOfflineFailure(false),
     onSuccess: () => {
       toast({ title: t.success, description: editing ? t.updated : t.created });
       form.reset({ title: "", content: "" });
       writeDraft(key, null);
       onOpenChange(false);
-      void refresh();
     },
     onError: (err) => {
       if (isNetworkError(err)) {
@@ -116,12 +110,8 @@ function NoteCard({ note, onEdit }: { note: Note; onEdit: () => void }) {
   const { m } = useI18n();
   const t = m.media.notes;
   const stamp = noteStamp(note);
-  const remove = useMutation({
-    mutationFn: () => apiRequest("DELETE", `/api/personal-notes/${note.id}`),
-    onSuccess: () => {
-      toast({ title: t.success, description: t.deleted });
-      void refresh();
-    },
+  const remove = useDeleteNote(note.id, {
+    onSuccess: () => toast({ title: t.success, description: t.deleted }),
     onError: () => toast({ title: t.errorTitle, description: t.deleteFailed, variant: "destructive" }),
   });
   return (
@@ -166,7 +156,7 @@ function NoteCard({ note, onEdit }: { note: Note; onEdit: () => void }) {
 export function NotesTab() {
   const { m } = useI18n();
   const t = m.media.notes;
-  const notes = useQuery<Note[]>({ queryKey: NOTES_KEY });
+  const notes = useNotes();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Note | undefined>();
   return (

@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { CalendarPlus, CircleStop, Play, Plus, Radio, Trash2, Vote, X } from "lucide-react";
 import {
   POLL_OPTIONS_MAX,
@@ -7,10 +6,8 @@ import {
   ZCreatePoll,
   ZCreateService,
   type LivePoll,
-  type LiveService,
-  type Service,
 } from "@contract/services";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { useChurch } from "@/lib/auth";
 import { serviceWhen } from "@/lib/service-when";
 import { toast } from "@/components/ui/use-toast";
@@ -20,18 +17,16 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LIVE_SERVICE_KEY, refetchPrefix } from "@/lib/query-client";
+import { useClosePoll, useCreatePoll, useCreateService, useLiveService, useServices, useSetLive } from "./api";
 import { markOwnEvent } from "@/lib/events";
 import { tr, useI18n } from "@/lib/i18n";
 
-function useSetLive() {
+function useSetLiveWithToast() {
   const { m } = useI18n();
-  return useMutation({
-    mutationFn: ({ id, isLive }: { id: string; isLive: boolean }) => apiJson<Service>("PATCH", `/api/services/${id}`, { isLive }),
+  return useSetLive({
     onSuccess: (_res, vars) => {
       markOwnEvent("service-status", { serviceId: vars.id, isLive: vars.isLive });
       toast({ title: m.services.statusUpdated });
-      refetchPrefix("/api/services");
     },
     onError: (err) => toast({ title: m.admin.serviceNotUpdated, description: errorText(err), variant: "destructive" }),
   });
@@ -42,13 +37,11 @@ function CreateServiceForm() {
   const [title, setTitle] = useState("");
   const [when, setWhen] = useState("");
   const [errors, setErrors] = useState<{ title?: string; date?: string }>({});
-  const create = useMutation({
-    mutationFn: (body: { title: string; date: string }) => apiJson<Service>("POST", "/api/services", body),
+  const create = useCreateService({
     onSuccess: () => {
       toast({ title: m.services.serviceCreated });
       setTitle("");
       setWhen("");
-      refetchPrefix("/api/services");
     },
     onError: (err) => toast({ title: m.admin.serviceNotCreated, description: errorText(err), variant: "destructive" }),
   });
@@ -93,13 +86,11 @@ function CreatePollForm({ serviceId }: { serviceId: string }) {
   const [question, setQuestion] = useState("");
   const [options, setOptions] = useState(["", ""]);
   const [error, setError] = useState<string>();
-  const create = useMutation({
-    mutationFn: (body: { question: string; options: string[] }) => apiJson("POST", `/api/services/${serviceId}/polls`, body),
+  const create = useCreatePoll(serviceId, {
     onSuccess: () => {
       toast({ title: m.services.pollCreated });
       setQuestion("");
       setOptions(["", ""]);
-      refetchPrefix("/api/services");
     },
     onError: (err) => toast({ title: m.admin.pollNotCreated, description: errorText(err), variant: "destructive" }),
   });
@@ -150,12 +141,8 @@ function CreatePollForm({ serviceId }: { serviceId: string }) {
 
 function OpenPoll({ poll }: { poll: LivePoll }) {
   const { m } = useI18n();
-  const close = useMutation({
-    mutationFn: () => apiJson("PATCH", `/api/polls/${poll.id}`, { isOpen: false }),
-    onSuccess: () => {
-      toast({ title: m.services.pollClosedToast });
-      refetchPrefix("/api/services");
-    },
+  const close = useClosePoll(poll.id, {
+    onSuccess: () => toast({ title: m.services.pollClosedToast }),
     onError: (err) => toast({ title: m.admin.pollNotClosed, description: errorText(err), variant: "destructive" }),
   });
   const { counts, total } = poll.results;
@@ -184,9 +171,9 @@ function OpenPoll({ poll }: { poll: LivePoll }) {
 export function LiveControlTab({ queue }: { queue: ReactNode }) {
   const { m: text } = useI18n();
   const church = useChurch();
-  const liveService = useQuery<LiveService>({ queryKey: LIVE_SERVICE_KEY });
-  const services = useQuery<Service[]>({ queryKey: ["/api/services"] });
-  const setLive = useSetLive();
+  const liveService = useLiveService();
+  const services = useServices();
+  const setLive = useSetLiveWithToast();
   const live = liveService.data?.service;
   const startOfToday = new Date();
   startOfToday.setHours(0, 0, 0, 0);

@@ -4,13 +4,11 @@
  * the live event stream (client/src/lib/events.ts refetches /api/services... and poll results).
  */
 import { useState, type FormEvent } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { Check, MessageCircleQuestion, Radio, Send, Vote } from "lucide-react";
-import type { LivePoll, LiveService, PollResults, Question } from "@contract/services";
+import type { LivePoll, LiveService, Question } from "@contract/services";
 import { QUESTION_MAX, SERVICES_TEXT } from "@contract/services-text";
 import { lazy, usePreload } from "@/lib/lazy-resolver";
-import { apiJson, errorText } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { errorText } from "@/lib/api";
 import { formatCommentTime } from "@/lib/format";
 import { serviceWhen } from "@/lib/service-when";
 import { useChurch } from "@/lib/auth";
@@ -23,6 +21,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 import { tr, useI18n } from "@/lib/i18n";
+import { useAskQuestion, usePollResults, useVote } from "./api";
 
 type Live = NonNullable<LiveService["service"]>;
 
@@ -30,16 +29,10 @@ const pct = (n: number, total: number) => (total ? Math.round((n / total) * 100)
 
 function PollCard({ poll }: { poll: LivePoll }) {
   const { m } = useI18n();
-  const key = [`/api/polls/${poll.id}/results`];
-  const results = useQuery<PollResults>({ queryKey: key, placeholderData: poll.results });
+  const results = usePollResults(poll.id, poll.results);
   const r = results.data ?? poll.results;
-  const vote = useMutation({
-    mutationFn: (optionIndex: number) => apiJson<PollResults>("POST", `/api/polls/${poll.id}/vote`, { optionIndex }),
-    onSuccess: (data) => queryClient.setQueryData(key, data),
-    onError: (err) => {
-      toast({ title: m.home.voteNotCounted, description: errorText(err), variant: "destructive" });
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
+  const vote = useVote(poll.id, {
+    onError: (err) => toast({ title: m.home.voteNotCounted, description: errorText(err), variant: "destructive" }),
   });
   const voted = r.myVote !== null;
   return (
@@ -96,8 +89,7 @@ function AskQuestion({ serviceId }: { serviceId: string }) {
   const [text, setText] = useState("");
   const [anonymous, setAnonymous] = useState(false);
   const [error, setError] = useState<string>();
-  const ask = useMutation({
-    mutationFn: (body: { text: string; isAnonymous: boolean }) => apiJson<Question>("POST", `/api/services/${serviceId}/questions`, body),
+  const ask = useAskQuestion(serviceId, {
     onSuccess: () => {
       setText("");
       setAnonymous(false);

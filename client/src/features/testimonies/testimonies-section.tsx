@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { HandHeart, MessageSquareQuote } from "lucide-react";
 import { TESTIMONY_MAX, ZShareTestimony, type Testimony } from "@contract/testimonies";
 import { TESTIMONY_TOAST } from "@contract/connect";
-import { apiJson, errorText } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { errorText } from "@/lib/api";
 import { formatRelativeDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,19 +12,16 @@ import { Textarea } from "@/components/ui/textarea";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
-
-const KEY = ["/api/testimonies"];
+import { useAmen, useShareTestimony, useTestimonies } from "./api";
 
 function ShareForm() {
   const t = useI18n().m.connect;
   const [text, setText] = useState("");
   const [error, setError] = useState<string>();
-  const share = useMutation({
-    mutationFn: (body: { text: string }) => apiJson<Testimony>("POST", "/api/testimonies", body),
+  const share = useShareTestimony({
     onSuccess: () => {
       toast({ title: TESTIMONY_TOAST.shared, description: TESTIMONY_TOAST.sharedDescription });
       setText("");
-      void queryClient.invalidateQueries({ queryKey: KEY });
     },
     onError: (err) => toast({ title: TESTIMONY_TOAST.shareFailed, description: errorText(err), variant: "destructive" }),
   });
@@ -63,12 +58,8 @@ function ShareForm() {
 
 function TestimonyItem({ t }: { t: Testimony }) {
   const c = useI18n().m.connect;
-  const amen = useMutation({
-    mutationFn: () => apiJson<Testimony>("POST", `/api/testimonies/${t.id}/amen`),
-    onSuccess: () => {
-      toast({ title: TESTIMONY_TOAST.amen });
-      void queryClient.invalidateQueries({ queryKey: KEY });
-    },
+  const amen = useAmen(t.id, {
+    onSuccess: () => toast({ title: TESTIMONY_TOAST.amen }),
     onError: (err) => toast({ title: TESTIMONY_TOAST.amenFailed, description: errorText(err), variant: "destructive" }),
   });
   return (
@@ -97,7 +88,7 @@ function TestimonyItem({ t }: { t: Testimony }) {
 /** Testimonies (spec section 2): approved ones, the share form and amens. */
 export function TestimoniesSection() {
   const c = useI18n().m.connect;
-  const list = useQuery<Testimony[]>({ queryKey: KEY });
+  const list = useTestimonies();
   const approved = (list.data ?? []).filter((t) => t.isApproved);
   return (
     <Card>

@@ -4,17 +4,15 @@
  */
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, ExternalLink, Film, PlayCircle, Plus, Trash2, TvMinimalPlay } from "lucide-react";
 import {
   ZMediaItemForm,
   mediaItemFromForm,
   type ManualMediaItem,
   type MediaItemFormValues,
-  type VideoSyncStatus,
 } from "@contract/videos";
 import type { z } from "zod";
-import { apiJson, apiRequest, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { formatCommentTime, formatDuration, shortDate } from "@/lib/format";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
@@ -34,19 +32,11 @@ import {
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
-import { refetchPrefix } from "@/lib/query-client";
-
-const ITEMS_KEY = "/api/media-items";
-/** Everything a member sees the items in. */
-const refreshAll = () => {
-  refetchPrefix(ITEMS_KEY);
-  refetchPrefix("/api/media");
-  refetchPrefix("/api/videos");
-};
+import { useAddMediaItem, useMediaItems, useRemoveMediaItem, useSyncStatus } from "./api";
 
 function SyncStatus() {
   const { m } = useI18n();
-  const status = useQuery<VideoSyncStatus>({ queryKey: ["/api/videos/sync-status"] });
+  const status = useSyncStatus();
   let body;
   if (status.isPending) body = <Skeleton className="h-6" />;
   else if (status.isError) body = <p className="text-muted-foreground">{m.admin.syncFailed}</p>;
@@ -97,12 +87,10 @@ const EMPTY: MediaItemFormValues = { title: "", description: "", url: "", thumbn
 function AddMediaItem() {
   const { m } = useI18n();
   const form = useForm<MediaItemFormValues, unknown, z.output<typeof ZMediaItemForm>>({ resolver: zodResolver(ZMediaItemForm), defaultValues: EMPTY });
-  const add = useMutation({
-    mutationFn: (v: z.output<typeof ZMediaItemForm>) => apiJson<ManualMediaItem>("POST", ITEMS_KEY, mediaItemFromForm(v)),
+  const add = useAddMediaItem({
     onSuccess: () => {
       toast({ title: m.admin.mediaItem.added, description: m.admin.mediaItem.addedText });
       form.reset(EMPTY);
-      refreshAll();
     },
     onError: (err) => toast({ title: m.admin.mediaItem.addFailed, description: errorText(err), variant: "destructive" }),
   });
@@ -122,7 +110,7 @@ function AddMediaItem() {
         <CardDescription>{m.admin.addMediaItemHint}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={form.handleSubmit((v) => add.mutate(v))} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+        <form noValidate onSubmit={form.handleSubmit((v) => add.mutate(mediaItemFromForm(v)))} className="grid grid-cols-[minmax(0,1fr)] gap-4">
           <FormField id="media-title" label={m.admin.itemTitle} error={errors.title?.message}>
             <Input {...field("title")} />
           </FormField>
@@ -154,12 +142,8 @@ function AddMediaItem() {
 
 function MediaItemRow({ item }: { item: ManualMediaItem }) {
   const { m } = useI18n();
-  const remove = useMutation({
-    mutationFn: () => apiRequest("DELETE", `${ITEMS_KEY}/${item.id}`),
-    onSuccess: () => {
-      toast({ title: m.admin.mediaItem.removed });
-      refreshAll();
-    },
+  const remove = useRemoveMediaItem(item.id, {
+    onSuccess: () => toast({ title: m.admin.mediaItem.removed }),
     onError: (err) => toast({ title: m.admin.mediaItem.removeFailed, description: errorText(err), variant: "destructive" }),
   });
   const duration = formatDuration(item.duration);
@@ -203,7 +187,7 @@ function MediaItemRow({ item }: { item: ManualMediaItem }) {
 
 function MediaItemList() {
   const { m } = useI18n();
-  const items = useQuery<ManualMediaItem[]>({ queryKey: [ITEMS_KEY] });
+  const items = useMediaItems();
   return (
     <Card>
       <CardHeader>

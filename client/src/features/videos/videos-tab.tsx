@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, PlayCircle, MonitorPlay } from "lucide-react";
 import { VIDEO_SKELETONS, type Video } from "@contract/videos";
 import { useChurch } from "@/lib/auth";
@@ -6,6 +5,7 @@ import { formatDuration, formatRelativeDate, formatViews } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
+import { useVideos } from "./api";
 
 export const VIDEO_PLACEHOLDER = "/video-placeholder.svg";
 
@@ -49,7 +49,7 @@ function VideoCard({ video }: { video: Video }) {
 export function VideosTab() {
   const { m } = useI18n();
   const church = useChurch();
-  const videos = useQuery<Video[]>({ queryKey: ["/api/videos"] });
+  const videos = useVideos();
   return (
     <section aria-label={m.media.tabs.videos} className="grid gap-4">
       {videos.isPending ? (
