@@ -1,10 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { DollarSign, HandHeart, NotebookPen, Users, Vote, Sparkles, type LucideIcon } from "lucide-react";
 import type { ActivityItem, Analytics } from "@contract/admin";
 import { formatCommentTime } from "@/lib/format";
 import { currentIntlLocale, useI18n } from "@/lib/i18n";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useActivity, useAnalytics } from "./api";
 
 const dollars = (n: number) => n.toLocaleString(currentIntlLocale(), { style: "currency", currency: "USD", maximumFractionDigits: n % 1 ? 2 : 0 });
 
@@ -19,8 +19,8 @@ const KIND_ICON: Record<ActivityItem["kind"], LucideIcon> = { prayer: HandHeart,
 
 export function DashboardTab() {
   const { m } = useI18n();
-  const stats = useQuery<Analytics>({ queryKey: ["/api/admin/analytics"] });
-  const activity = useQuery<ActivityItem[]>({ queryKey: ["/api/admin/activity"] });
+  const stats = useAnalytics();
+  const activity = useActivity();
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <div className="grid grid-cols-2 gap-3">

@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { ROLES, type Role } from "@contract/roles";
 import type { User } from "@contract/auth";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { useI18n } from "@/lib/i18n";
 import { toast } from "@/components/ui/use-toast";
@@ -11,18 +10,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { refetchPrefix } from "@/lib/query-client";
+import { useChangeRole, usePeople } from "./api";
 
 function RoleSelect({ user }: { user: User }) {
   const { user: me } = useAuth();
   const { m } = useI18n();
-  const change = useMutation({
-    mutationFn: (role: Role) => apiJson<User>("PATCH", `/api/admin/users/${user.id}`, { role }),
-    onSuccess: (u) => {
-      toast({ title: m.admin.roleUpdated, description: m.admin.roleNow(`${u.firstName} ${u.lastName}`, m.admin.roles[u.role]) });
-      refetchPrefix("/api/admin/users");
-      if (u.id === me?.id) refetchPrefix("/api/church/me");
-    },
+  const change = useChangeRole(user.id, me?.id, {
+    onSuccess: (u) => toast({ title: m.admin.roleUpdated, description: m.admin.roleNow(`${u.firstName} ${u.lastName}`, m.admin.roles[u.role]) }),
     onError: (err) => toast({ title: m.admin.roleNotChanged, description: errorText(err), variant: "destructive" }),
   });
   const id = `role-${user.id}`;
@@ -53,7 +47,7 @@ export function PeopleTab() {
   const { m } = useI18n();
   const [q, setQ] = useState("");
   const query = q.trim();
-  const people = useQuery<User[]>({ queryKey: [`/api/admin/users?q=${encodeURIComponent(query)}`] });
+  const people = usePeople(query);
   return (
     <Card>
       <CardHeader>

@@ -1,18 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CheckCircle2, FileText, History } from "lucide-react";
-import type { GivingHistoryEntry } from "@contract/giving";
 import { formatCents } from "@contract/money";
 import { shortDate } from "@/lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import { HISTORY_KEY } from "./api";
+import { useGivingHistory } from "./api";
 import { useI18n } from "@/lib/i18n";
 
 /** 'Recent Giving' (spec section 2): the latest 5 gifts with amount, date and a status badge; COMPLETED is green with a check. */
 export function RecentGiving() {
-  const history = useQuery<GivingHistoryEntry[]>({ queryKey: HISTORY_KEY });
+  const history = useGivingHistory();
   const t = useI18n().m.giving;
   return (
     <Card>

@@ -1,8 +1,7 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CalendarClock, Pause, Play, Repeat, X } from "lucide-react";
 import type { RecurringAction, RecurringDonation } from "@contract/giving";
 import { formatCents } from "@contract/money";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -18,7 +17,8 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/use-toast";
-import { RECURRING_KEY, calendarDate, refreshGiving } from "./api";
+import { calendarDate } from "@/lib/format";
+import { useRecurringAction, useRecurringDonations } from "./api";
 import { tr, useI18n } from "@/lib/i18n";
 
 function RecurringRow({ gift }: { gift: RecurringDonation }) {
@@ -28,12 +28,8 @@ function RecurringRow({ gift }: { gift: RecurringDonation }) {
     resume: { title: g.resumed },
     cancel: { title: g.cancelled, description: g.cancelledDescription },
   };
-  const change = useMutation({
-    mutationFn: (action: RecurringAction) => apiJson<RecurringDonation>("POST", `/api/giving/recurring/${gift.id}/${action}`),
-    onSuccess: (_data, action) => {
-      toast({ title: DONE[action].title, description: DONE[action].description });
-      void refreshGiving();
-    },
+  const change = useRecurringAction(gift.id, {
+    onSuccess: (_data, action) => toast({ title: DONE[action].title, description: DONE[action].description }),
     onError: (err) => toast({ title: g.updateFailed, description: errorText(err), variant: "destructive" }),
   });
   const label = `${formatCents(gift.amountCents)} ${g.frequencyWord[gift.frequency]}`;
@@ -112,7 +108,7 @@ function RecurringRow({ gift }: { gift: RecurringDonation }) {
  * gifts are over and are not listed.
  */
 export function RecurringDonations() {
-  const list = useQuery<RecurringDonation[]>({ queryKey: RECURRING_KEY });
+  const list = useRecurringDonations();
   const g = useI18n().m.giving;
   const shown = list.data?.filter((r) => r.status !== "CANCELLED") ?? [];
   return (

@@ -6,20 +6,16 @@
  * push notification (the service worker posts a message) marks it read and routes there too.
  */
 import { useEffect, useState } from "react";
-import { useInfiniteQuery, useMutation, type InfiniteData } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { Popover } from "radix-ui";
 import { BadgeCheck, Bell, BellOff, Check, CheckCheck, HeartHandshake, MessageCircleQuestion, Radio, ShieldCheck, type LucideIcon } from "lucide-react";
-import { type InboxPage, type Notification, type NotificationKind } from "@contract/notifications";
-import { apiJson } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { type Notification, type NotificationKind } from "@contract/notifications";
 import { formatCommentTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { tr, useI18n } from "@/lib/i18n";
-
-export const INBOX_KEY = ["/api/notifications"];
+import { markReadFromPush, useInbox, useMarkAllRead, useMarkRead } from "./api";
 
 const KIND_ICON: Record<NotificationKind, LucideIcon> = {
   serviceStarted: Radio,
@@ -28,40 +24,6 @@ const KIND_ICON: Record<NotificationKind, LucideIcon> = {
   questionToModerate: MessageCircleQuestion,
   testimonyToModerate: ShieldCheck,
 };
-
-type Inbox = InfiniteData<InboxPage, string | null>;
-
-function useInbox() {
-  return useInfiniteQuery({
-    queryKey: INBOX_KEY,
-    queryFn: ({ pageParam }) => apiJson<InboxPage>("GET", pageParam ? `/api/notifications?before=${pageParam}` : "/api/notifications"),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
-}
-
-/** Applies a read to the cached pages (no refetch needed: the server answered the new count). */
-function applyRead(ids: string[] | "all", unreadCount: number, readAt: string) {
-  queryClient.setQueryData<Inbox>(INBOX_KEY, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((p) => ({
-            ...p,
-            unreadCount,
-            items: p.items.map((n) => (n.readAt === null && (ids === "all" || ids.includes(n.id)) ? { ...n, readAt } : n)),
-          })),
-        }
-      : data,
-  );
-}
-
-function useMarkRead() {
-  return useMutation({
-    mutationFn: (id: string) => apiJson<{ unreadCount: number; notification: Notification }>("POST", `/api/notifications/${id}/read`),
-    onSuccess: (res) => applyRead([res.notification.id], res.unreadCount, res.notification.readAt ?? new Date().toISOString()),
-  });
-}
 
 function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => void; onMarkRead: () => void }) {
   const { m } = useI18n();
@@ -103,10 +65,7 @@ function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
   const T = m.notifications;
   const inbox = useInbox();
   const markRead = useMarkRead();
-  const markAll = useMutation({
-    mutationFn: () => apiJson<{ unreadCount: number }>("POST", "/api/notifications/read-all"),
-    onSuccess: (res) => applyRead("all", res.unreadCount, new Date().toISOString()),
-  });
+  const markAll = useMarkAllRead();
   const items = inbox.data?.pages.flatMap((p) => p.items) ?? [];
   const unread = inbox.data?.pages[0]?.unreadCount ?? 0;
 
@@ -179,7 +138,7 @@ function usePushClicks(navigate: (url: string) => void) {
     if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
     const onMessage = (e: MessageEvent<{ type?: string; id?: string | null; url?: string }>) => {
       if (e.data?.type !== "notification-click") return;
-      if (e.data.id) void apiJson("POST", `/api/notifications/${e.data.id}/read`).then(() => queryClient.invalidateQueries({ queryKey: INBOX_KEY }), () => undefined);
+      if (e.data.id) void markReadFromPush(e.data.id);
       if (e.data.url?.startsWith("/")) navigate(e.data.url);
     };
     navigator.serviceWorker.addEventListener("message", onMessage);

@@ -10,12 +10,9 @@
  * inbox, so they show even where push is unsupported). Toasts: spec section 8.
  */
 import { useCallback, useEffect, useState } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { BellOff, BellRing, CircleCheck, TriangleAlert } from "lucide-react";
-import type { NotificationKind, NotificationPreferences } from "@contract/notifications";
+import type { NotificationKind } from "@contract/notifications";
 import type { User } from "@contract/auth";
-import { apiJson } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
 import { shortDate } from "@/lib/format";
 import {
   currentSubscription,
@@ -32,8 +29,8 @@ import { Switch } from "@/components/ui/switch";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
+import { refreshPreferences, usePreferences, useSetPreference } from "./api";
 
-const PREFS_KEY = ["/api/notifications/preferences"];
 
 /** This browser's push state for the member; `registered` null while it is being read. */
 function useDevicePush(userId: string) {
@@ -75,10 +72,8 @@ function useDevicePush(userId: string) {
 export function PushCard({ user }: { user: User }) {
   const T = useI18n().m.notifications;
   const device = useDevicePush(user.id);
-  const prefs = useQuery<NotificationPreferences>({ queryKey: PREFS_KEY });
+  const prefs = usePreferences();
   const [busy, setBusy] = useState(false);
-
-  const refreshPrefs = () => queryClient.invalidateQueries({ queryKey: PREFS_KEY });
 
   async function enable() {
     if (!pushSupported()) {
@@ -110,7 +105,7 @@ export function PushCard({ user }: { user: User }) {
         return;
       }
       device.setRegistered(true);
-      await refreshPrefs();
+      await refreshPreferences();
       toast(T.enabled);
     } finally {
       setBusy(false);
@@ -122,7 +117,7 @@ export function PushCard({ user }: { user: User }) {
     try {
       await unsubscribeThisDevice();
       device.setRegistered(false);
-      await refreshPrefs();
+      await refreshPreferences();
       toast(T.disabled);
     } catch (err) {
       console.warn("push unregistration failed", err);
@@ -132,10 +127,7 @@ export function PushCard({ user }: { user: User }) {
     }
   }
 
-  const setKind = useMutation({
-    mutationFn: (change: { kind: NotificationKind; on: boolean }) =>
-      apiJson<NotificationPreferences>("PUT", "/api/notifications/preferences", { kinds: { [change.kind]: change.on } }),
-    onSuccess: (data) => queryClient.setQueryData(PREFS_KEY, data),
+  const setKind = useSetPreference({
     onError: () => toast({ ...T.preferenceFailed, variant: "destructive" }),
   });
 

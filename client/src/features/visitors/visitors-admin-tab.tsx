@@ -3,10 +3,9 @@
  * way to mark each followed up (or undo it after a mis-tap). Cards not yet followed up are
  * counted at the top so the welcome team sees what is waiting.
  */
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Mail, MessageCircleHeart, Phone, RotateCcw, UserPlus } from "lucide-react";
 import { VISITOR_HEARD_OPTIONS, type Visitor } from "@contract/visitors";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { formatRelativeDate, shortDate } from "@/lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
@@ -14,9 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
-import { refetchPrefix } from "@/lib/query-client";
-
-const VISITORS_KEY = "/api/visitors";
+import { useMarkFollowedUp, useVisitors } from "./api";
 
 function VisitorCard({ visitor }: { visitor: Visitor }) {
   const { m } = useI18n();
@@ -25,12 +22,8 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
   const when = visitor.followedUpAt ? formatRelativeDate(visitor.followedUpAt).toLowerCase() : "";
   // The card stores the option in English; staff read it in their language.
   const heardFrom = (v: string) => ((VISITOR_HEARD_OPTIONS as readonly string[]).includes(v) ? m.visitorForm.heard[v as (typeof VISITOR_HEARD_OPTIONS)[number]] : v);
-  const mark = useMutation({
-    mutationFn: (followedUp: boolean) => apiJson<Visitor>("PATCH", `${VISITORS_KEY}/${visitor.id}`, { followedUp }),
-    onSuccess: (v) => {
-      toast({ title: v.followedUpAt ? t.marked : t.unmarked, description: v.name });
-      refetchPrefix(VISITORS_KEY);
-    },
+  const mark = useMarkFollowedUp(visitor.id, {
+    onSuccess: (v) => toast({ title: v.followedUpAt ? t.marked : t.unmarked, description: v.name }),
     onError: (err) => toast({ title: t.updateFailed, description: errorText(err), variant: "destructive" }),
   });
   return (
@@ -97,7 +90,7 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
 
 export function VisitorsTab() {
   const { m } = useI18n();
-  const visitors = useQuery<Visitor[]>({ queryKey: [VISITORS_KEY] });
+  const visitors = useVisitors();
   const waiting = visitors.data?.filter((v) => !v.followedUpAt).length ?? 0;
   return (
     <section aria-labelledby="visitors-title" className="grid gap-3">

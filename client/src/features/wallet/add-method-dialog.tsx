@@ -1,37 +1,18 @@
 import { useState } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { CreditCard, Landmark } from "lucide-react";
-import type { AddCardRequest, LinkTokenResponse, PaymentMethod } from "@contract/wallet";
 import { parseExpiry } from "@contract/wallet-text";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
-import { refreshWallet } from "./api";
+import { useAddCard, useLinkBank } from "./api";
 import { formatCardNumber, formatExpiry, methodName } from "./wallet-format";
-import { openPlaidLink } from "./plaid-link";
 import { useI18n } from "@/lib/i18n";
 
 type Kind = "card" | "bank";
-
-/**
- * Links a bank: the server's link-token answer says how. The sandbox bank takes the spec's
- * placeholder public token; with Plaid, Plaid Link runs (over nothing of ours) and its public
- * token is exchanged. Resolves null when the member closes Plaid Link.
- */
-export async function linkBank(beforePlaidLink: () => void): Promise<PaymentMethod | null> {
-  const t = await apiJson<LinkTokenResponse>("POST", "/api/wallet/plaid/link-token");
-  let publicToken: string | null = `public-sandbox-${crypto.randomUUID()}`;
-  if (t.provider === "plaid") {
-    beforePlaidLink();
-    publicToken = await openPlaidLink(t.linkToken);
-  }
-  if (!publicToken) return null;
-  return apiJson<PaymentMethod>("POST", "/api/wallet/plaid/exchange-token", { publicToken });
-}
 
 function CardForm({ onDone }: { onDone: () => void }) {
   const [number, setNumber] = useState("");
@@ -39,15 +20,13 @@ function CardForm({ onDone }: { onDone: () => void }) {
   const [cvv, setCvv] = useState("");
   const { m: msg } = useI18n();
   const w = msg.wallet;
-  const add = useMutation({
-    mutationFn: (body: AddCardRequest) => apiJson<PaymentMethod>("POST", "/api/wallet/payment-methods", body),
+  const add = useAddCard({
     onSuccess: (m) => {
       toast({ title: w.cardAdded, description: (m.isDefault ? w.cardSavedAsDefault : w.cardSaved)(methodName(m)) });
       setNumber("");
       setExpiry("");
       setCvv("");
       onDone();
-      void refreshWallet();
     },
     onError: (err) => toast({ title: w.addMethodFailed, description: errorText(err), variant: "destructive" }),
   });
@@ -110,13 +89,11 @@ function CardForm({ onDone }: { onDone: () => void }) {
 
 function BankForm({ onDone }: { onDone: () => void }) {
   const w = useI18n().m.wallet;
-  const link = useMutation({
-    mutationFn: () => linkBank(onDone),
+  const link = useLinkBank(onDone, {
     onSuccess: (m) => {
       if (!m) return;
       toast({ title: w.bankLinked, description: w.bankLinkedDescription(methodName(m)) });
       onDone();
-      void refreshWallet();
     },
     onError: (err) => toast({ title: w.bankLinkFailed, description: errorText(err), variant: "destructive" }),
   });

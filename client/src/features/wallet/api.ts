@@ -4,27 +4,38 @@
  * the same attempt (a network error, a double tap) and renewed once the server has answered.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { PaymentMethod, WalletTransaction, WalletTransactionStatus, WalletTransactionType } from "@contract/wallet";
+import { API } from "@contract/api-paths";
+import type {
+  AddCardRequest,
+  DepositResponse,
+  GiveBalanceResponse,
+  LinkTokenResponse,
+  PaymentMethod,
+  RoundUpResult,
+  RoundUpSetting,
+  WalletBalance,
+  WalletOverview,
+  WalletTransaction,
+  WalletTransactionStatus,
+  WalletTransactionType,
+} from "@contract/wallet";
 import { TRANSACTIONS_PAGE_SIZE } from "@contract/wallet-text";
-import { apiJson } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { apiJson, apiRequest } from "@/lib/api";
+import { queryClient, refetchPrefix } from "@/lib/query-client";
+import { useApiMutation, type MutationConfig } from "@/lib/mutation";
+import { openPlaidLink } from "./plaid-link";
 
-export const BALANCE_KEY = ["/api/wallet/balance"];
-export const OVERVIEW_KEY = ["/api/wallet/overview"];
-export const METHODS_KEY = ["/api/wallet/payment-methods"];
-export const ROUNDUP_SETTING_KEY = ["/api/roundup/setting"];
-/** One more than Recent Activity shows, to know whether 'View All Transactions' is needed. */
-export const RECENT_KEY = ["/api/wallet/transactions?limit=6"];
+const ROUNDUP_SETTING_KEY = [API.wallet.roundupSetting()];
 
 /** Refreshes every wallet query (balance, tiles, lists, methods). */
-export const refreshWallet = () =>
-  queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/wallet") });
+const refreshWallet = () => refetchPrefix(API.wallet.balance(), API.wallet.overview(), API.wallet.transactions(), API.wallet.paymentMethods());
 
-/** A gift from the wallet also belongs in the Give tab's Recent Giving. */
-export const refreshGivingHistory = () =>
-  queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/giving/history") });
-
-export const usePaymentMethods = () => useQuery<PaymentMethod[]>({ queryKey: METHODS_KEY });
+export const useBalance = () => useQuery<WalletBalance>({ queryKey: [API.wallet.balance()] });
+export const useWalletOverview = () => useQuery<WalletOverview>({ queryKey: [API.wallet.overview()] });
+/** One more than Recent Activity shows, to know whether 'View All Transactions' is needed. */
+export const useRecentTransactions = () => useQuery<WalletTransaction[]>({ queryKey: [`${API.wallet.transactions()}?limit=6`] });
+export const usePaymentMethods = () => useQuery<PaymentMethod[]>({ queryKey: [API.wallet.paymentMethods()] });
+export const useRoundUpSetting = () => useQuery<RoundUpSetting>({ queryKey: ROUNDUP_SETTING_KEY });
 
 export interface TransactionFilters {
   search: string;
@@ -35,7 +46,7 @@ export interface TransactionFilters {
 /** The Transactions sub-tab: pages of 20, newest first; each request asks for one more to know if another page exists. */
 export function useTransactionPages(filters: TransactionFilters) {
   return useInfiniteQuery({
-    queryKey: ["/api/wallet/transactions", filters],
+    queryKey: [API.wallet.transactions(), filters],
     initialPageParam: "",
     queryFn: ({ pageParam }) => {
       const q = new URLSearchParams({ limit: String(TRANSACTIONS_PAGE_SIZE + 1) });
@@ -43,7 +54,7 @@ export function useTransactionPages(filters: TransactionFilters) {
       if (filters.type) q.set("type", filters.type);
       if (filters.status) q.set("status", filters.status);
       if (pageParam) q.set("before", pageParam);
-      return apiJson<WalletTransaction[]>("GET", `/api/wallet/transactions?${q}`);
+      return apiJson<WalletTransaction[]>("GET", `${API.wallet.transactions()}?${q}`);
     },
     getNextPageParam: (last) => (last.length > TRANSACTIONS_PAGE_SIZE ? last[TRANSACTIONS_PAGE_SIZE - 1].id : undefined),
     // A new filter keeps the old list on screen until its answer arrives (no flash of skeletons per key).
@@ -51,4 +62,75 @@ export function useTransactionPages(filters: TransactionFilters) {
   });
 }
 
-export const newIdempotencyKey = () => crypto.randomUUID();
+/** The saved round-up setting replaces the cached one. */
+export const useSaveRoundUp = (config?: MutationConfig<RoundUpSetting, boolean>) =>
+  useApiMutation((isEnabled: boolean) => apiJson<RoundUpSetting>("POST", API.wallet.roundupEnable(), { isEnabled }), config, (saved) =>
+    queryClient.setQueryData(ROUNDUP_SETTING_KEY, saved),
+  );
+
+export const useProcessRoundUps = (config?: MutationConfig<RoundUpResult>) =>
+  useApiMutation(() => apiJson<RoundUpResult>("POST", API.wallet.processRoundups()), config, refreshWallet);
+
+export const useAddCard = (config?: MutationConfig<PaymentMethod, AddCardRequest>) =>
+  useApiMutation((body: AddCardRequest) => apiJson<PaymentMethod>("POST", API.wallet.paymentMethods(), body), config, refreshWallet);
+
+/**
+ * Links a bank: the server's link-token answer says how. The sandbox bank takes the spec's
+ * placeholder public token; with Plaid, Plaid Link runs (over nothing of ours) and its public
+ * token is exchanged. Resolves null when the member closes Plaid Link.
+ */
+async function linkBank(beforePlaidLink: () => void): Promise<PaymentMethod | null> {
+  const t = await apiJson<LinkTokenResponse>("POST", API.wallet.plaidLinkToken());
+  let publicToken: string | null = `public-sandbox-${crypto.randomUUID()}`;
+  if (t.provider === "plaid") {
+    beforePlaidLink();
+    publicToken = await openPlaidLink(t.linkToken);
+  }
+  if (!publicToken) return null;
+  return apiJson<PaymentMethod>("POST", API.wallet.plaidExchangeToken(), { publicToken });
+}
+
+/** `beforePlaidLink` runs just before Plaid Link opens (the dialog steps aside for it). */
+export const useLinkBank = (beforePlaidLink: () => void, config?: MutationConfig<PaymentMethod | null>) =>
+  useApiMutation(() => linkBank(beforePlaidLink), config, (linked) => linked && refreshWallet());
+
+export const useMakeDefault = (methodId: string, config?: MutationConfig<PaymentMethod>) =>
+  useApiMutation(() => apiJson<PaymentMethod>("PUT", API.wallet.paymentMethod({ id: methodId }), { isDefault: true }), config, refreshWallet);
+
+export const useRemoveMethod = (methodId: string, config?: MutationConfig<Response>) =>
+  useApiMutation(() => apiRequest("DELETE", API.wallet.paymentMethod({ id: methodId })), config, refreshWallet);
+
+/** A charge of `amountCents` under one Idempotency-Key (amount-dialog.tsx keeps the key per attempt). */
+export interface ChargeVars {
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+/** Refreshes the wallet after a charge, answered or not (a decline is a failed line in the ledger). */
+function settled<T>(config: MutationConfig<T, ChargeVars> = {}): MutationConfig<T, ChargeVars> {
+  const { onSettled, ...rest } = config;
+  return {
+    ...rest,
+    onSettled: (...args) => {
+      void refreshWallet();
+      return onSettled?.(...args);
+    },
+  };
+}
+
+/** Add Funds: a deposit charged to the default card. */
+export const useDeposit = (config?: MutationConfig<DepositResponse, ChargeVars>) =>
+  useApiMutation(
+    ({ amountCents, idempotencyKey }: ChargeVars) =>
+      apiJson<DepositResponse>("POST", API.wallet.deposits(), { amountCents }, { "Idempotency-Key": idempotencyKey }),
+    settled(config),
+  );
+
+/** Giving the balance: the gift also belongs in the Give tab's Recent Giving. */
+export const useGiveBalance = (config?: MutationConfig<GiveBalanceResponse, ChargeVars>) =>
+  useApiMutation(
+    ({ amountCents, idempotencyKey }: ChargeVars) =>
+      apiJson<GiveBalanceResponse>("POST", API.wallet.give(), { amountCents }, { "Idempotency-Key": idempotencyKey }),
+    settled(config),
+    () => refetchPrefix(API.giving.history()),
+  );

@@ -1,12 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, Landmark, ReceiptText } from "lucide-react";
 import { formatCents } from "@contract/money";
-import type { WalletOverview, WalletTransaction } from "@contract/wallet";
 import { RECENT_ACTIVITY_COUNT } from "@contract/wallet-text";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { OVERVIEW_KEY, RECENT_KEY } from "./api";
+import { useRecentTransactions, useWalletOverview } from "./api";
 import { TransactionRow } from "./wallet-transaction-row";
 import { useI18n } from "@/lib/i18n";
 
@@ -28,8 +26,8 @@ function Tile({ icon: Icon, label, value, testId }: { icon: typeof Landmark; lab
  * in the church's time zone (the spec hard-codes them).
  */
 export function WalletOverviewTab({ onViewAll }: { onViewAll: () => void }) {
-  const recent = useQuery<WalletTransaction[]>({ queryKey: RECENT_KEY });
-  const overview = useQuery<WalletOverview>({ queryKey: OVERVIEW_KEY });
+  const recent = useRecentTransactions();
+  const overview = useWalletOverview();
   const o = overview.data;
   const w = useI18n().m.wallet;
   const banks = o ? (o.linkedBankAccounts === 0 ? w.noBankTile : w.bankAccounts(o.linkedBankAccounts)) : null;

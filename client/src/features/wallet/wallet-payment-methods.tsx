@@ -1,8 +1,6 @@
 import { useState } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { CreditCard, Landmark, Plus, Star, Trash2, WalletCards } from "lucide-react";
 import type { PaymentMethod } from "@contract/wallet";
-import { apiJson, apiRequest } from "@/lib/api";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -17,7 +15,7 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/use-toast";
-import { refreshWallet, usePaymentMethods } from "./api";
+import { useMakeDefault, usePaymentMethods, useRemoveMethod } from "./api";
 import { methodDetail, methodName } from "./wallet-format";
 import { AddMethodDialog } from "./add-method-dialog";
 import { useI18n } from "@/lib/i18n";
@@ -27,20 +25,12 @@ function MethodRow({ method }: { method: PaymentMethod }) {
   const w = msg.wallet;
   const name = methodName(method);
   const Icon = method.type === "bank_account" ? Landmark : CreditCard;
-  const makeDefault = useMutation({
-    mutationFn: () => apiJson<PaymentMethod>("PUT", `/api/wallet/payment-methods/${method.id}`, { isDefault: true }),
-    onSuccess: () => {
-      toast({ title: w.defaultUpdated, description: w.nowDefault(name) });
-      void refreshWallet();
-    },
+  const makeDefault = useMakeDefault(method.id, {
+    onSuccess: () => toast({ title: w.defaultUpdated, description: w.nowDefault(name) }),
     onError: () => toast({ title: w.defaultFailed, variant: "destructive" }),
   });
-  const remove = useMutation({
-    mutationFn: () => apiRequest("DELETE", `/api/wallet/payment-methods/${method.id}`),
-    onSuccess: () => {
-      toast({ title: w.methodRemoved, description: w.wasRemoved(name) });
-      void refreshWallet();
-    },
+  const remove = useRemoveMethod(method.id, {
+    onSuccess: () => toast({ title: w.methodRemoved, description: w.wasRemoved(name) }),
     onError: () => toast({ title: w.removeFailedTitle, description: w.removeFailed, variant: "destructive" }),
   });
   return (

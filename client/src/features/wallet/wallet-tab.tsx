@@ -1,12 +1,9 @@
 import { useState } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { HandHeart, Plus, RefreshCw, Wallet } from "lucide-react";
 import { formatCents } from "@contract/money";
 import { MIN_AMOUNT_CENTS } from "@contract/giving-text";
-import type { RoundUpResult, RoundUpSetting, WalletBalance } from "@contract/wallet";
 import { roundUpsOnTheWayText, roundUpsProcessedText } from "@contract/wallet-text";
-import { apiJson, errorText } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { errorText } from "@/lib/api";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -14,7 +11,7 @@ import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
-import { BALANCE_KEY, ROUNDUP_SETTING_KEY, refreshWallet } from "./api";
+import { useBalance, useProcessRoundUps, useRoundUpSetting, useSaveRoundUp } from "./api";
 import { WalletOverviewTab } from "./wallet-overview";
 import { WalletPaymentMethodsTab } from "./wallet-payment-methods";
 import { WalletTransactionsTab } from "./wallet-transactions";
@@ -35,15 +32,11 @@ const subTabClass = "min-w-fit flex-auto whitespace-normal px-1.5 text-center le
  * saved at once (docs/decisions/0020-wallet-ledger-and-round-ups.md).
  */
 function RoundUpSwitch() {
-  const setting = useQuery<RoundUpSetting>({ queryKey: ROUNDUP_SETTING_KEY });
+  const setting = useRoundUpSetting();
   const { m } = useI18n();
   const roundUp = m.giving.roundUp;
-  const save = useMutation({
-    mutationFn: (isEnabled: boolean) => apiJson<RoundUpSetting>("POST", "/api/roundup/enable", { isEnabled }),
-    onSuccess: (s) => {
-      queryClient.setQueryData(ROUNDUP_SETTING_KEY, s);
-      toast({ title: roundUp.savedTitle, description: roundUp.savedDescription });
-    },
+  const save = useSaveRoundUp({
+    onSuccess: () => toast({ title: roundUp.savedTitle, description: roundUp.savedDescription }),
     onError: (err) => toast({ title: m.wallet.roundUpNotSaved, description: errorText(err), variant: "destructive" }),
   });
   const on = save.isPending ? save.variables : setting.data?.isEnabled;
@@ -68,19 +61,15 @@ function RoundUpSwitch() {
 
 /** The Wallet tab (spec section 2): the 'Digital Wallet' card with its actions, and three sub-tabs. */
 export function WalletTab() {
-  const balance = useQuery<WalletBalance>({ queryKey: BALANCE_KEY });
+  const balance = useBalance();
   const [tab, setTab] = useState<SubTab>("overview");
   const [adding, setAdding] = useState(false);
   const [giving, setGiving] = useState(false);
   const { m } = useI18n();
   const w = m.wallet;
 
-  const sync = useMutation({
-    mutationFn: () => apiJson<RoundUpResult>("POST", "/api/wallet/process-roundups"),
-    onSuccess: (r) => {
-      toast({ title: w.roundUpsProcessed, description: roundUpsProcessedText(r.totalRoundUp, r.transactionCount, formatCents, w) });
-      void refreshWallet();
-    },
+  const sync = useProcessRoundUps({
+    onSuccess: (r) => toast({ title: w.roundUpsProcessed, description: roundUpsProcessedText(r.totalRoundUp, r.transactionCount, formatCents, w) }),
     onError: (err) => toast({ title: w.roundUpsFailed, description: errorText(err), variant: "destructive" }),
   });
 
