@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { LOCALES, LOCALE_NAMES, isLocale } from "@contract/i18n/locales";
 import { useI18n } from "@/lib/i18n";
-import { apiRequest, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
+import { saveLocale } from "@/features/auth/api";
 import { toast } from "@/components/ui/use-toast";
 import { useLocation } from "wouter";
 import { ExternalLink, LayoutDashboard, LogOut, Phone, Clock, MessageSquare } from "lucide-react";
@@ -55,7 +56,7 @@ function LanguageRow() {
           const next = e.target.value;
           if (!isLocale(next)) return;
           setLocale(next);
-          apiRequest("PUT", "/api/auth/locale", { locale: next }).then(
+          saveLocale(next).then(
             () => toast({ title: m.profile.languageSaved, description: LOCALE_NAMES[next] }),
             (err: unknown) => toast({ title: m.common.somethingWrong, description: errorText(err), variant: "destructive" }),
           );

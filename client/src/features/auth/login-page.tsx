@@ -1,16 +1,16 @@
 import { useForm } from "react-hook-form";
-import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { AUTH_TEXT } from "@contract/auth-text";
-import type { LoginInput, AuthResponse } from "@contract/auth";
+import type { LoginInput } from "@contract/auth";
 import { lazyResolver, useLazyResolver } from "@/lib/lazy-resolver";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
+import { useLogin } from "./api";
 import { useI18n } from "@/lib/i18n";
 import { useHydrated } from "@/lib/use-hydrated";
 
@@ -21,8 +21,7 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const { m } = useI18n();
   const form = useForm<LoginInput>({ resolver: useLazyResolver(resolver), defaultValues: { email: "", password: "" } });
-  const login = useMutation({
-    mutationFn: (data: LoginInput) => apiJson<AuthResponse>("POST", "/api/auth/login", data),
+  const login = useLogin({
     onSuccess: (res) => {
       signedIn(res);
       navigate("/");

@@ -7,7 +7,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, AudioLines, CircleHelp, ContactRound, FlaskConical, KeyRound, Loader2, Plug, ShieldAlert, Unplug } from "lucide-react";
 import {
   OAUTH_POPUP,
@@ -18,9 +17,8 @@ import {
   type VoiceConnectInput,
 } from "@contract/integrations";
 import { isStaff } from "@contract/roles";
-import { apiJson, apiRequest, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { queryClient } from "@/lib/query-client";
 import { shortDate } from "@/lib/format";
 import { tr, useI18n } from "@/lib/i18n";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -42,15 +40,10 @@ import {
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { browserPopupEnv, openOAuthPopup, watchOAuthPopup } from "./oauth-popup";
+import { ghlAuthorizeUrl, refreshIntegrations, useIntegrations, useRemoveIntegration, useTestIntegration, useVoiceConnect } from "./api";
 
-const LIST_KEY = ["/api/integrations"];
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ICONS: Record<IntegrationProvider, typeof ContactRound> = { ghl: ContactRound, voice_ai: AudioLines };
-
-async function refreshList() {
-  await queryClient.invalidateQueries({ queryKey: LIST_KEY });
-  return queryClient.getQueryData<Integration[]>(LIST_KEY) ?? [];
-}
 
 /** Connect for the CRM: popup open (blank, inside the click), authorize, watch it, then refresh the list 1 s after it closed. */
 function useGhlConnect() {
@@ -77,7 +70,7 @@ function useGhlConnect() {
       try {
         let authUrl: string;
         try {
-          ({ authUrl } = await apiJson<{ authUrl: string }>("GET", "/api/integrations/ghl/authorize"));
+          ({ authUrl } = await ghlAuthorizeUrl());
         } catch (err) {
           popup.close();
           throw err;
@@ -85,7 +78,7 @@ function useGhlConnect() {
         popup.location.href = authUrl;
         const { message } = await watchOAuthPopup(popup, env, controller.signal);
         await delay(OAUTH_POPUP.refreshDelayMs);
-        const list = await refreshList();
+        const list = await refreshIntegrations();
         const connected = list.some((i) => i.provider === "ghl" && i.isActive);
         if (connected && message?.ok !== false) toast({ title: T.connectedTitle, description: T.connectedText(name) });
         else throw new Error(message?.message ?? "");
@@ -107,12 +100,10 @@ function VoiceConnectDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     if (open) form.reset({ apiKey: "" });
   }, [open, form]);
   const name = PROVIDER_INFO.voice_ai.name;
-  const save = useMutation({
-    mutationFn: (data: VoiceConnectInput) => apiJson<Integration>("POST", "/api/integrations/voice_ai/connect", data),
+  const save = useVoiceConnect({
     onSuccess: () => {
       toast({ title: T.connectedTitle, description: T.connectedText(name) });
       onOpenChange(false);
-      void refreshList();
     },
     onError: (err) => {
       const message = errorText(err);
@@ -173,20 +164,12 @@ function IntegrationCard({ provider, item }: { provider: IntegrationProvider; it
   const connected = !!item?.isActive;
   const ghl = useGhlConnect();
   const [voiceOpen, setVoiceOpen] = useState(false);
-  const test = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", `/api/integrations/${provider}/test`),
+  const test = useTestIntegration(provider, {
     onSuccess: (res) => toast({ title: T.testOkTitle, description: res.message }),
-    onError: (err) => {
-      toast({ title: T.testFailedTitle, description: errorText(err) || T.testFailedFallback, variant: "destructive" });
-      void refreshList();
-    },
+    onError: (err) => toast({ title: T.testFailedTitle, description: errorText(err) || T.testFailedFallback, variant: "destructive" }),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `/api/integrations/${id}`),
-    onSuccess: () => {
-      toast({ title: T.removedTitle, description: T.removedText });
-      void refreshList();
-    },
+  const remove = useRemoveIntegration({
+    onSuccess: () => toast({ title: T.removedTitle, description: T.removedText }),
     onError: (err) => toast({ title: T.removeFailedTitle, description: errorText(err) || T.removeFailedFallback, variant: "destructive" }),
   });
   const connecting = provider === "ghl" && ghl.connecting;
@@ -310,7 +293,7 @@ function HelpSection() {
 
 function IntegrationsList() {
   const T = useI18n().m.integrations;
-  const list = useQuery<Integration[]>({ queryKey: LIST_KEY });
+  const list = useIntegrations();
   if (list.isPending) {
     return (
       <div className="grid gap-4" aria-busy="true">
