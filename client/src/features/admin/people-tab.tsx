@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
+import { QueryState } from "@/components/query-state";
 import { useChangeRole, usePeople } from "./api";
 
 function RoleSelect({ user }: { user: User }) {
@@ -61,27 +62,23 @@ export function PeopleTab() {
             <Input id="people-search" type="search" className="pl-10" value={q} onChange={(e) => setQ(e.target.value)} placeholder={m.admin.searchPlaceholder} />
           </div>
         </div>
-        {people.isPending ? (
-          <Skeleton className="h-24" />
-        ) : people.isError ? (
-          <p className="text-muted-foreground">{m.admin.peopleFailed}</p>
-        ) : people.data.length === 0 ? (
-          <p className="text-muted-foreground">{m.admin.noMatches}</p>
-        ) : (
-          <ul className="divide-y divide-border" aria-label={m.admin.people}>
-            {people.data.map((u) => (
-              <li key={u.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">
-                    {u.firstName} {u.lastName}
-                  </p>
-                  <p className="truncate text-sm text-muted-foreground">{u.email}</p>
-                </div>
-                <RoleSelect user={u} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={people} loading={<Skeleton className="h-24" />} error={m.admin.peopleFailed} empty={m.admin.noMatches}>
+          {(users) => (
+            <ul className="divide-y divide-border" aria-label={m.admin.people}>
+              {users.map((u) => (
+                <li key={u.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">
+                      {u.firstName} {u.lastName}
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground">{u.email}</p>
+                  </div>
+                  <RoleSelect user={u} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

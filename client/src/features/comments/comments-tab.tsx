@@ -11,16 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { tr, useI18n } from "@/lib/i18n";
 import { useComments, useDeleteComment, usePostComment } from "./api";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 
 function initials(name: string | null) {
   if (!name) return "?";
@@ -58,27 +49,17 @@ function CommentItem({ comment, staff }: { comment: LiveComment; staff: boolean 
         <p className="whitespace-pre-line break-words">{comment.message}</p>
       </div>
       {staff && (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="ghost" size="icon" className="text-destructive" aria-label={t.deleteTitle} disabled={remove.isPending}>
               <Trash2 aria-hidden="true" />
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogTitle>{t.deleteTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{t.deleteConfirm}</AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel asChild>
-                <Button variant="outline">{m.common.cancel}</Button>
-              </AlertDialogCancel>
-              <AlertDialogAction asChild>
-                <Button variant="destructive" onClick={() => remove.mutate()}>
-                  {m.common.delete}
-                </Button>
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={t.deleteTitle}
+          description={t.deleteConfirm}
+          confirmLabel={m.common.delete}
+          onConfirm={() => remove.mutate()}
+        />
       )}
     </li>
   );

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { QueryState } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
 import { useChallengeProgress, useChallenges, useJoinChallenge, useMyChallenges } from "./api";
 
@@ -81,15 +82,11 @@ export function ChallengesSection() {
       <h2 id="challenges-heading" className="flex items-center gap-2 text-xl font-bold">
         <Trophy className="size-5 text-primary" aria-hidden="true" /> {t.challenges}
       </h2>
-      {challenges.isPending || mine.isPending ? (
-        <Skeleton className="h-32" />
-      ) : challenges.isError || mine.isError ? (
-        <p className="text-muted-foreground">{t.challengesFailed}</p>
-      ) : challenges.data.length === 0 ? (
-        <p className="text-muted-foreground">{t.noChallenges}</p>
-      ) : (
-        challenges.data.map((c) => <ChallengeCard key={c.id} challenge={c} mine={mine.data.find((m) => m.challengeId === c.id)} today={today} />)
-      )}
+      <QueryState query={{ isPending: challenges.isPending || mine.isPending, isError: challenges.isError || mine.isError }} data={challenges.data} loading={<Skeleton className="h-32" />} error={t.challengesFailed} empty={t.noChallenges}>
+        {(list) => (
+          list.map((c) => <ChallengeCard key={c.id} challenge={c} mine={mine.data?.find((m) => m.challengeId === c.id)} today={today} />)
+        )}
+      </QueryState>
     </section>
   );
 }

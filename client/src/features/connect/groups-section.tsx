@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { QueryState } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
 import { useGroups, useJoinGroup, useMyGroups } from "./api";
 
@@ -55,15 +56,11 @@ export function GroupsSection() {
       <h2 id="groups-heading" className="flex items-center gap-2 text-xl font-bold">
         <Users className="size-5 text-primary" aria-hidden="true" /> {t.groups}
       </h2>
-      {groups.isPending || mine.isPending ? (
-        <Skeleton className="h-32" />
-      ) : groups.isError || mine.isError ? (
-        <p className="text-muted-foreground">{t.groupsFailed}</p>
-      ) : groups.data.length === 0 ? (
-        <p className="text-muted-foreground">{t.noGroups}</p>
-      ) : (
-        groups.data.map((g) => <GroupCard key={g.id} group={g} isMember={mineIds.has(g.id)} />)
-      )}
+      <QueryState query={{ isPending: groups.isPending || mine.isPending, isError: groups.isError || mine.isError }} data={groups.data} loading={<Skeleton className="h-32" />} error={t.groupsFailed} empty={t.noGroups}>
+        {(list) => (
+          list.map((g) => <GroupCard key={g.id} group={g} isMember={mineIds.has(g.id)} />)
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -28,16 +28,7 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { browserPopupEnv, openOAuthPopup, watchOAuthPopup } from "./oauth-popup";
 import { ghlAuthorizeUrl, refreshIntegrations, useIntegrations, useRemoveIntegration, useTestIntegration, useVoiceConnect } from "./api";
@@ -232,27 +223,18 @@ function IntegrationCard({ provider, item }: { provider: IntegrationProvider; it
             </Button>
           )}
           {item && (
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
+            <ConfirmDialog
+              trigger={
                 <Button variant="ghost" className="w-full text-destructive" disabled={remove.isPending}>
                   <Unplug aria-hidden="true" /> {remove.isPending ? T.disconnecting : T.disconnect}
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogTitle>{T.disconnectConfirm(info.name)}</AlertDialogTitle>
-                <AlertDialogDescription>{provider === "ghl" ? T.disconnectGhlWarning : T.disconnectVoiceWarning}</AlertDialogDescription>
-                <AlertDialogFooter>
-                  <AlertDialogCancel asChild>
-                    <Button variant="outline">{T.cancel}</Button>
-                  </AlertDialogCancel>
-                  <AlertDialogAction asChild>
-                    <Button variant="destructive" onClick={() => remove.mutate(item.id)}>
-                      {T.disconnect}
-                    </Button>
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title={T.disconnectConfirm(info.name)}
+              description={provider === "ghl" ? T.disconnectGhlWarning : T.disconnectVoiceWarning}
+              confirmLabel={T.disconnect}
+              cancelLabel={T.cancel}
+              onConfirm={() => remove.mutate(item.id)}
+            />
           )}
         </div>
       </CardContent>

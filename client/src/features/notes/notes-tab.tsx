@@ -11,19 +11,10 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { FormField } from "@/components/ui/form-field";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
+import { QueryState, Skeletons } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
 import { useDeleteNote, useNotes, useSaveNote } from "./api";
 
@@ -126,27 +117,17 @@ function NoteCard({ note, onEdit }: { note: Note; onEdit: () => void }) {
         <Button variant="ghost" size="icon" aria-label={t.edit(note.title)} onClick={onEdit}>
           <Pencil aria-hidden="true" />
         </Button>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="ghost" size="icon" aria-label={t.delete(note.title)} className="text-destructive" disabled={remove.isPending}>
               <Trash2 aria-hidden="true" />
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogTitle>{t.deleteTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{t.deleteConfirm}</AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel asChild>
-                <Button variant="outline">{m.common.cancel}</Button>
-              </AlertDialogCancel>
-              <AlertDialogAction asChild>
-                <Button variant="destructive" onClick={() => remove.mutate()}>
-                  {m.common.delete}
-                </Button>
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={t.deleteTitle}
+          description={t.deleteConfirm}
+          confirmLabel={m.common.delete}
+          onConfirm={() => remove.mutate()}
+        />
       </div>
       <p className="mt-2 line-clamp-4 whitespace-pre-line break-words text-muted-foreground">{note.content}</p>
     </li>
@@ -167,28 +148,15 @@ export function NotesTab() {
           <Plus aria-hidden="true" /> {t.newNote}
         </Button>
       </div>
-      {notes.isPending ? (
-        <div className="grid gap-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-28" />
-          ))}
-        </div>
-      ) : notes.isError ? (
-        <p role="alert" className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
-          {t.loadFailed}
-        </p>
-      ) : notes.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-card p-8 text-center text-muted-foreground">
-          <NotebookPen className="size-8" aria-hidden="true" />
-          <p>{t.empty}</p>
-        </div>
-      ) : (
-        <ul className="grid gap-3">
-          {notes.data.map((n) => (
-            <NoteCard key={n.id} note={n} onEdit={() => setEditing(n)} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={notes} loading={<Skeletons count={3} className="h-28" />} error={t.loadFailed} empty={t.empty} emptyIcon={NotebookPen} look="box">
+        {(list) => (
+          <ul className="grid gap-3">
+            {list.map((n) => (
+              <NoteCard key={n.id} note={n} onEdit={() => setEditing(n)} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <NoteDialog open={creating} onOpenChange={setCreating} />
       <NoteDialog open={!!editing} onOpenChange={(o) => !o && setEditing(undefined)} note={editing} />
     </section>

@@ -25,8 +25,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Badge } from "@/components/ui/badge";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { QueryState, Skeletons } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
 import { usePrayerAction, usePrayers, useSubmitPrayer } from "./api";
 
@@ -229,23 +229,15 @@ function PrayerWall() {
       <h2 id="wall-title" className="text-xl font-bold">
         {m.prayer.wall}
       </h2>
-      {prayers.isPending ? (
-        <div className="grid gap-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-36" />
-          ))}
-        </div>
-      ) : prayers.isError ? (
-        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{m.prayer.loadFailed}</p>
-      ) : prayers.data.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{m.prayer.empty}</p>
-      ) : (
-        <ul className="grid gap-3">
-          {prayers.data.map((p) => (
-            <PrayerCard key={p.id} prayer={p} staff={staff} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={prayers} loading={<Skeletons count={3} className="h-36" />} error={m.prayer.loadFailed} empty={m.prayer.empty} look="box">
+        {(list) => (
+          <ul className="grid gap-3">
+            {list.map((p) => (
+              <PrayerCard key={p.id} prayer={p} staff={staff} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

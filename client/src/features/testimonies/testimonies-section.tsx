@@ -11,6 +11,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { QueryState } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
 import { useAmen, useShareTestimony, useTestimonies } from "./api";
 
@@ -99,19 +100,15 @@ export function TestimoniesSection() {
         <CardDescription>{c.testimoniesHint}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {list.isPending ? (
-          <Skeleton className="h-24" />
-        ) : list.isError ? (
-          <p className="text-muted-foreground">{c.testimoniesFailed}</p>
-        ) : approved.length === 0 ? (
-          <p className="text-muted-foreground">{c.noTestimonies}</p>
-        ) : (
-          <ul className="divide-y divide-border" aria-label={c.testimonies}>
-            {approved.map((t) => (
-              <TestimonyItem key={t.id} t={t} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={list} data={approved} loading={<Skeleton className="h-24" />} error={c.testimoniesFailed} empty={c.noTestimonies}>
+          {(items) => (
+            <ul className="divide-y divide-border" aria-label={c.testimonies}>
+              {items.map((t) => (
+                <TestimonyItem key={t.id} t={t} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <ShareForm />
       </CardContent>
     </Card>

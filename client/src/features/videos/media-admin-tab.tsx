@@ -20,17 +20,9 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
+import { QueryState, Skeletons } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
 import { useAddMediaItem, useMediaItems, useRemoveMediaItem, useSyncStatus } from "./api";
 
@@ -160,27 +152,17 @@ function MediaItemRow({ item }: { item: ManualMediaItem }) {
         </a>
         <span className="text-sm text-muted-foreground">{shortDate(new Date(item.createdAt))}</span>
       </div>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ConfirmDialog
+        trigger={
           <Button variant="ghost" size="icon" className="text-destructive" aria-label={m.admin.removeNamed(item.title)} disabled={remove.isPending}>
             <Trash2 aria-hidden="true" />
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogTitle>{m.admin.removeMediaItem}</AlertDialogTitle>
-          <AlertDialogDescription>{m.admin.mediaItem.removeConfirm}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{m.common.cancel}</Button>
-            </AlertDialogCancel>
-            <AlertDialogAction asChild>
-              <Button variant="destructive" onClick={() => remove.mutate()}>
-                {m.admin.remove}
-              </Button>
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={m.admin.removeMediaItem}
+        description={m.admin.mediaItem.removeConfirm}
+        confirmLabel={m.admin.remove}
+        onConfirm={() => remove.mutate()}
+      />
     </li>
   );
 }
@@ -196,22 +178,15 @@ function MediaItemList() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {items.isPending ? (
-          <div className="grid gap-3">
-            <Skeleton className="h-14" />
-            <Skeleton className="h-14" />
-          </div>
-        ) : items.isError ? (
-          <p className="text-muted-foreground">{m.admin.mediaItemsFailed}</p>
-        ) : items.data.length === 0 ? (
-          <p className="text-muted-foreground">{m.admin.mediaItem.empty}</p>
-        ) : (
-          <ul className="divide-y divide-border" aria-label={m.admin.mediaItemsList}>
-            {items.data.map((item) => (
-              <MediaItemRow key={item.id} item={item} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={items} loading={<Skeletons count={2} className="h-14" />} error={m.admin.mediaItemsFailed} empty={m.admin.mediaItem.empty}>
+          {(list) => (
+            <ul className="divide-y divide-border" aria-label={m.admin.mediaItemsList}>
+              {list.map((item) => (
+                <MediaItemRow key={item.id} item={item} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

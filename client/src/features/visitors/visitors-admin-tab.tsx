@@ -10,8 +10,8 @@ import { formatRelativeDate, shortDate } from "@/lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { QueryState, Skeletons } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
 import { useMarkFollowedUp, useVisitors } from "./api";
 
@@ -106,23 +106,15 @@ export function VisitorsTab() {
           )}
         </CardHeader>
       </Card>
-      {visitors.isPending ? (
-        <div className="grid gap-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-44" />
-          ))}
-        </div>
-      ) : visitors.isError ? (
-        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{m.admin.visitors.failed}</p>
-      ) : visitors.data.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{m.admin.visitors.empty}</p>
-      ) : (
-        <ul className="grid gap-3">
-          {visitors.data.map((v) => (
-            <VisitorCard key={v.id} visitor={v} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={visitors} loading={<Skeletons count={3} className="h-44" />} error={m.admin.visitors.failed} empty={m.admin.visitors.empty} look="box">
+        {(cards) => (
+          <ul className="grid gap-3">
+            {cards.map((v) => (
+              <VisitorCard key={v.id} visitor={v} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

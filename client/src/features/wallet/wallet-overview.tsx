@@ -4,6 +4,7 @@ import { RECENT_ACTIVITY_COUNT } from "@contract/wallet-text";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { QueryState, Skeletons } from "@/components/query-state";
 import { useRecentTransactions, useWalletOverview } from "./api";
 import { TransactionRow } from "./wallet-transaction-row";
 import { useI18n } from "@/lib/i18n";
@@ -42,35 +43,22 @@ export function WalletOverviewTab({ onViewAll }: { onViewAll: () => void }) {
           <CardTitle>{w.recentActivity}</CardTitle>
         </CardHeader>
         <CardContent>
-          {recent.isPending ? (
-            <div className="grid grid-cols-1 gap-3">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-12" />
-              ))}
-            </div>
-          ) : recent.isError ? (
-            <p role="alert" className="py-4 text-center text-muted-foreground">
-              {w.transactionsFailed}
-            </p>
-          ) : recent.data.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 py-6 text-center text-muted-foreground">
-              <ReceiptText className="size-8" aria-hidden="true" />
-              <p>{w.noTransactions}</p>
-            </div>
-          ) : (
-            <>
-              <ul className="divide-y divide-border" aria-label={w.recentActivityList}>
-                {recent.data.slice(0, RECENT_ACTIVITY_COUNT).map((t) => (
-                  <TransactionRow key={t.id} t={t} showDate />
-                ))}
-              </ul>
-              {recent.data.length > RECENT_ACTIVITY_COUNT && (
-                <Button variant="outline" className="mt-3 w-full" onClick={onViewAll}>
-                  {w.viewAllTransactions}
-                </Button>
-              )}
-            </>
-          )}
+          <QueryState query={recent} loading={<Skeletons count={3} className="h-12" />} error={w.transactionsFailed} empty={w.noTransactions} emptyIcon={ReceiptText} look="inset">
+            {(items) => (
+              <>
+                <ul className="divide-y divide-border" aria-label={w.recentActivityList}>
+                  {items.slice(0, RECENT_ACTIVITY_COUNT).map((t) => (
+                    <TransactionRow key={t.id} t={t} showDate />
+                  ))}
+                </ul>
+                {items.length > RECENT_ACTIVITY_COUNT && (
+                  <Button variant="outline" className="mt-3 w-full" onClick={onViewAll}>
+                    {w.viewAllTransactions}
+                  </Button>
+                )}
+              </>
+            )}
+          </QueryState>
         </CardContent>
       </Card>
     </div>

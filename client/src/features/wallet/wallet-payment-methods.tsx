@@ -3,18 +3,9 @@ import { CreditCard, Landmark, Plus, Star, Trash2, WalletCards } from "lucide-re
 import type { PaymentMethod } from "@contract/wallet";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
+import { QueryState, Skeletons } from "@/components/query-state";
 import { useMakeDefault, usePaymentMethods, useRemoveMethod } from "./api";
 import { methodDetail, methodName } from "./wallet-format";
 import { AddMethodDialog } from "./add-method-dialog";
@@ -50,29 +41,17 @@ function MethodRow({ method }: { method: PaymentMethod }) {
           <Star aria-hidden="true" />
         </Button>
       )}
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ConfirmDialog
+        trigger={
           <Button variant="ghost" size="icon" aria-label={w.removeMethodLabel(name)} title={w.remove} className="text-destructive" disabled={remove.isPending}>
             <Trash2 aria-hidden="true" />
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogTitle>{w.removeMethodTitle}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {method.type === "bank_account" ? w.bankWillUnlink(name) : w.cardWillBeRemoved(name)}
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{msg.common.cancel}</Button>
-            </AlertDialogCancel>
-            <AlertDialogAction asChild>
-              <Button variant="destructive" onClick={() => remove.mutate()}>
-                {w.remove}
-              </Button>
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={w.removeMethodTitle}
+        description={method.type === "bank_account" ? w.bankWillUnlink(name) : w.cardWillBeRemoved(name)}
+        confirmLabel={w.remove}
+        onConfirm={() => remove.mutate()}
+      />
     </li>
   );
 }
@@ -90,28 +69,15 @@ export function WalletPaymentMethodsTab() {
           <Plus aria-hidden="true" /> {w.addMethod}
         </Button>
       </div>
-      {methods.isPending ? (
-        <div className="grid grid-cols-1 gap-3">
-          {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-16" />
-          ))}
-        </div>
-      ) : methods.isError ? (
-        <p role="alert" className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
-          {w.methodsFailed}
-        </p>
-      ) : methods.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-card p-8 text-center text-muted-foreground">
-          <WalletCards className="size-8" aria-hidden="true" />
-          <p>{w.noMethods}</p>
-        </div>
-      ) : (
-        <ul className="grid grid-cols-1 gap-3">
-          {methods.data.map((pm) => (
-            <MethodRow key={pm.id} method={pm} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={methods} loading={<Skeletons count={2} className="h-16" />} error={w.methodsFailed} empty={w.noMethods} emptyIcon={WalletCards} look="box">
+        {(items) => (
+          <ul className="grid grid-cols-1 gap-3">
+            {items.map((pm) => (
+              <MethodRow key={pm.id} method={pm} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <AddMethodDialog open={adding} onOpenChange={setAdding} />
     </section>
   );

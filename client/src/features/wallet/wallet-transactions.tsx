@@ -5,7 +5,7 @@ import { TRANSACTIONS_PAGE_SIZE, WALLET_TRANSACTION_STATUSES, WALLET_TRANSACTION
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
+import { QueryState, Skeletons } from "@/components/query-state";
 import { useTransactionPages, type TransactionFilters } from "./api";
 import { groupByDay } from "./wallet-format";
 import { TransactionRow } from "./wallet-transaction-row";
@@ -65,40 +65,27 @@ export function WalletTransactionsTab() {
         </div>
       </div>
 
-      {pages.isPending ? (
-        <div className="grid grid-cols-1 gap-3">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-14" />
-          ))}
-        </div>
-      ) : pages.isError ? (
-        <p role="alert" className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
-          {w.transactionsFailed}
-        </p>
-      ) : list.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-card p-8 text-center text-muted-foreground">
-          {filtered ? <SearchX className="size-8" aria-hidden="true" /> : <ReceiptText className="size-8" aria-hidden="true" />}
-          <p>{filtered ? w.noMatches : w.noTransactions}</p>
-        </div>
-      ) : (
-        <div className="grid grid-cols-1 gap-4">
-          {groupByDay(list).map((g) => (
-            <Card key={g.key} className="px-4 py-1">
-              <h3 className="pt-3 text-sm font-semibold text-muted-foreground">{g.label}</h3>
-              <ul className="divide-y divide-border" aria-label={g.label}>
-                {g.items.map((t) => (
-                  <TransactionRow key={t.id} t={t} />
-                ))}
-              </ul>
-            </Card>
-          ))}
-          {pages.hasNextPage && (
-            <Button variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-              {pages.isFetchingNextPage ? w.loading : w.loadMore}
-            </Button>
-          )}
-        </div>
-      )}
+      <QueryState query={pages} data={list} loading={<Skeletons count={4} className="h-14" />} error={w.transactionsFailed} empty={filtered ? w.noMatches : w.noTransactions} emptyIcon={filtered ? SearchX : ReceiptText} look="box">
+        {(items) => (
+          <div className="grid grid-cols-1 gap-4">
+            {groupByDay(items).map((g) => (
+              <Card key={g.key} className="px-4 py-1">
+                <h3 className="pt-3 text-sm font-semibold text-muted-foreground">{g.label}</h3>
+                <ul className="divide-y divide-border" aria-label={g.label}>
+                  {g.items.map((t) => (
+                    <TransactionRow key={t.id} t={t} />
+                  ))}
+                </ul>
+              </Card>
+            ))}
+            {pages.hasNextPage && (
+              <Button variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+                {pages.isFetchingNextPage ? w.loading : w.loadMore}
+              </Button>
+            )}
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }
