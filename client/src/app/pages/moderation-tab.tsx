@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Check, Heart, X } from "lucide-react";
 import { ADMIN_LIMITS, cut, type Question } from "@contract/services";
 import type { Testimony } from "@contract/testimonies";
@@ -32,6 +33,30 @@ function PendingItem({ kind, item, author }: { kind: "question" | "testimony"; i
   );
 }
 
+/**
+ * One moderation list in its card: pending ones say `empty` when there are none; approved ones
+ * (no `empty`) are not shown until there is one, and their list is named by the title.
+ */
+function ListCard<T>({ title, items, empty, labelled = false, children }: { title: string; items: T[]; empty?: string; labelled?: boolean; children: (item: T) => ReactNode }) {
+  if (items.length === 0 && empty === undefined) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {items.length === 0 ? (
+          <p className="text-muted-foreground">{empty}</p>
+        ) : (
+          <ul className="divide-y divide-border" aria-label={labelled ? title : undefined}>
+            {items.map(children)}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 function Count({ n }: { n: number }) {
   const { m } = useI18n();
   return (
@@ -57,79 +82,35 @@ export function ModerationTab() {
       </TabsList>
 
       <TabsContent value="questions" className="grid gap-5">
-        <Card>
-          <CardHeader>
-            <CardTitle>{text.admin.pendingQuestions}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {m.pendingQuestions.length === 0 ? (
-              <p className="text-muted-foreground">{text.services.noPendingQuestions}</p>
-            ) : (
-              <ul className="divide-y divide-border">
-                {m.pendingQuestions.map((q) => (
-                  <PendingItem key={q.id} kind="question" item={q} author={q.userId ? text.admin.member : text.admin.anonymous} />
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
-        {m.approvedQuestions.length > 0 && (
-          <Card>
-            <CardHeader>
-              <CardTitle>{text.admin.approvedQuestions}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="divide-y divide-border" aria-label={text.admin.approvedQuestions}>
-                {m.approvedQuestions.slice(0, ADMIN_LIMITS.approvedQuestions).map((q) => (
-                  <li key={q.id} className="py-3 first:pt-0 last:pb-0">
-                    <p>{q.text}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {q.userId ? text.admin.member : text.admin.anonymous} · {formatCommentTime(q.createdAt)}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
-        )}
+        <ListCard title={text.admin.pendingQuestions} items={m.pendingQuestions} empty={text.services.noPendingQuestions}>
+          {(q) => <PendingItem key={q.id} kind="question" item={q} author={q.userId ? text.admin.member : text.admin.anonymous} />}
+        </ListCard>
+        <ListCard title={text.admin.approvedQuestions} items={m.approvedQuestions.slice(0, ADMIN_LIMITS.approvedQuestions)} labelled>
+          {(q) => (
+            <li key={q.id} className="py-3 first:pt-0 last:pb-0">
+              <p>{q.text}</p>
+              <p className="text-sm text-muted-foreground">
+                {q.userId ? text.admin.member : text.admin.anonymous} · {formatCommentTime(q.createdAt)}
+              </p>
+            </li>
+          )}
+        </ListCard>
       </TabsContent>
 
       <TabsContent value="testimonies" className="grid gap-5">
-        <Card>
-          <CardHeader>
-            <CardTitle>{text.admin.pendingTestimonies}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {m.pendingTestimonies.length === 0 ? (
-              <p className="text-muted-foreground">{text.services.noPendingTestimonies}</p>
-            ) : (
-              <ul className="divide-y divide-border">
-                {m.pendingTestimonies.map((t) => (
-                  <PendingItem key={t.id} kind="testimony" item={t} />
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
-        {m.approvedTestimonies.length > 0 && (
-          <Card>
-            <CardHeader>
-              <CardTitle>{text.admin.approvedTestimonies}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="divide-y divide-border" aria-label={text.admin.approvedTestimonies}>
-                {m.approvedTestimonies.slice(0, ADMIN_LIMITS.approvedTestimonies).map((t) => (
-                  <li key={t.id} className="py-3 first:pt-0 last:pb-0">
-                    <p>{cut(t.text, ADMIN_LIMITS.testimonyCut)}</p>
-                    <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
-                      <Heart className="size-4" aria-hidden="true" /> {text.admin.amens(t.amenCount)} · {formatCommentTime(t.createdAt)}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
-        )}
+        <ListCard title={text.admin.pendingTestimonies} items={m.pendingTestimonies} empty={text.services.noPendingTestimonies}>
+          {(t) => <PendingItem key={t.id} kind="testimony" item={t} />}
+        </ListCard>
+        <ListCard title={text.admin.approvedTestimonies} items={m.approvedTestimonies.slice(0, ADMIN_LIMITS.approvedTestimonies)} labelled>
+          {(t) => (
+            <li key={t.id} className="py-3 first:pt-0 last:pb-0">
+              <p>{cut(t.text, ADMIN_LIMITS.testimonyCut)}</p>
+              <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+                <Heart className="size-4" aria-hidden="true" /> {text.admin.amens(t.amenCount)} · {formatCommentTime(t.createdAt)}
+              </p>
+            </li>
+          )}
+        </ListCard>
       </TabsContent>
     </Tabs>
   );
