@@ -56,7 +56,8 @@ export function QueryState<Q, T = Q>({
   loading: ReactNode;
   error: string;
   retry?: string;
-  empty?: string;
+  /** The text when there is nothing (shown in the `look`), or the whole empty state's markup. */
+  empty?: ReactNode;
   emptyIcon?: LucideIcon;
   isEmpty?: (data: T) => boolean;
   look?: StateLook;
@@ -80,6 +81,7 @@ export function QueryState<Q, T = Q>({
     );
   }
   if (empty !== undefined && isEmpty(data)) {
+    if (typeof empty !== "string") return empty;
     if (!EmptyIcon) return <p className={LOOK[look]}>{empty}</p>;
     return (
       <div className={ICON_LOOK[look]}>

@@ -12,6 +12,7 @@ import { BadgeCheck, Bell, BellOff, Check, CheckCheck, HeartHandshake, MessageCi
 import { type Notification, type NotificationKind } from "@contract/notifications";
 import { formatCommentTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { tr, useI18n } from "@/lib/i18n";
@@ -60,6 +61,22 @@ function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => v
   );
 }
 
+function InboxSkeleton({ label }: { label: string }) {
+  return (
+    <ul aria-label={label} className="grid gap-2 p-2">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="flex gap-3">
+          <Skeleton className="size-9 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-full" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
   const { m } = useI18n();
   const T = m.notifications;
@@ -80,53 +97,44 @@ function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
         )}
       </div>
       <div className="max-h-[min(70dvh,32rem)] overflow-y-auto overscroll-contain p-2">
-        {inbox.isPending ? (
-          <ul aria-label={T.loading} className="grid gap-2 p-2">
-            {[0, 1, 2].map((i) => (
-              <li key={i} className="flex gap-3">
-                <Skeleton className="size-9 rounded-full" />
-                <div className="grid flex-1 gap-2">
-                  <Skeleton className="h-4 w-2/3" />
-                  <Skeleton className="h-3 w-full" />
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : inbox.isError ? (
-          <div className="grid justify-items-center gap-3 px-4 py-8 text-center">
-            <p className="text-muted-foreground">{T.loadFailed}</p>
-            <Button variant="outline" onClick={() => void inbox.refetch()}>
-              {T.retry}
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
-          <div className="grid justify-items-center gap-2 px-6 py-10 text-center">
-            <BellOff className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">{T.empty}</p>
-            <p className="text-sm text-muted-foreground">{T.emptyHint}</p>
-          </div>
-        ) : (
-          <>
-            <ul className="grid gap-1">
-              {items.map((n) => (
-                <InboxItem
-                  key={n.id}
-                  n={n}
-                  onMarkRead={() => markRead.mutate(n.id)}
-                  onOpen={() => {
-                    if (n.readAt === null) markRead.mutate(n.id);
-                    onNavigate(n.url);
-                  }}
-                />
-              ))}
-            </ul>
-            {inbox.hasNextPage && (
-              <Button variant="ghost" className="mt-1 w-full" onClick={() => void inbox.fetchNextPage()} disabled={inbox.isFetchingNextPage}>
-                {T.loadMore}
-              </Button>
-            )}
-          </>
-        )}
+        <QueryState
+          query={inbox}
+          data={items}
+          loading={<InboxSkeleton label={T.loading} />}
+          error={T.loadFailed}
+          retry={T.retry}
+          look="inset"
+          empty={
+            <div className="grid justify-items-center gap-2 px-6 py-10 text-center">
+              <BellOff className="size-8 text-muted-foreground" aria-hidden="true" />
+              <p className="font-medium">{T.empty}</p>
+              <p className="text-sm text-muted-foreground">{T.emptyHint}</p>
+            </div>
+          }
+        >
+          {(list) => (
+            <>
+              <ul className="grid gap-1">
+                {list.map((n) => (
+                  <InboxItem
+                    key={n.id}
+                    n={n}
+                    onMarkRead={() => markRead.mutate(n.id)}
+                    onOpen={() => {
+                      if (n.readAt === null) markRead.mutate(n.id);
+                      onNavigate(n.url);
+                    }}
+                  />
+                ))}
+              </ul>
+              {inbox.hasNextPage && (
+                <Button variant="ghost" className="mt-1 w-full" onClick={() => void inbox.fetchNextPage()} disabled={inbox.isFetchingNextPage}>
+                  {T.loadMore}
+                </Button>
+              )}
+            </>
+          )}
+        </QueryState>
       </div>
     </>
   );
