@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   AlertDialog,
@@ -17,21 +18,16 @@ import { useI18n } from "@/lib/i18n";
  * `trigger` opens it; Cancel (or `cancelLabel`) closes it; the destructive `confirmLabel` runs
  * `onConfirm`.
  */
-export function ConfirmDialog({
-  trigger,
-  title,
-  description,
-  confirmLabel,
-  cancelLabel,
-  onConfirm,
-}: {
+interface ConfirmProps {
   trigger: ReactNode;
   title: string;
   description: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   onConfirm: () => void;
-}) {
+}
+
+export function ConfirmDialog({ trigger, title, description, confirmLabel, cancelLabel, onConfirm }: ConfirmProps) {
   const { m } = useI18n();
   return (
     <AlertDialog>
@@ -51,5 +47,19 @@ export function ConfirmDialog({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/** The trash-can button that asks first (a note, a comment, a media item, a payment method); `label` names what it removes. */
+export function DeleteButton({ label, hint, disabled, ...confirm }: Omit<ConfirmProps, "trigger"> & { label: string; hint?: string; disabled?: boolean }) {
+  return (
+    <ConfirmDialog
+      {...confirm}
+      trigger={
+        <Button variant="ghost" size="icon" aria-label={label} title={hint} className="text-destructive" disabled={disabled}>
+          <Trash2 aria-hidden="true" />
+        </Button>
+      }
+    />
   );
 }

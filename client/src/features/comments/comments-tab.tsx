@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { MessageSquare, Send, Trash2 } from "lucide-react";
+import { MessageSquare, Send } from "lucide-react";
 import { COMMENT_MAX, COMMENT_SKELETONS, ZCommentInput, type LiveComment } from "@contract/comments";
 import { isStaff } from "@contract/roles";
 import { errorText } from "@/lib/api";
@@ -11,7 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { tr, useI18n } from "@/lib/i18n";
 import { useComments, useDeleteComment, usePostComment } from "./api";
-import { ConfirmDialog } from "@/components/confirm-dialog";
+import { DeleteButton } from "@/components/confirm-dialog";
 
 function initials(name: string | null) {
   if (!name) return "?";
@@ -49,12 +49,9 @@ function CommentItem({ comment, staff }: { comment: LiveComment; staff: boolean 
         <p className="whitespace-pre-line break-words">{comment.message}</p>
       </div>
       {staff && (
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="icon" className="text-destructive" aria-label={t.deleteTitle} disabled={remove.isPending}>
-              <Trash2 aria-hidden="true" />
-            </Button>
-          }
+        <DeleteButton
+          label={t.deleteTitle}
+          disabled={remove.isPending}
           title={t.deleteTitle}
           description={t.deleteConfirm}
           confirmLabel={m.common.delete}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
+import { NotebookPen, Pencil, Plus } from "lucide-react";
 import { NOTE_STAMP, ZNoteInput, noteStamp, type Note, type NoteInput } from "@contract/notes";
 import { isNetworkError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { FormField } from "@/components/ui/form-field";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { ConfirmDialog } from "@/components/confirm-dialog";
+import { DeleteButton } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { QueryState, Skeletons } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
@@ -117,12 +117,9 @@ function NoteCard({ note, onEdit }: { note: Note; onEdit: () => void }) {
         <Button variant="ghost" size="icon" aria-label={t.edit(note.title)} onClick={onEdit}>
           <Pencil aria-hidden="true" />
         </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="icon" aria-label={t.delete(note.title)} className="text-destructive" disabled={remove.isPending}>
-              <Trash2 aria-hidden="true" />
-            </Button>
-          }
+        <DeleteButton
+          label={t.delete(note.title)}
+          disabled={remove.isPending}
           title={t.deleteTitle}
           description={t.deleteConfirm}
           confirmLabel={m.common.delete}

@@ -4,7 +4,7 @@
  */
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { AlertTriangle, CheckCircle2, ExternalLink, Film, PlayCircle, Plus, Trash2, TvMinimalPlay } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ExternalLink, Film, PlayCircle, Plus, TvMinimalPlay } from "lucide-react";
 import {
   ZMediaItemForm,
   mediaItemFromForm,
@@ -20,7 +20,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ConfirmDialog } from "@/components/confirm-dialog";
+import { DeleteButton } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { QueryState, Skeletons } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
@@ -152,12 +152,9 @@ function MediaItemRow({ item }: { item: ManualMediaItem }) {
         </a>
         <span className="text-sm text-muted-foreground">{shortDate(new Date(item.createdAt))}</span>
       </div>
-      <ConfirmDialog
-        trigger={
-          <Button variant="ghost" size="icon" className="text-destructive" aria-label={m.admin.removeNamed(item.title)} disabled={remove.isPending}>
-            <Trash2 aria-hidden="true" />
-          </Button>
-        }
+      <DeleteButton
+        label={m.admin.removeNamed(item.title)}
+        disabled={remove.isPending}
         title={m.admin.removeMediaItem}
         description={m.admin.mediaItem.removeConfirm}
         confirmLabel={m.admin.remove}

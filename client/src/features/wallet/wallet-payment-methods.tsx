@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { CreditCard, Landmark, Plus, Star, Trash2, WalletCards } from "lucide-react";
+import { CreditCard, Landmark, Plus, Star, WalletCards } from "lucide-react";
 import type { PaymentMethod } from "@contract/wallet";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/confirm-dialog";
+import { DeleteButton } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { QueryState, Skeletons } from "@/components/query-state";
 import { useMakeDefault, usePaymentMethods, useRemoveMethod } from "./api";
@@ -41,12 +41,10 @@ function MethodRow({ method }: { method: PaymentMethod }) {
           <Star aria-hidden="true" />
         </Button>
       )}
-      <ConfirmDialog
-        trigger={
-          <Button variant="ghost" size="icon" aria-label={w.removeMethodLabel(name)} title={w.remove} className="text-destructive" disabled={remove.isPending}>
-            <Trash2 aria-hidden="true" />
-          </Button>
-        }
+      <DeleteButton
+        label={w.removeMethodLabel(name)}
+        hint={w.remove}
+        disabled={remove.isPending}
         title={w.removeMethodTitle}
         description={method.type === "bank_account" ? w.bankWillUnlink(name) : w.cardWillBeRemoved(name)}
         confirmLabel={w.remove}
