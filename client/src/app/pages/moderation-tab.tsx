@@ -116,6 +116,26 @@ export function ModerationTab() {
   );
 }
 
+/** The first few waiting items of one kind, each cut short. */
+function QueuePreview({ heading, items, limit, empty }: { heading: string; items: { id: string; text: string }[]; limit: number; empty: string }) {
+  return (
+    <div>
+      <p className="mb-1 text-sm font-semibold">{heading}</p>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="grid gap-1 text-sm">
+          {items.slice(0, limit).map((item) => (
+            <li key={item.id} className="rounded-md bg-muted px-3 py-2">
+              {cut(item.text, ADMIN_LIMITS.queueCut)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** Live Control's summary of what waits for moderation. */
 export function QueueSummary() {
   const { m: text } = useI18n();
@@ -130,34 +150,8 @@ export function QueueSummary() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div>
-          <p className="mb-1 text-sm font-semibold">{text.admin.questionsCount(m.pendingQuestions.length)}</p>
-          {m.pendingQuestions.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{text.services.noPendingQuestions}</p>
-          ) : (
-            <ul className="grid gap-1 text-sm">
-              {m.pendingQuestions.slice(0, ADMIN_LIMITS.previewQuestions).map((q) => (
-                <li key={q.id} className="rounded-md bg-muted px-3 py-2">
-                  {cut(q.text, ADMIN_LIMITS.queueCut)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <div>
-          <p className="mb-1 text-sm font-semibold">{text.admin.testimoniesCount(m.pendingTestimonies.length)}</p>
-          {m.pendingTestimonies.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{text.services.noPendingTestimonies}</p>
-          ) : (
-            <ul className="grid gap-1 text-sm">
-              {m.pendingTestimonies.slice(0, ADMIN_LIMITS.previewTestimonies).map((t) => (
-                <li key={t.id} className="rounded-md bg-muted px-3 py-2">
-                  {cut(t.text, ADMIN_LIMITS.queueCut)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <QueuePreview heading={text.admin.questionsCount(m.pendingQuestions.length)} items={m.pendingQuestions} limit={ADMIN_LIMITS.previewQuestions} empty={text.services.noPendingQuestions} />
+        <QueuePreview heading={text.admin.testimoniesCount(m.pendingTestimonies.length)} items={m.pendingTestimonies} limit={ADMIN_LIMITS.previewTestimonies} empty={text.services.noPendingTestimonies} />
       </CardContent>
     </Card>
   );
