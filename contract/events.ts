@@ -1,3 +1,4 @@
+import { API } from "./api-paths";
 import { NOTIFICATION_KIND_INFO, type NotificationKind } from "./notifications-text";
 
 /** Live events (spec section 7): names, payloads (ids only; the client refetches) and the client's reactions. */
@@ -71,30 +72,34 @@ export const SERVICE_TOASTS = {
   ended: { title: "Service Ended", description: "Sunday service has ended" },
 } as const;
 
-/** Query-key prefixes to refetch on each event (spec section 7, "Refetch on events"). */
+/**
+ * Query-key prefixes to refetch on each event (spec section 7, "Refetch on events"), built with
+ * the same path functions as the client's query keys (contract/api-paths.ts), so a path is
+ * written once and a refetch cannot miss a renamed route.
+ */
 export function queriesToRefetch<E extends EventName>(event: E, data: EventPayloads[E]): string[] {
   switch (event) {
     case "new-poll":
     case "new-question":
     case "question-approved":
     case "service-status":
-      return ["/api/services"];
+      return [API.services.list()];
     case "poll-vote":
-      return [`/api/polls/${(data as EventPayloads["poll-vote"]).pollId}/results`];
+      return [API.polls.results({ pollId: (data as EventPayloads["poll-vote"]).pollId })];
     case "poll-closed":
-      return ["/api/services", `/api/polls/${(data as EventPayloads["poll-closed"]).pollId}/results`];
+      return [API.services.list(), API.polls.results({ pollId: (data as EventPayloads["poll-closed"]).pollId })];
     case "new-prayer":
     case "prayer-updated":
-      return ["/api/prayers"];
+      return [API.prayer.list()];
     case "new-testimony":
     case "testimony-approved":
     case "testimony-amen":
-      return ["/api/testimonies"];
+      return [API.testimonies.list()];
     case "new-comment":
     case "comment-deleted":
-      return ["/api/livestream-comments"];
+      return [API.comments.list()];
     case "notification":
-      return ["/api/notifications"];
+      return [API.notifications.list()];
     default:
       return [];
   }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { useAuth } from "@/lib/auth";
-import { LIVE_SERVICE_KEY, queryClient } from "@/lib/query-client";
+import { prefetchLiveService } from "@/features/services/api";
 import { Spinner } from "@/components/ui/spinner";
 import { OfflineBanner } from "./offline-banner";
 
@@ -12,20 +12,20 @@ const LoginPage = lazy(() => import("@/features/auth/login-page"));
 const RegisterPage = lazy(() => import("@/features/auth/register-page"));
 const ForgotPasswordPage = lazy(() => import("@/features/auth/forgot-password-page"));
 const ResetPasswordPage = lazy(() => import("@/features/auth/reset-password-page"));
-const HomePage = lazy(() => import("@/features/home/home-page"));
-const ProfilePage = lazy(() => import("@/features/profile/profile-page"));
-const AdminPage = lazy(() => import("@/features/admin/admin-page"));
-const ConnectPage = lazy(() => import("@/features/connect/connect-page"));
-const GivingPage = lazy(() => import("@/features/giving/giving-page"));
+const HomePage = lazy(() => import("./pages/home-page"));
+const ProfilePage = lazy(() => import("./pages/profile-page"));
+const AdminPage = lazy(() => import("./pages/admin-page"));
+const ConnectPage = lazy(() => import("./pages/connect-page"));
+const GivingPage = lazy(() => import("./pages/giving-page"));
 const GivingStatementPage = lazy(() => import("@/features/giving/giving-statement-page"));
 const PrayerPage = lazy(() => import("@/features/prayer/prayer-page"));
-const MediaPage = lazy(() => import("@/features/media/media-page"));
-const InvitePage = lazy(() => import("@/features/invite/invite-page"));
-const VisitUsPage = lazy(() => import("@/features/visit-us/visit-us-page"));
+const MediaPage = lazy(() => import("./pages/media-page"));
+const InvitePage = lazy(() => import("@/features/church/invite-page"));
+const VisitUsPage = lazy(() => import("@/features/church/visit-us-page"));
 const VisitorsPage = lazy(() => import("@/features/visitors/visitors-page"));
 const AiPrayerPage = lazy(() => import("@/features/ai-prayer/ai-prayer-page"));
 const IntegrationsPage = lazy(() => import("@/features/integrations/integrations-page"));
-const NotFoundPage = lazy(() => import("@/features/not-found/not-found-page"));
+const NotFoundPage = lazy(() => import("./pages/not-found-page"));
 
 const FullPageSpinner = () => <Spinner className="min-h-dvh" />;
 
@@ -38,7 +38,7 @@ export function AppRouter() {
   // slow connection the panel (polls, questions) is then there when Home first paints, instead
   // of arriving later and pushing the cards below it down.
   useEffect(() => {
-    if (signedIn && (location === "/" || location === "/sunday")) void queryClient.prefetchQuery({ queryKey: LIVE_SERVICE_KEY });
+    if (signedIn && (location === "/" || location === "/sunday")) void prefetchLiveService();
   }, [signedIn, location]);
   if (isLoading) return <FullPageSpinner />;
 

@@ -9,6 +9,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { API } from "@contract/api-paths";
 import type { AuthResponse, User } from "@contract/auth";
 import type { Church, ChurchMe } from "@contract/church";
 import { apiRequest, isNetworkError, TOKEN_KEY, USER_KEY, storedToken } from "./api";
@@ -56,7 +57,7 @@ function clearStorage() {
   }
 }
 
-export const ME_KEY = ["/api/church/me"];
+export const ME_KEY = [API.church.me()];
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(storedToken);
@@ -107,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // While still signed in: this device stops receiving the member's push notifications.
     await forgetPushOnThisDevice();
     try {
-      if (storedToken()) await apiRequest("POST", "/api/auth/logout");
+      if (storedToken()) await apiRequest("POST", API.auth.logout());
     } catch {
       /* the session may already be gone; sign out locally regardless */
     }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi, beforeEach } from "vitest";
 
 const toast = vi.fn();
 vi.mock("@/components/ui/use-toast", () => ({ toast: (t: unknown) => toast(t) }));
-vi.mock("./query-client", () => ({ queryClient: { invalidateQueries: vi.fn() } }));
+vi.mock("./query-client", () => ({ queryClient: { invalidateQueries: vi.fn() }, refetchPrefix: vi.fn() }));
 
 const { handleLiveEvent, backoffDelay, connectLiveStream } = await import("./events");
 const { EVENT_TOASTS, URGENT_PRAYER_TOAST } = await import("@contract/events");

@@ -9,19 +9,13 @@
 import { useEffect } from "react";
 import { EVENT_NAMES, EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST, queriesToRefetch, type EventName, type EventPayloads } from "@contract/events";
 import { isStaff } from "@contract/roles";
+import { API } from "@contract/api-paths";
 import { kindsForRole } from "@contract/notifications-text";
 import { EVENT_STREAM_BACKOFF } from "@contract/connection";
 import type { User } from "@contract/auth";
-import { queryClient } from "./query-client";
+import { queryClient, refetchPrefix } from "./query-client";
 import { storedToken } from "./api";
 import { toast } from "@/components/ui/use-toast";
-
-function refetch(prefixes: string[]) {
-  if (!prefixes.length) return;
-  void queryClient.invalidateQueries({
-    predicate: (q) => typeof q.queryKey[0] === "string" && prefixes.some((p) => (q.queryKey[0] as string).startsWith(p)),
-  });
-}
 
 /**
  * Events this member caused themselves: their screen already said so (e.g. 'Prayer request
@@ -38,7 +32,7 @@ export function markOwnEvent<E extends EventName>(event: E, data: EventPayloads[
 export function handleLiveEvent<E extends EventName>(event: E, data: EventPayloads[E], user: Pick<User, "role">) {
   // Notifications name no one: refetch the inbox only when the kind can reach this member's role.
   if (event === "notification" && !kindsForRole(user.role).includes((data as EventPayloads["notification"]).kind)) return;
-  refetch(queriesToRefetch(event, data));
+  void refetchPrefix(...queriesToRefetch(event, data));
   if (ownEvents.delete(ownKey(event, data))) return;
   if (event === "service-status") {
     toast((data as EventPayloads["service-status"]).isLive ? SERVICE_TOASTS.started : SERVICE_TOASTS.ended);
@@ -136,7 +130,7 @@ export function useLiveEvents(user: User | null) {
   useEffect(() => {
     if (!userId || !role || !storedToken() || typeof EventSource === "undefined") return;
     return connectLiveStream({
-      open: () => new EventSource("/api/events", { withCredentials: true }),
+      open: () => new EventSource(API.events.stream(), { withCredentials: true }),
       names: EVENT_NAMES,
       onEvent: (name, data) => {
         try {

@@ -22,6 +22,13 @@ export function formatDuration(seconds: number | null | undefined): string {
 export const shortDate = (d: Date, locale: Locale = currentLocale()) =>
   d.toLocaleDateString(INTL_LOCALE[locale], { month: "short", day: "numeric", year: "numeric" });
 
+/** A calendar date ("2026-03-31", already in the church's zone) as "Mar 31, 2026", whatever the device's zone. */
+export function calendarDate(date: string) {
+  const [y, m, d] = date.split("-").map(Number);
+  if (!y || !m || !d) return date;
+  return shortDate(new Date(y, m - 1, d));
+}
+
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 
 /** Today, Yesterday, N days ago (under 7), N weeks ago (under 30 days), otherwise a short date. */

@@ -10,6 +10,7 @@
  * tablet stops receiving the previous member's notifications.
  */
 import { PUSH_TOKEN_REFRESH_MS, SERVICE_WORKER_ACTIVATION_TIMEOUT_MS, SERVICE_WORKER_URL } from "@contract/service-worker";
+import { API } from "@contract/api-paths";
 import { apiJson, apiRequest } from "./api";
 
 const STORE_KEY = "pushRegistration";
@@ -116,14 +117,14 @@ function sameKey(a: ArrayBuffer | null | undefined, key: string) {
  */
 export async function subscribeThisDevice(userId: string): Promise<void> {
   const reg = await readyServiceWorker();
-  const { publicKey } = await apiJson<{ publicKey: string }>("GET", "/api/notifications/vapid-public-key");
+  const { publicKey } = await apiJson<{ publicKey: string }>("GET", API.notifications.vapidPublicKey());
   let sub = await reg.pushManager.getSubscription();
   if (sub && !sameKey(sub.options?.applicationServerKey, publicKey)) {
     await sub.unsubscribe();
     sub = null;
   }
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
-  await apiJson("POST", "/api/notifications/register-token", { token: JSON.stringify(sub), deviceType: "web" });
+  await apiJson("POST", API.notifications.registerToken(), { token: JSON.stringify(sub), deviceType: "web" });
   store({ userId, endpoint: sub.endpoint, at: Date.now(), key: publicKey });
 }
 
@@ -132,7 +133,7 @@ export async function unsubscribeThisDevice(): Promise<void> {
   const sub = await currentSubscription();
   if (sub) {
     try {
-      await apiRequest("DELETE", `/api/notifications/token/${encodeURIComponent(JSON.stringify(sub))}`);
+      await apiRequest("DELETE", API.notifications.token({ "*": JSON.stringify(sub) }));
     } catch (err) {
       if (!(err instanceof Error && err.message.startsWith("404:"))) throw err;
     }

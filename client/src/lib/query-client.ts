@@ -20,5 +20,13 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** GET /api/services/live: Home's panel, staff moderation, and the router's prefetch for Home. */
-export const LIVE_SERVICE_KEY = ["/api/services/live"];
+/**
+ * Refetches every query whose URL (the key's first segment) starts with one of `prefixes`: what
+ * a change touched, as the live events do (contract/events.ts, queriesToRefetch).
+ */
+export function refetchPrefix(...prefixes: string[]) {
+  if (!prefixes.length) return Promise.resolve();
+  return queryClient.invalidateQueries({
+    predicate: (q) => typeof q.queryKey[0] === "string" && prefixes.some((p) => (q.queryKey[0] as string).startsWith(p)),
+  });
+}

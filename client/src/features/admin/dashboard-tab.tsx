@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { DollarSign, HandHeart, NotebookPen, Users, Vote, Sparkles, type LucideIcon } from "lucide-react";
 import type { ActivityItem, Analytics } from "@contract/admin";
 import { formatCommentTime } from "@/lib/format";
@@ -6,6 +5,8 @@ import { currentIntlLocale, useI18n } from "@/lib/i18n";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmailHealthCard } from "./email-health-card";
+import { QueryState, Skeletons } from "@/components/query-state";
+import { useActivity, useAnalytics } from "./api";
 
 const dollars = (n: number) => n.toLocaleString(currentIntlLocale(), { style: "currency", currency: "USD", maximumFractionDigits: n % 1 ? 2 : 0 });
 
@@ -20,8 +21,8 @@ const KIND_ICON: Record<ActivityItem["kind"], LucideIcon> = { prayer: HandHeart,
 
 export function DashboardTab() {
   const { m } = useI18n();
-  const stats = useQuery<Analytics>({ queryKey: ["/api/admin/analytics"] });
-  const activity = useQuery<ActivityItem[]>({ queryKey: ["/api/admin/activity"] });
+  const stats = useAnalytics();
+  const activity = useActivity();
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <div className="grid grid-cols-2 gap-3">
@@ -46,35 +47,27 @@ export function DashboardTab() {
           <CardTitle>{m.admin.recentActivity}</CardTitle>
         </CardHeader>
         <CardContent>
-          {activity.isPending ? (
-            <div className="grid gap-3">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-12" />
-              ))}
-            </div>
-          ) : activity.isError ? (
-            <p className="text-muted-foreground">{m.admin.activityFailed}</p>
-          ) : activity.data.length === 0 ? (
-            <p className="text-muted-foreground">{m.admin.noActivity}</p>
-          ) : (
-            <ul className="divide-y divide-border" aria-label={m.admin.recentActivityList}>
-              {activity.data.map((a) => {
-                const Icon = KIND_ICON[a.kind];
-                return (
-                  <li key={`${a.kind}-${a.id}`} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
-                    <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
-                      <Icon className="size-4" aria-hidden="true" />
-                    </span>
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium">{m.admin.activity[a.kind]}</p>
-                      <p className="line-clamp-2 break-words text-sm text-muted-foreground">{a.detail}</p>
-                    </div>
-                    <span className="shrink-0 text-xs text-muted-foreground">{formatCommentTime(a.createdAt)}</span>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <QueryState query={activity} loading={<Skeletons count={3} className="h-12" />} error={m.admin.activityFailed} empty={m.admin.noActivity}>
+            {(items) => (
+              <ul className="divide-y divide-border" aria-label={m.admin.recentActivityList}>
+                {items.map((a) => {
+                  const Icon = KIND_ICON[a.kind];
+                  return (
+                    <li key={`${a.kind}-${a.id}`} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
+                      <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
+                        <Icon className="size-4" aria-hidden="true" />
+                      </span>
+                      <div className="min-w-0 flex-1">
+                        <p className="font-medium">{m.admin.activity[a.kind]}</p>
+                        <p className="line-clamp-2 break-words text-sm text-muted-foreground">{a.detail}</p>
+                      </div>
+                      <span className="shrink-0 text-xs text-muted-foreground">{formatCommentTime(a.createdAt)}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </QueryState>
         </CardContent>
       </Card>
       <EmailHealthCard />

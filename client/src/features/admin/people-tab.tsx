@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { ROLES, type Role } from "@contract/roles";
 import type { User } from "@contract/auth";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { useI18n } from "@/lib/i18n";
 import { toast } from "@/components/ui/use-toast";
@@ -11,19 +10,15 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { refetchPrefix } from "./use-moderation";
+import { QueryState } from "@/components/query-state";
+import { useChangeRole, usePeople } from "./api";
 import { StaffTwoStepSwitch } from "./staff-two-step-switch";
 
 function RoleSelect({ user }: { user: User }) {
   const { user: me } = useAuth();
   const { m } = useI18n();
-  const change = useMutation({
-    mutationFn: (role: Role) => apiJson<User>("PATCH", `/api/admin/users/${user.id}`, { role }),
-    onSuccess: (u) => {
-      toast({ title: m.admin.roleUpdated, description: m.admin.roleNow(`${u.firstName} ${u.lastName}`, m.admin.roles[u.role]) });
-      refetchPrefix("/api/admin/users");
-      if (u.id === me?.id) refetchPrefix("/api/church/me");
-    },
+  const change = useChangeRole(user.id, me?.id, {
+    onSuccess: (u) => toast({ title: m.admin.roleUpdated, description: m.admin.roleNow(`${u.firstName} ${u.lastName}`, m.admin.roles[u.role]) }),
     onError: (err) => toast({ title: m.admin.roleNotChanged, description: errorText(err), variant: "destructive" }),
   });
   const id = `role-${user.id}`;
@@ -54,7 +49,7 @@ export function PeopleTab() {
   const { m } = useI18n();
   const [q, setQ] = useState("");
   const query = q.trim();
-  const people = useQuery<User[]>({ queryKey: [`/api/admin/users?q=${encodeURIComponent(query)}`] });
+  const people = usePeople(query);
   return (
     <Card>
       <CardHeader>
@@ -69,27 +64,23 @@ export function PeopleTab() {
             <Input id="people-search" type="search" className="pl-10" value={q} onChange={(e) => setQ(e.target.value)} placeholder={m.admin.searchPlaceholder} />
           </div>
         </div>
-        {people.isPending ? (
-          <Skeleton className="h-24" />
-        ) : people.isError ? (
-          <p className="text-muted-foreground">{m.admin.peopleFailed}</p>
-        ) : people.data.length === 0 ? (
-          <p className="text-muted-foreground">{m.admin.noMatches}</p>
-        ) : (
-          <ul className="divide-y divide-border" aria-label={m.admin.people}>
-            {people.data.map((u) => (
-              <li key={u.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">
-                    {u.firstName} {u.lastName}
-                  </p>
-                  <p className="truncate text-sm text-muted-foreground">{u.email}</p>
-                </div>
-                <RoleSelect user={u} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={people} loading={<Skeleton className="h-24" />} error={m.admin.peopleFailed} empty={m.admin.noMatches}>
+          {(users) => (
+            <ul className="divide-y divide-border" aria-label={m.admin.people}>
+              {users.map((u) => (
+                <li key={u.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">
+                      {u.firstName} {u.lastName}
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground">{u.email}</p>
+                  </div>
+                  <RoleSelect user={u} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -7,6 +7,7 @@
  */
 import { createParser } from "eventsource-parser";
 import { AI_STREAM_CONTENT_TYPE, type AiMessage, type AiStreamEvent } from "@contract/ai-prayer";
+import { API } from "@contract/api-paths";
 import { apiRequest } from "@/lib/api";
 
 export class StreamCutOff extends Error {}
@@ -16,7 +17,7 @@ export async function streamPrayerReply(
   on: { start: (crisis: boolean) => void; delta: (text: string) => void },
   signal?: AbortSignal,
 ): Promise<void> {
-  const res = await apiRequest("POST", "/api/ai-prayer/messages", { messages }, { Accept: AI_STREAM_CONTENT_TYPE }, signal);
+  const res = await apiRequest("POST", API.aiPrayer.messages(), { messages }, { Accept: AI_STREAM_CONTENT_TYPE }, signal);
   if (!res.body) throw new StreamCutOff("No answer");
   let finished = false;
   let failure: string | null = null;

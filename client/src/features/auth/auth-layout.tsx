@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
-import type { ChurchPublic } from "@contract/church";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { usePublicChurch } from "./api";
 
 /** The frame of the signed-out screens: church logo and name over one card. */
 export function AuthLayout({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  const { data: church } = useQuery<ChurchPublic>({ queryKey: ["/api/church/public"] });
+  const { data: church } = usePublicChurch();
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col justify-center gap-6 px-4 py-10">
       <div className="flex flex-col items-center gap-3 text-center">

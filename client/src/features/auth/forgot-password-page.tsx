@@ -1,13 +1,13 @@
 import { useForm } from "react-hook-form";
-import { useMutation } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { lazyResolver, useLazyResolver } from "@/lib/lazy-resolver";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
+import { useForgotPassword } from "./api";
 import { tr, useI18n } from "@/lib/i18n";
 
 const resolver = lazyResolver<{ email: string }>(() => import("./auth-resolvers").then((r) => r.forgotPasswordResolver));
@@ -15,8 +15,7 @@ const resolver = lazyResolver<{ email: string }>(() => import("./auth-resolvers"
 export default function ForgotPasswordPage() {
   const { m } = useI18n();
   const form = useForm<{ email: string }>({ resolver: useLazyResolver(resolver), defaultValues: { email: "" } });
-  const request = useMutation({
-    mutationFn: (d: { email: string }) => apiJson<{ message: string }>("POST", "/api/auth/forgot-password", d),
+  const request = useForgotPassword({
     onError: (err) => toast({ title: m.common.somethingWrong, description: errorText(err) || m.common.tryAgain, variant: "destructive" }),
   });
   const { errors } = form.formState;

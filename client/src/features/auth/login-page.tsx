@@ -1,21 +1,21 @@
 import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { AUTH_TEXT } from "@contract/auth-text";
-import type { LoginInput, AuthResponse } from "@contract/auth";
+import type { AuthResponse, LoginInput } from "@contract/auth";
 import { lazyResolver, useLazyResolver } from "@/lib/lazy-resolver";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
+import { useLogin } from "./api";
 import { useI18n } from "@/lib/i18n";
 import { useHydrated } from "@/lib/use-hydrated";
 import type { TwoStepPending } from "@contract/two-step";
-import { isPending, type LoginAnswer } from "@/lib/two-step";
+import { isPending } from "@/lib/two-step";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 
 /** The second step, when a sign-in needs one (docs/decisions/0102): loaded then. */
@@ -36,8 +36,7 @@ export default function LoginPage() {
     toast({ title: m.twoStep.setupRequiredTitle, description: m.twoStep.setupRequiredText });
     navigate("/profile");
   };
-  const login = useMutation({
-    mutationFn: (data: LoginInput) => apiJson<LoginAnswer>("POST", "/api/auth/login", data),
+  const login = useLogin({
     onSuccess: (res) => (isPending(res) ? setPending(res) : finish(res)),
     onError: (err) =>
       toast({ title: AUTH_TEXT.signInFailed, description: errorText(err) || AUTH_TEXT.signInFailedText, variant: "destructive" }),

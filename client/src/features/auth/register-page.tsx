@@ -1,16 +1,16 @@
 import { useForm } from "react-hook-form";
-import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import { AUTH_TEXT } from "@contract/auth-text";
-import type { RegisterInput, AuthResponse } from "@contract/auth";
+import type { RegisterInput } from "@contract/auth";
 import { lazyResolver, useLazyResolver } from "@/lib/lazy-resolver";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
+import { useRegister } from "./api";
 import { useI18n } from "@/lib/i18n";
 
 const resolver = lazyResolver<RegisterInput>(() => import("./auth-resolvers").then((r) => r.registerResolver));
@@ -23,8 +23,7 @@ export default function RegisterPage() {
     resolver: useLazyResolver(resolver),
     defaultValues: { firstName: "", lastName: "", email: "", password: "" },
   });
-  const register = useMutation({
-    mutationFn: (data: RegisterInput) => apiJson<AuthResponse>("POST", "/api/auth/register", data),
+  const register = useRegister({
     onSuccess: (res) => {
       signedIn(res);
       navigate("/");

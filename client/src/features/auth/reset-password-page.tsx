@@ -1,14 +1,14 @@
 import { useForm } from "react-hook-form";
-import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation, useSearch } from "wouter";
 import { AUTH_TEXT } from "@contract/auth-text";
 import { lazyResolver, useLazyResolver } from "@/lib/lazy-resolver";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { AuthLayout } from "./auth-layout";
+import { useResetPassword } from "./api";
 import { tr, useI18n } from "@/lib/i18n";
 
 const resolver = lazyResolver<{ password: string }>(() => import("./auth-resolvers").then((r) => r.newPasswordResolver));
@@ -18,8 +18,7 @@ export default function ResetPasswordPage() {
   const [, navigate] = useLocation();
   const { m } = useI18n();
   const form = useForm<{ password: string }>({ resolver: useLazyResolver(resolver), defaultValues: { password: "" } });
-  const reset = useMutation({
-    mutationFn: (d: { password: string }) => apiJson<{ message: string }>("POST", "/api/auth/reset-password", { token, ...d }),
+  const reset = useResetPassword({
     onSuccess: (res) => {
       toast({ title: m.auth.passwordChanged, description: tr(res.message) });
       navigate("/auth/login");
@@ -38,7 +37,7 @@ export default function ResetPasswordPage() {
   }
   return (
     <AuthLayout title={m.auth.chooseNewPassword} description={m.auth.chooseNewPasswordDescription}>
-      <form noValidate onSubmit={form.handleSubmit((d) => reset.mutate(d))} className="grid gap-4">
+      <form noValidate onSubmit={form.handleSubmit((d) => reset.mutate({ token, ...d }))} className="grid gap-4">
         <FormField id="password" label={m.auth.newPassword} error={errors.password?.message}>
           <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register("password")} />
         </FormField>

@@ -1,35 +1,25 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Flame, Trophy } from "lucide-react";
 import { CHALLENGE_TEXT, challengeProgress, localDate, type Challenge, type UserChallenge } from "@contract/connect";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { useChurch } from "@/lib/auth";
-import { queryClient } from "@/lib/query-client";
 import { Card, CardContent } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { QueryState } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
-
-const refetchMine = () => queryClient.invalidateQueries({ queryKey: ["/api/challenges/mine"] });
+import { useChallengeProgress, useChallenges, useJoinChallenge, useMyChallenges } from "./api";
 
 function ChallengeCard({ challenge, mine, today }: { challenge: Challenge; mine?: UserChallenge; today: string }) {
   const t = useI18n().m.connect;
-  const join = useMutation({
-    mutationFn: () => apiJson<UserChallenge>("POST", `/api/challenges/${challenge.id}/join`),
-    onSuccess: () => {
-      toast({ title: CHALLENGE_TEXT.joined });
-      void refetchMine();
-    },
+  const join = useJoinChallenge(challenge.id, {
+    onSuccess: () => toast({ title: CHALLENGE_TEXT.joined }),
     onError: (err) => toast({ title: CHALLENGE_TEXT.joinFailed, description: errorText(err), variant: "destructive" }),
   });
-  const progress = useMutation({
-    mutationFn: () => apiJson<UserChallenge>("POST", `/api/challenges/${challenge.id}/progress`),
-    onSuccess: () => {
-      toast({ title: CHALLENGE_TEXT.progressUpdated });
-      void refetchMine();
-    },
+  const progress = useChallengeProgress(challenge.id, {
+    onSuccess: () => toast({ title: CHALLENGE_TEXT.progressUpdated }),
     onError: (err) => toast({ title: CHALLENGE_TEXT.progressFailed, description: errorText(err), variant: "destructive" }),
   });
   const completed = mine?.progressJson.completedDays ?? [];
@@ -84,23 +74,19 @@ function ChallengeCard({ challenge, mine, today }: { challenge: Challenge; mine?
 export function ChallengesSection() {
   const t = useI18n().m.connect;
   const church = useChurch();
-  const challenges = useQuery<Challenge[]>({ queryKey: ["/api/challenges"] });
-  const mine = useQuery<UserChallenge[]>({ queryKey: ["/api/challenges/mine"] });
+  const challenges = useChallenges();
+  const mine = useMyChallenges();
   const today = localDate(new Date(), church.timeZone);
   return (
     <section aria-labelledby="challenges-heading" className="grid gap-3">
       <h2 id="challenges-heading" className="flex items-center gap-2 text-xl font-bold">
         <Trophy className="size-5 text-primary" aria-hidden="true" /> {t.challenges}
       </h2>
-      {challenges.isPending || mine.isPending ? (
-        <Skeleton className="h-32" />
-      ) : challenges.isError || mine.isError ? (
-        <p className="text-muted-foreground">{t.challengesFailed}</p>
-      ) : challenges.data.length === 0 ? (
-        <p className="text-muted-foreground">{t.noChallenges}</p>
-      ) : (
-        challenges.data.map((c) => <ChallengeCard key={c.id} challenge={c} mine={mine.data.find((m) => m.challengeId === c.id)} today={today} />)
-      )}
+      <QueryState query={{ isPending: challenges.isPending || mine.isPending, isError: challenges.isError || mine.isError }} data={challenges.data} loading={<Skeleton className="h-32" />} error={t.challengesFailed} empty={t.noChallenges}>
+        {(list) => (
+          list.map((c) => <ChallengeCard key={c.id} challenge={c} mine={mine.data?.find((m) => m.challengeId === c.id)} today={today} />)
+        )}
+      </QueryState>
     </section>
   );
 }

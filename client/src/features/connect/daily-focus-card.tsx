@@ -1,25 +1,20 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { BookOpen, Sparkles, Sun } from "lucide-react";
-import { DAILY_TEXT, SEQUENCE_KEYS, type DailyPreview, type SequenceKey } from "@contract/connect";
-import { apiJson, errorText } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { DAILY_TEXT, SEQUENCE_KEYS, type SequenceKey } from "@contract/connect";
+import { errorText } from "@/lib/api";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
+import { useDailyPreview, useEnroll } from "./api";
 
 const ICONS: Record<SequenceKey, typeof BookOpen> = { SCRIPTURES_14: BookOpen, AFFIRMATIONS_14: Sparkles };
 
 function EnrolOptions({ heading }: { heading: string }) {
   const { m } = useI18n();
-  const enrol = useMutation({
-    mutationFn: (sequenceKey: SequenceKey) => apiJson("POST", "/api/daily/enroll", { sequenceKey }),
-    onSuccess: () => {
-      toast({ title: DAILY_TEXT.enrolled, description: DAILY_TEXT.enrolledDescription });
-      void queryClient.invalidateQueries({ queryKey: ["/api/daily/preview"] });
-    },
+  const enrol = useEnroll({
+    onSuccess: () => toast({ title: DAILY_TEXT.enrolled, description: DAILY_TEXT.enrolledDescription }),
     onError: (err) => toast({ title: DAILY_TEXT.enrollFailed, description: errorText(err) ?? DAILY_TEXT.enrollFailedFallback, variant: "destructive" }),
   });
   return (
@@ -55,7 +50,7 @@ function EnrolOptions({ heading }: { heading: string }) {
 export function DailyFocusCard() {
   const { m } = useI18n();
   const t = m.connect;
-  const preview = useQuery<DailyPreview>({ queryKey: ["/api/daily/preview"] });
+  const preview = useDailyPreview();
   const p = preview.data;
   return (
     <Card className="overflow-hidden" data-testid="daily-focus">

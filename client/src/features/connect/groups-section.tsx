@@ -1,24 +1,19 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { CalendarDays, Check, Users } from "lucide-react";
 import { GROUP_TEXT, type Group } from "@contract/connect";
-import { apiJson, errorText } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { errorText } from "@/lib/api";
 import { Card, CardContent } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { QueryState } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
+import { useGroups, useJoinGroup, useMyGroups } from "./api";
 
 function GroupCard({ group, isMember }: { group: Group; isMember: boolean }) {
   const t = useI18n().m.connect;
-  const join = useMutation({
-    mutationFn: () => apiJson<Group>("POST", `/api/groups/${group.id}/join`),
-    onSuccess: () => {
-      toast({ title: GROUP_TEXT.joined });
-      void queryClient.invalidateQueries({ queryKey: ["/api/groups"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/groups/mine"] });
-    },
+  const join = useJoinGroup(group.id, {
+    onSuccess: () => toast({ title: GROUP_TEXT.joined }),
     onError: (err) => toast({ title: GROUP_TEXT.joinFailed, description: errorText(err), variant: "destructive" }),
   });
   return (
@@ -53,23 +48,19 @@ function GroupCard({ group, isMember }: { group: Group; isMember: boolean }) {
 /** Small groups (spec section 2), with real member counts. */
 export function GroupsSection() {
   const t = useI18n().m.connect;
-  const groups = useQuery<Group[]>({ queryKey: ["/api/groups"] });
-  const mine = useQuery<Group[]>({ queryKey: ["/api/groups/mine"] });
+  const groups = useGroups();
+  const mine = useMyGroups();
   const mineIds = new Set((mine.data ?? []).map((g) => g.id));
   return (
     <section aria-labelledby="groups-heading" className="grid gap-3">
       <h2 id="groups-heading" className="flex items-center gap-2 text-xl font-bold">
         <Users className="size-5 text-primary" aria-hidden="true" /> {t.groups}
       </h2>
-      {groups.isPending || mine.isPending ? (
-        <Skeleton className="h-32" />
-      ) : groups.isError || mine.isError ? (
-        <p className="text-muted-foreground">{t.groupsFailed}</p>
-      ) : groups.data.length === 0 ? (
-        <p className="text-muted-foreground">{t.noGroups}</p>
-      ) : (
-        groups.data.map((g) => <GroupCard key={g.id} group={g} isMember={mineIds.has(g.id)} />)
-      )}
+      <QueryState query={{ isPending: groups.isPending || mine.isPending, isError: groups.isError || mine.isError }} data={groups.data} loading={<Skeleton className="h-32" />} error={t.groupsFailed} empty={t.noGroups}>
+        {(list) => (
+          list.map((g) => <GroupCard key={g.id} group={g} isMember={mineIds.has(g.id)} />)
+        )}
+      </QueryState>
     </section>
   );
 }

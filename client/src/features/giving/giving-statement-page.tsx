@@ -1,11 +1,11 @@
 import { Link, useLocation, useSearch } from "wouter";
-import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Printer } from "lucide-react";
-import type { GivingStatement } from "@contract/giving";
 import { formatCents } from "@contract/money";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { calendarDate } from "./giving-queries";
+import type { GivingStatement } from "@contract/giving";
+import { calendarDate } from "@/lib/format";
+import { useGivingStatement } from "./api";
 import { currentIntlLocale, tr, useI18n } from "@/lib/i18n";
 
 /** How many past years the year picker offers. */
@@ -23,7 +23,7 @@ export default function GivingStatementPage() {
   const thisYear = new Date().getFullYear();
   const asked = Number(new URLSearchParams(search).get("year"));
   const year = Number.isInteger(asked) && asked >= 2000 && asked <= thisYear + 1 ? asked : thisYear;
-  const statement = useQuery<GivingStatement>({ queryKey: [`/api/giving/statement?year=${year}`] });
+  const statement = useGivingStatement(year);
   const g = useI18n().m.giving;
 
   return (

@@ -1,24 +1,15 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CalendarClock, Pause, Play, Repeat, X } from "lucide-react";
 import type { RecurringAction, RecurringDonation } from "@contract/giving";
 import { formatCents } from "@contract/money";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
-import { RECURRING_KEY, calendarDate, refreshGiving } from "./giving-queries";
+import { QueryState, Skeletons } from "@/components/query-state";
+import { calendarDate } from "@/lib/format";
+import { useRecurringAction, useRecurringDonations } from "./api";
 import { tr, useI18n } from "@/lib/i18n";
 
 function RecurringRow({ gift }: { gift: RecurringDonation }) {
@@ -28,12 +19,8 @@ function RecurringRow({ gift }: { gift: RecurringDonation }) {
     resume: { title: g.resumed },
     cancel: { title: g.cancelled, description: g.cancelledDescription },
   };
-  const change = useMutation({
-    mutationFn: (action: RecurringAction) => apiJson<RecurringDonation>("POST", `/api/giving/recurring/${gift.id}/${action}`),
-    onSuccess: (_data, action) => {
-      toast({ title: DONE[action].title, description: DONE[action].description });
-      void refreshGiving();
-    },
+  const change = useRecurringAction(gift.id, {
+    onSuccess: (_data, action) => toast({ title: DONE[action].title, description: DONE[action].description }),
     onError: (err) => toast({ title: g.updateFailed, description: errorText(err), variant: "destructive" }),
   });
   const label = `${formatCents(gift.amountCents)} ${g.frequencyWord[gift.frequency]}`;
@@ -78,29 +65,18 @@ function RecurringRow({ gift }: { gift: RecurringDonation }) {
             <Play aria-hidden="true" /> {g.resume}
           </Button>
         )}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="ghost" size="sm" className="text-destructive" disabled={change.isPending} aria-label={g.cancelGiftLabel(label)}>
               <X aria-hidden="true" /> {g.cancel}
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogTitle>{g.cancelConfirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {label}. {g.cancelConfirm}
-            </AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel asChild>
-                <Button variant="outline">{g.keepGift}</Button>
-              </AlertDialogCancel>
-              <AlertDialogAction asChild>
-                <Button variant="destructive" onClick={() => change.mutate("cancel")}>
-                  {g.cancelGift}
-                </Button>
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={g.cancelConfirmTitle}
+          description={<>{label}. {g.cancelConfirm}</>}
+          confirmLabel={g.cancelGift}
+          cancelLabel={g.keepGift}
+          onConfirm={() => change.mutate("cancel")}
+        />
       </div>
     </li>
   );
@@ -112,7 +88,7 @@ function RecurringRow({ gift }: { gift: RecurringDonation }) {
  * gifts are over and are not listed.
  */
 export function RecurringDonations() {
-  const list = useQuery<RecurringDonation[]>({ queryKey: RECURRING_KEY });
+  const list = useRecurringDonations();
   const g = useI18n().m.giving;
   const shown = list.data?.filter((r) => r.status !== "CANCELLED") ?? [];
   return (
@@ -123,23 +99,15 @@ export function RecurringDonations() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {list.isPending ? (
-          <div className="grid gap-3">
-            <Skeleton className="h-24" />
-          </div>
-        ) : list.isError ? (
-          <p role="alert" className="text-muted-foreground">
-            {g.loadFailed}
-          </p>
-        ) : shown.length === 0 ? (
-          <p className="text-muted-foreground">{g.noRecurring}</p>
-        ) : (
-          <ul className="grid gap-3">
-            {shown.map((r) => (
-              <RecurringRow key={r.id} gift={r} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={list} data={shown} loading={<Skeletons count={1} className="h-24" />} error={g.loadFailed} empty={g.noRecurring}>
+          {(gifts) => (
+            <ul className="grid gap-3">
+              {gifts.map((r) => (
+                <RecurringRow key={r.id} gift={r} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -7,7 +7,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, AudioLines, CircleHelp, ContactRound, FlaskConical, KeyRound, Loader2, Plug, ShieldAlert, Unplug } from "lucide-react";
 import {
   OAUTH_POPUP,
@@ -18,9 +17,8 @@ import {
   type VoiceConnectInput,
 } from "@contract/integrations";
 import { isStaff } from "@contract/roles";
-import { apiJson, apiRequest, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { queryClient } from "@/lib/query-client";
 import { shortDate } from "@/lib/format";
 import { tr, useI18n } from "@/lib/i18n";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -30,27 +28,13 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { browserPopupEnv, openOAuthPopup, watchOAuthPopup } from "./oauth-popup";
+import { ghlAuthorizeUrl, refreshIntegrations, useIntegrations, useRemoveIntegration, useTestIntegration, useVoiceConnect } from "./api";
 
-const LIST_KEY = ["/api/integrations"];
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ICONS: Record<IntegrationProvider, typeof ContactRound> = { ghl: ContactRound, voice_ai: AudioLines };
-
-async function refreshList() {
-  await queryClient.invalidateQueries({ queryKey: LIST_KEY });
-  return queryClient.getQueryData<Integration[]>(LIST_KEY) ?? [];
-}
 
 /** Connect for the CRM: popup open (blank, inside the click), authorize, watch it, then refresh the list 1 s after it closed. */
 function useGhlConnect() {
@@ -77,7 +61,7 @@ function useGhlConnect() {
       try {
         let authUrl: string;
         try {
-          ({ authUrl } = await apiJson<{ authUrl: string }>("GET", "/api/integrations/ghl/authorize"));
+          ({ authUrl } = await ghlAuthorizeUrl());
         } catch (err) {
           popup.close();
           throw err;
@@ -85,7 +69,7 @@ function useGhlConnect() {
         popup.location.href = authUrl;
         const { message } = await watchOAuthPopup(popup, env, controller.signal);
         await delay(OAUTH_POPUP.refreshDelayMs);
-        const list = await refreshList();
+        const list = await refreshIntegrations();
         const connected = list.some((i) => i.provider === "ghl" && i.isActive);
         if (connected && message?.ok !== false) toast({ title: T.connectedTitle, description: T.connectedText(name) });
         else throw new Error(message?.message ?? "");
@@ -107,12 +91,10 @@ function VoiceConnectDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     if (open) form.reset({ apiKey: "" });
   }, [open, form]);
   const name = PROVIDER_INFO.voice_ai.name;
-  const save = useMutation({
-    mutationFn: (data: VoiceConnectInput) => apiJson<Integration>("POST", "/api/integrations/voice_ai/connect", data),
+  const save = useVoiceConnect({
     onSuccess: () => {
       toast({ title: T.connectedTitle, description: T.connectedText(name) });
       onOpenChange(false);
-      void refreshList();
     },
     onError: (err) => {
       const message = errorText(err);
@@ -173,20 +155,12 @@ function IntegrationCard({ provider, item }: { provider: IntegrationProvider; it
   const connected = !!item?.isActive;
   const ghl = useGhlConnect();
   const [voiceOpen, setVoiceOpen] = useState(false);
-  const test = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", `/api/integrations/${provider}/test`),
+  const test = useTestIntegration(provider, {
     onSuccess: (res) => toast({ title: T.testOkTitle, description: res.message }),
-    onError: (err) => {
-      toast({ title: T.testFailedTitle, description: errorText(err) || T.testFailedFallback, variant: "destructive" });
-      void refreshList();
-    },
+    onError: (err) => toast({ title: T.testFailedTitle, description: errorText(err) || T.testFailedFallback, variant: "destructive" }),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `/api/integrations/${id}`),
-    onSuccess: () => {
-      toast({ title: T.removedTitle, description: T.removedText });
-      void refreshList();
-    },
+  const remove = useRemoveIntegration({
+    onSuccess: () => toast({ title: T.removedTitle, description: T.removedText }),
     onError: (err) => toast({ title: T.removeFailedTitle, description: errorText(err) || T.removeFailedFallback, variant: "destructive" }),
   });
   const connecting = provider === "ghl" && ghl.connecting;
@@ -249,27 +223,18 @@ function IntegrationCard({ provider, item }: { provider: IntegrationProvider; it
             </Button>
           )}
           {item && (
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
+            <ConfirmDialog
+              trigger={
                 <Button variant="ghost" className="w-full text-destructive" disabled={remove.isPending}>
                   <Unplug aria-hidden="true" /> {remove.isPending ? T.disconnecting : T.disconnect}
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogTitle>{T.disconnectConfirm(info.name)}</AlertDialogTitle>
-                <AlertDialogDescription>{provider === "ghl" ? T.disconnectGhlWarning : T.disconnectVoiceWarning}</AlertDialogDescription>
-                <AlertDialogFooter>
-                  <AlertDialogCancel asChild>
-                    <Button variant="outline">{T.cancel}</Button>
-                  </AlertDialogCancel>
-                  <AlertDialogAction asChild>
-                    <Button variant="destructive" onClick={() => remove.mutate(item.id)}>
-                      {T.disconnect}
-                    </Button>
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title={T.disconnectConfirm(info.name)}
+              description={provider === "ghl" ? T.disconnectGhlWarning : T.disconnectVoiceWarning}
+              confirmLabel={T.disconnect}
+              cancelLabel={T.cancel}
+              onConfirm={() => remove.mutate(item.id)}
+            />
           )}
         </div>
       </CardContent>
@@ -310,7 +275,7 @@ function HelpSection() {
 
 function IntegrationsList() {
   const T = useI18n().m.integrations;
-  const list = useQuery<Integration[]>({ queryKey: LIST_KEY });
+  const list = useIntegrations();
   if (list.isPending) {
     return (
       <div className="grid gap-4" aria-busy="true">

@@ -6,20 +6,17 @@
  * push notification (the service worker posts a message) marks it read and routes there too.
  */
 import { useEffect, useState } from "react";
-import { useInfiniteQuery, useMutation, type InfiniteData } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { Popover } from "radix-ui";
 import { BadgeCheck, Bell, BellOff, Check, CheckCheck, HeartHandshake, MessageCircleQuestion, Radio, ShieldCheck, type LucideIcon } from "lucide-react";
-import { type InboxPage, type Notification, type NotificationKind } from "@contract/notifications";
-import { apiJson } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { type Notification, type NotificationKind } from "@contract/notifications";
 import { formatCommentTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { tr, useI18n } from "@/lib/i18n";
-
-export const INBOX_KEY = ["/api/notifications"];
+import { markReadFromPush, useInbox, useMarkAllRead, useMarkRead } from "./api";
 
 const KIND_ICON: Record<NotificationKind, LucideIcon> = {
   serviceStarted: Radio,
@@ -28,40 +25,6 @@ const KIND_ICON: Record<NotificationKind, LucideIcon> = {
   questionToModerate: MessageCircleQuestion,
   testimonyToModerate: ShieldCheck,
 };
-
-type Inbox = InfiniteData<InboxPage, string | null>;
-
-function useInbox() {
-  return useInfiniteQuery({
-    queryKey: INBOX_KEY,
-    queryFn: ({ pageParam }) => apiJson<InboxPage>("GET", pageParam ? `/api/notifications?before=${pageParam}` : "/api/notifications"),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
-}
-
-/** Applies a read to the cached pages (no refetch needed: the server answered the new count). */
-function applyRead(ids: string[] | "all", unreadCount: number, readAt: string) {
-  queryClient.setQueryData<Inbox>(INBOX_KEY, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((p) => ({
-            ...p,
-            unreadCount,
-            items: p.items.map((n) => (n.readAt === null && (ids === "all" || ids.includes(n.id)) ? { ...n, readAt } : n)),
-          })),
-        }
-      : data,
-  );
-}
-
-function useMarkRead() {
-  return useMutation({
-    mutationFn: (id: string) => apiJson<{ unreadCount: number; notification: Notification }>("POST", `/api/notifications/${id}/read`),
-    onSuccess: (res) => applyRead([res.notification.id], res.unreadCount, res.notification.readAt ?? new Date().toISOString()),
-  });
-}
 
 function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => void; onMarkRead: () => void }) {
   const { m } = useI18n();
@@ -98,15 +61,28 @@ function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => v
   );
 }
 
+function InboxSkeleton({ label }: { label: string }) {
+  return (
+    <ul aria-label={label} className="grid gap-2 p-2">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="flex gap-3">
+          <Skeleton className="size-9 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-full" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
   const { m } = useI18n();
   const T = m.notifications;
   const inbox = useInbox();
   const markRead = useMarkRead();
-  const markAll = useMutation({
-    mutationFn: () => apiJson<{ unreadCount: number }>("POST", "/api/notifications/read-all"),
-    onSuccess: (res) => applyRead("all", res.unreadCount, new Date().toISOString()),
-  });
+  const markAll = useMarkAllRead();
   const items = inbox.data?.pages.flatMap((p) => p.items) ?? [];
   const unread = inbox.data?.pages[0]?.unreadCount ?? 0;
 
@@ -121,53 +97,44 @@ function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
         )}
       </div>
       <div className="max-h-[min(70dvh,32rem)] overflow-y-auto overscroll-contain p-2">
-        {inbox.isPending ? (
-          <ul aria-label={T.loading} className="grid gap-2 p-2">
-            {[0, 1, 2].map((i) => (
-              <li key={i} className="flex gap-3">
-                <Skeleton className="size-9 rounded-full" />
-                <div className="grid flex-1 gap-2">
-                  <Skeleton className="h-4 w-2/3" />
-                  <Skeleton className="h-3 w-full" />
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : inbox.isError ? (
-          <div className="grid justify-items-center gap-3 px-4 py-8 text-center">
-            <p className="text-muted-foreground">{T.loadFailed}</p>
-            <Button variant="outline" onClick={() => void inbox.refetch()}>
-              {T.retry}
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
-          <div className="grid justify-items-center gap-2 px-6 py-10 text-center">
-            <BellOff className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">{T.empty}</p>
-            <p className="text-sm text-muted-foreground">{T.emptyHint}</p>
-          </div>
-        ) : (
-          <>
-            <ul className="grid gap-1">
-              {items.map((n) => (
-                <InboxItem
-                  key={n.id}
-                  n={n}
-                  onMarkRead={() => markRead.mutate(n.id)}
-                  onOpen={() => {
-                    if (n.readAt === null) markRead.mutate(n.id);
-                    onNavigate(n.url);
-                  }}
-                />
-              ))}
-            </ul>
-            {inbox.hasNextPage && (
-              <Button variant="ghost" className="mt-1 w-full" onClick={() => void inbox.fetchNextPage()} disabled={inbox.isFetchingNextPage}>
-                {T.loadMore}
-              </Button>
-            )}
-          </>
-        )}
+        <QueryState
+          query={inbox}
+          data={items}
+          loading={<InboxSkeleton label={T.loading} />}
+          error={T.loadFailed}
+          retry={T.retry}
+          look="inset"
+          empty={
+            <div className="grid justify-items-center gap-2 px-6 py-10 text-center">
+              <BellOff className="size-8 text-muted-foreground" aria-hidden="true" />
+              <p className="font-medium">{T.empty}</p>
+              <p className="text-sm text-muted-foreground">{T.emptyHint}</p>
+            </div>
+          }
+        >
+          {(list) => (
+            <>
+              <ul className="grid gap-1">
+                {list.map((n) => (
+                  <InboxItem
+                    key={n.id}
+                    n={n}
+                    onMarkRead={() => markRead.mutate(n.id)}
+                    onOpen={() => {
+                      if (n.readAt === null) markRead.mutate(n.id);
+                      onNavigate(n.url);
+                    }}
+                  />
+                ))}
+              </ul>
+              {inbox.hasNextPage && (
+                <Button variant="ghost" className="mt-1 w-full" onClick={() => void inbox.fetchNextPage()} disabled={inbox.isFetchingNextPage}>
+                  {T.loadMore}
+                </Button>
+              )}
+            </>
+          )}
+        </QueryState>
       </div>
     </>
   );
@@ -179,7 +146,7 @@ function usePushClicks(navigate: (url: string) => void) {
     if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
     const onMessage = (e: MessageEvent<{ type?: string; id?: string | null; url?: string }>) => {
       if (e.data?.type !== "notification-click") return;
-      if (e.data.id) void apiJson("POST", `/api/notifications/${e.data.id}/read`).then(() => queryClient.invalidateQueries({ queryKey: INBOX_KEY }), () => undefined);
+      if (e.data.id) void markReadFromPush(e.data.id);
       if (e.data.url?.startsWith("/")) navigate(e.data.url);
     };
     navigator.serviceWorker.addEventListener("message", onMessage);

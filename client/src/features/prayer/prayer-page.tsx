@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearch } from "wouter";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, EyeOff, HandHeart, HeartHandshake, MessageCircleHeart, Sparkles } from "lucide-react";
 import {
   DEFAULT_PRAYER_CATEGORY,
@@ -11,15 +10,13 @@ import {
   isPrayerComplete,
   type Prayer,
   type PrayerCategory,
-  type PrayerRequestInput,
 } from "@contract/prayer";
 import { isStaff } from "@contract/roles";
 import { CONNECTION_TEXTS } from "@contract/connection";
-import { apiJson, apiRequest, errorText, isNetworkError } from "@/lib/api";
+import { errorText, isNetworkError } from "@/lib/api";
 import { draftKey, readDraft, writeDraft } from "@/lib/draft";
 import { markOwnEvent } from "@/lib/events";
 import { useAuth } from "@/lib/auth";
-import { queryClient } from "@/lib/query-client";
 import { formatRelativeDate } from "@/lib/format";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
@@ -28,11 +25,11 @@ import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Badge } from "@/components/ui/badge";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { QueryState, Skeletons } from "@/components/query-state";
 import { useI18n } from "@/lib/i18n";
+import { usePrayerAction, usePrayers, useSubmitPrayer } from "./api";
 
-const PRAYERS_KEY = ["/api/prayers"];
 const EMPTY = { title: "", description: "", category: DEFAULT_PRAYER_CATEGORY as PrayerCategory, isAnonymous: false, isUrgent: false, shareWithCareTeam: false };
 
 type PrayerDraft = typeof EMPTY;
@@ -54,14 +51,12 @@ function PrayerForm({ userId }: { userId: string }) {
     writeDraft(key, next.title.trim() || next.description.trim() ? next : null);
   };
   const [offlineFailure, setOfflineFailure] = useState(false);
-  const submit = useMutation({
-    mutationFn: (data: PrayerRequestInput) => apiJson<{ id: string }>("POST", "/api/prayer-requests", data),
+  const submit = useSubmitPrayer({
     onMutate: () => setOfflineFailure(false),
     onSuccess: (res, data) => {
       markOwnEvent("new-prayer", { prayerId: res.id, isUrgent: data.isUrgent ?? false });
       toast({ title: PRAYER_TEXT.submitted, description: PRAYER_TEXT.submittedText });
       setForm(EMPTY);
-      void queryClient.invalidateQueries({ queryKey: PRAYERS_KEY });
     },
     // The form keeps what was typed on any failure; a dropped connection says so plainly.
     onError: (err) => {
@@ -168,22 +163,10 @@ function PrayerForm({ userId }: { userId: string }) {
 
 function PrayerCard({ prayer, staff }: { prayer: Prayer; staff: boolean }) {
   const { m } = useI18n();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: PRAYERS_KEY });
-  const pray = useMutation({
-    mutationFn: () => apiJson("POST", `/api/prayers/${prayer.id}/pray`),
-    onSuccess: refresh,
-    onError: (err) => toast({ title: PRAYER_TEXT.errorTitle, description: errorText(err), variant: "destructive" }),
-  });
-  const answered = useMutation({
-    mutationFn: () => apiRequest("POST", `/api/prayers/${prayer.id}/answered`),
-    onSuccess: refresh,
-    onError: (err) => toast({ title: PRAYER_TEXT.errorTitle, description: errorText(err), variant: "destructive" }),
-  });
-  const hide = useMutation({
-    mutationFn: () => apiRequest("POST", `/api/prayers/${prayer.id}/hide`),
-    onSuccess: refresh,
-    onError: (err) => toast({ title: PRAYER_TEXT.errorTitle, description: errorText(err), variant: "destructive" }),
-  });
+  const failed = { onError: (err: Error) => toast({ title: PRAYER_TEXT.errorTitle, description: errorText(err), variant: "destructive" }) };
+  const pray = usePrayerAction(prayer.id, "pray", failed);
+  const answered = usePrayerAction(prayer.id, "answered", failed);
+  const hide = usePrayerAction(prayer.id, "hide", failed);
   return (
     <li>
       <Card data-testid="prayer-card">
@@ -240,29 +223,21 @@ function PrayerWall() {
   const { m } = useI18n();
   const { user } = useAuth();
   const staff = isStaff(user?.role);
-  const prayers = useQuery<Prayer[]>({ queryKey: PRAYERS_KEY });
+  const prayers = usePrayers();
   return (
     <section aria-labelledby="wall-title" className="grid gap-3">
       <h2 id="wall-title" className="text-xl font-bold">
         {m.prayer.wall}
       </h2>
-      {prayers.isPending ? (
-        <div className="grid gap-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-36" />
-          ))}
-        </div>
-      ) : prayers.isError ? (
-        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{m.prayer.loadFailed}</p>
-      ) : prayers.data.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-5 text-center text-muted-foreground">{m.prayer.empty}</p>
-      ) : (
-        <ul className="grid gap-3">
-          {prayers.data.map((p) => (
-            <PrayerCard key={p.id} prayer={p} staff={staff} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={prayers} loading={<Skeletons count={3} className="h-36" />} error={m.prayer.loadFailed} empty={m.prayer.empty} look="box">
+        {(list) => (
+          <ul className="grid gap-3">
+            {list.map((p) => (
+              <PrayerCard key={p.id} prayer={p} staff={staff} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2, UserPlus } from "lucide-react";
 import { VISITOR_HEARD_OPTIONS, ZVisitorInput, type VisitorData, type VisitorInput } from "@contract/visitors";
-import { apiJson, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
@@ -13,6 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
+import { useSendVisitorCard } from "./api";
 
 const EMPTY: VisitorInput = { name: "", email: "", phone: "", heardFrom: "" as VisitorInput["heardFrom"], prayerRequest: "" };
 
@@ -20,8 +20,7 @@ function VisitorForm({ onDone }: { onDone: () => void }) {
   const { m } = useI18n();
   const t = m.visitorForm;
   const form = useForm<VisitorInput, unknown, VisitorData>({ resolver: zodResolver(ZVisitorInput), defaultValues: EMPTY });
-  const submit = useMutation({
-    mutationFn: (data: VisitorData) => apiJson<{ id: string }>("POST", "/api/visitors", data),
+  const submit = useSendVisitorCard({
     onSuccess: onDone,
     onError: (err) => toast({ title: t.errorTitle, description: errorText(err) ?? t.failed, variant: "destructive" }),
   });

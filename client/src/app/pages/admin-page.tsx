@@ -1,0 +1,97 @@
+/**
+ * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
+ * (items added by hand, the channel sync) and Visitors (first-time visitor cards) for staff, and
+ * People for OWNERs. Five or six tabs do not fit one phone-width row: they wrap into rows of three.
+ * The Integrations page is one tap away in the header.
+ */
+import { Link } from "wouter";
+import { Plug, ShieldAlert } from "lucide-react";
+import { isStaff } from "@contract/roles";
+import { useAuth } from "@/lib/auth";
+import { useI18n } from "@/lib/i18n";
+import { Card, CardContent } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { DashboardTab } from "@/features/admin/dashboard-tab";
+import { LiveControlTab } from "@/features/services/live-control-tab";
+import { ModerationTab, QueueSummary } from "./moderation-tab";
+import { PeopleTab } from "@/features/admin/people-tab";
+import { MediaTab } from "@/features/videos/media-admin-tab";
+import { VisitorsTab } from "@/features/visitors/visitors-admin-tab";
+
+export default function AdminPage() {
+  const { user } = useAuth();
+  const { m } = useI18n();
+  if (!user || !isStaff(user.role)) {
+    return (
+      <Card>
+        <CardContent className="flex items-start gap-3 pt-5">
+          <ShieldAlert className="mt-0.5 size-6 shrink-0 text-destructive" aria-hidden="true" />
+          <p className="text-base" role="alert">
+            {m.services.accessDenied}
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
+  const owner = user.role === "OWNER";
+  // Rows of three (a short last row stretches to fill it).
+  const tight = "basis-[calc(33.333%-0.25rem)] px-1";
+  return (
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
+      {/* Words never break: in a longer language the Integrations link moves under the title. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <h1 className="whitespace-nowrap text-2xl font-bold">{m.admin.title}</h1>
+        <Button asChild variant="outline" size="sm" className="shrink-0 whitespace-nowrap">
+          <Link href="/integrations">
+            <Plug aria-hidden="true" /> {m.integrations.pageTitle}
+          </Link>
+        </Button>
+      </div>
+      <Tabs defaultValue="dashboard">
+        <TabsList aria-label={m.admin.sections} className="flex-wrap">
+          <TabsTrigger value="dashboard" className={tight}>
+            {m.admin.dashboard}
+          </TabsTrigger>
+          <TabsTrigger value="live" className={tight}>
+            {m.admin.liveControl}
+          </TabsTrigger>
+          <TabsTrigger value="moderation" className={tight}>
+            {m.admin.moderation}
+          </TabsTrigger>
+          <TabsTrigger value="media" className={tight}>
+            {m.admin.media}
+          </TabsTrigger>
+          <TabsTrigger value="visitors" className={tight}>
+            {m.admin.visitorsTab}
+          </TabsTrigger>
+          {owner && (
+            <TabsTrigger value="people" className={tight}>
+              {m.admin.people}
+            </TabsTrigger>
+          )}
+        </TabsList>
+        <TabsContent value="dashboard">
+          <DashboardTab />
+        </TabsContent>
+        <TabsContent value="live">
+          <LiveControlTab queue={<QueueSummary />} />
+        </TabsContent>
+        <TabsContent value="moderation">
+          <ModerationTab />
+        </TabsContent>
+        <TabsContent value="media">
+          <MediaTab />
+        </TabsContent>
+        <TabsContent value="visitors">
+          <VisitorsTab />
+        </TabsContent>
+        {owner && (
+          <TabsContent value="people">
+            <PeopleTab />
+          </TabsContent>
+        )}
+      </Tabs>
+    </div>
+  );
+}
