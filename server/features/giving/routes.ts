@@ -55,7 +55,7 @@ export const givingRoutes =
 
     app.post(
       "/api/giving/recurring/:id/:action",
-      { config: { access: "member" }, schema: { params: ZRecurringActionParams, response: { 200: ZRecurringDonation } } },
+      { config: { access: "member", rateLimit: "recurringChange" }, schema: { params: ZRecurringActionParams, response: { 200: ZRecurringDonation } } },
       (req) => changeRecurringGift(deps, currentUser(req).id, req.params.id, req.params.action),
     );
 
