@@ -34,6 +34,12 @@ export const DECLINE_TEXT = {
   insufficientFunds: "Your card has insufficient funds.",
   invalidCard: "Your card number is invalid.",
   expiredCard: "Your card has expired.",
+  /**
+   * What a member sees for any refusal of a new card other than insufficient funds, an expired
+   * card or a hold for review: a wrong number, a CVV or address mismatch and "do not honor"
+   * read alike, so the answer is no oracle for someone testing stolen cards (decision 0105).
+   */
+  checkDetails: "Your card was declined. Please check the details or use another card.",
 } as const;
 
 export const GIVING_TEXT = {
@@ -81,6 +87,15 @@ export const GIVING_TEXT = {
   idempotencyInProgress: "A request with this key is in progress",
   idempotencyMismatch: "This Idempotency-Key was already used with a different request",
   gatewayUnavailable: "We couldn't reach the payment processor. Please try again in a few minutes.",
+  /** The church-wide breaker is open (decision 0105): saved cards and the wallet still work. */
+  newCardsPaused: "Giving with a new card is paused for a short while. Please use a saved card or your wallet balance, or try again later.",
+  /** Too many declined card attempts from this address, or for this card. */
+  tooManyCardDeclines: "Too many card attempts were declined. Please try again later or contact the church office.",
+  cardTestingAlertSubject: "Giving with new cards is paused: many declined cards",
+  cardTestingAlert: (declines: number, attempts: number, minutes: number, pausedMinutes: number) =>
+    `${declines} of the last ${attempts} attempts to give with a new card in ${minutes} minutes were declined, which looks like someone testing stolen cards. ` +
+    `Giving with a new card is paused for ${pausedMinutes} minutes; saved cards, recurring gifts and the wallet keep working. ` +
+    `If this keeps happening, review recent sign-ups and failed gifts, and ask your card processor about its fraud filters.`,
 
   pause: "Pause",
   resume: "Resume",

@@ -46,6 +46,18 @@ export const WRITE_LIMITS = {
   passkey: { per: "member", count: 30, windowSeconds: 3600 },
   /** Setting up, confirming and turning off the authenticator app (TOTP). */
   twoStepSetup: { per: "member", count: 10, windowSeconds: 3600 },
+  /** POST /api/giving/recurring/:id/:action (pause, resume, cancel). */
+  recurringChange: { per: "member", count: 30, windowSeconds: 3600 },
+  /** PUT (make default) and DELETE (remove; a bank's removal revokes its token at the bank) /api/wallet/payment-methods/:id. */
+  paymentMethodChange: { per: "member", count: 30, windowSeconds: 3600 },
+  /** POST /api/wallet/plaid/link-token (a call to the bank provider). */
+  bankLinkToken: { per: "member", count: 10, windowSeconds: 3600 },
+  /** POST /api/wallet/plaid/exchange-token (a call to the bank provider; also counted by the money limit wallet-bank). */
+  bankLink: { per: "member", count: 10, windowSeconds: 3600 },
+  /** POST /api/wallet/process-roundups (syncs purchases from the bank provider). */
+  roundUpSync: { per: "member", count: 20, windowSeconds: 600 },
+  /** POST /api/roundup/enable */
+  roundUpSetting: { per: "member", count: 30, windowSeconds: 600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };
@@ -151,6 +163,24 @@ const ZEnvFields = z.object({
   /** Giving attempts per member per window (POST /api/giving/*). */
   GIVING_RATE_LIMIT_PER_USER: int(1).default(10),
   GIVING_RATE_LIMIT_WINDOW_SECONDS: int(1).default(600),
+  /**
+   * Card testing (decision 0105): declined new-card attempts per address and per card (a keyed
+   * fingerprint of its number and expiry) in a sliding window, across accounts. A church's Wi-Fi
+   * puts a congregation behind one address, so the address counts declines, not attempts.
+   */
+  CARD_DECLINES_PER_ADDRESS: int(1).default(60),
+  CARD_DECLINES_PER_ADDRESS_WINDOW_SECONDS: int(60).max(86_400).default(3600),
+  CARD_DECLINES_PER_CARD: int(1).default(5),
+  CARD_DECLINES_PER_CARD_WINDOW_SECONDS: int(60).max(86_400).default(86_400),
+  /**
+   * The church-wide breaker: when at least CARD_BREAKER_DECLINES new-card attempts were declined
+   * in CARD_BREAKER_WINDOW_SECONDS and they are more than CARD_BREAKER_DECLINE_PERCENT of the
+   * attempts, new cards are refused for CARD_BREAKER_COOLDOWN_SECONDS and the church is emailed.
+   */
+  CARD_BREAKER_DECLINES: int(1).default(20),
+  CARD_BREAKER_DECLINE_PERCENT: int(0).max(100).default(50),
+  CARD_BREAKER_WINDOW_SECONDS: int(60).max(86_400).default(600),
+  CARD_BREAKER_COOLDOWN_SECONDS: int(60).max(86_400).default(1800),
   /** Overrides of WRITE_LIMITS above, e.g. `comment=60/600,aiPrayer=10`. */
   RATE_LIMITS: ZWriteLimits,
   /**
@@ -266,6 +296,16 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     },
     givingRateLimit: { perUser: env.GIVING_RATE_LIMIT_PER_USER, windowSeconds: env.GIVING_RATE_LIMIT_WINDOW_SECONDS },
     writeLimits: env.RATE_LIMITS,
+    cardLimits: {
+      declinesPerAddress: env.CARD_DECLINES_PER_ADDRESS,
+      addressWindowSeconds: env.CARD_DECLINES_PER_ADDRESS_WINDOW_SECONDS,
+      declinesPerCard: env.CARD_DECLINES_PER_CARD,
+      cardWindowSeconds: env.CARD_DECLINES_PER_CARD_WINDOW_SECONDS,
+      breakerDeclines: env.CARD_BREAKER_DECLINES,
+      breakerDeclinePercent: env.CARD_BREAKER_DECLINE_PERCENT,
+      breakerWindowSeconds: env.CARD_BREAKER_WINDOW_SECONDS,
+      breakerCooldownSeconds: env.CARD_BREAKER_COOLDOWN_SECONDS,
+    },
     idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     sharedReadMs: env.SHARED_READ_MS,

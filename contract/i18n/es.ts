@@ -908,6 +908,13 @@ export const es: Messages = {
     idempotencyInProgress: "Ya se está procesando una solicitud con esta clave",
     idempotencyMismatch: "Esta Idempotency-Key ya se usó con otra solicitud",
     gatewayUnavailable: "No pudimos comunicarnos con el procesador de pagos. Inténtelo de nuevo en unos minutos.",
+    newCardsPaused: "Las ofrendas con una tarjeta nueva están en pausa por un momento. Use una tarjeta guardada o el saldo de su billetera, o inténtelo más tarde.",
+    tooManyCardDeclines: "Se rechazaron demasiados intentos con tarjeta. Inténtelo más tarde o comuníquese con la oficina de la iglesia.",
+    cardTestingAlertSubject: "Las ofrendas con tarjetas nuevas están en pausa: muchas tarjetas rechazadas",
+    cardTestingAlert: (declines, attempts, minutes, pausedMinutes) =>
+      `Se rechazaron ${declines} de los últimos ${attempts} intentos de ofrendar con una tarjeta nueva en ${minutes} minutos, lo que parece alguien probando tarjetas robadas. ` +
+      `Las ofrendas con una tarjeta nueva están en pausa durante ${pausedMinutes} minutos; las tarjetas guardadas, las ofrendas recurrentes y la billetera siguen funcionando. ` +
+      `Si esto se repite, revise los registros recientes y las ofrendas fallidas, y consulte a su procesador de tarjetas sobre sus filtros contra fraude.`,
     pause: "Pausar",
     resume: "Reanudar",
     cancel: "Cancelar",
@@ -967,6 +974,7 @@ export const es: Messages = {
       insufficientFunds: "Su tarjeta no tiene fondos suficientes.",
       invalidCard: "El número de su tarjeta no es válido.",
       expiredCard: "Su tarjeta está vencida.",
+      checkDetails: "Su tarjeta fue rechazada. Revise los datos o use otra tarjeta.",
     },
     giftStatuses: { COMPLETED: "COMPLETADA", FAILED: "FALLIDA" },
     recurringStatuses: { ACTIVE: "ACTIVA", PAUSED: "EN PAUSA", CANCELLED: "CANCELADA", FAILED: "FALLIDA" },

@@ -52,17 +52,77 @@ export async function hitRateLimit(
     `),
   );
   if (Math.random() < 0.01) {
-    // Housekeeping: a window is of use until the sliding window has left the window after it,
-    // so rows are kept for two window lengths past their start, and a day more (measured from
-    // the window, so a window longer than a day is not wiped while live).
-    await db
-      .delete(rateLimits)
-      .where(sql`${rateLimits.windowStart} < now() - interval '1 day' - (${2 * windowSeconds}::double precision * interval '1 second')`);
+    await housekeep(db, windowSeconds);
   }
   if (row.counted === null) {
     const retryAfterSeconds = Math.max(1, Math.ceil(waitMs(limit, windowMs, elapsed, Number(row.previous), Number(row.current)) / 1000));
     throw new AppError("RATE_LIMITED", typeof message === "string" ? message : message(retryAfterSeconds), { retryAfterSeconds });
   }
+}
+
+/**
+ * Housekeeping: a window is of use until the sliding window has left the window after it, so
+ * rows are kept for two window lengths past their start. Any caller may sweep every key, so
+ * rows are kept two days more than the caller's two windows: a key with a window of up to a
+ * day (the card fingerprints') is never wiped while live by a caller with a shorter window.
+ */
+async function housekeep(db: Db, windowSeconds: number) {
+  await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.windowStart} < now() - interval '2 days' - (${2 * windowSeconds}::double precision * interval '1 second')`);
+}
+
+function windowsAt(now: Date, windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  const currentStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  const elapsed = now.getTime() - currentStart;
+  return {
+    windowMs,
+    elapsed,
+    weight: (windowMs - elapsed) / windowMs,
+    currentAt: new Date(currentStart).toISOString(),
+    previousAt: new Date(currentStart - windowMs).toISOString(),
+  };
+}
+
+/**
+ * The sliding-window count of `key` (as hitRateLimit estimates it), without counting anything:
+ * for limits on outcomes (a declined card) rather than on attempts, checked before the attempt
+ * with peekRateLimit and counted after it with countEvent.
+ */
+export async function slidingCount(db: Db, key: string, windowSeconds: number, now = new Date()) {
+  const w = windowsAt(now, windowSeconds);
+  const [row] = rowsOf<{ previous: number; current: number }>(
+    await db.execute(sql`
+      select coalesce((select count from rate_limits where key = ${key} and window_start = ${w.previousAt}::timestamptz), 0) as previous,
+        coalesce((select count from rate_limits where key = ${key} and window_start = ${w.currentAt}::timestamptz), 0) as current
+    `),
+  );
+  const previous = Number(row.previous);
+  const current = Number(row.current);
+  return { estimate: previous * w.weight + current, previous, current, ...w };
+}
+
+/**
+ * Whether one more event of `key` would pass `limit` in the sliding window: null if it fits,
+ * else the seconds until it would. Counts nothing; countEvent does. The check and the count are
+ * two statements, so requests at the same instant may each pass the check: a limit on outcomes
+ * is exact to within the requests in flight (each of which is limited per member as well).
+ */
+export async function peekRateLimit(db: Db, key: string, limit: number, windowSeconds: number, now = new Date()): Promise<number | null> {
+  const c = await slidingCount(db, key, windowSeconds, now);
+  if (c.estimate + 1 <= limit) return null;
+  return Math.max(1, Math.ceil(waitMs(limit, c.windowMs, c.elapsed, c.previous, c.current) / 1000));
+}
+
+/** Counts one event of `key` in its current window (always: the limit is checked by peekRateLimit). */
+export async function countEvent(db: Db, key: string, windowSeconds: number, now = new Date()) {
+  const w = windowsAt(now, windowSeconds);
+  await db.execute(sql`
+    insert into rate_limits as r (key, window_start, count) values (${key}, ${w.currentAt}::timestamptz, 1)
+    on conflict (key, window_start) do update set count = r.count + 1
+  `);
+  if (Math.random() < 0.01) await housekeep(db, windowSeconds);
 }
 
 /**

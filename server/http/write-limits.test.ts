@@ -49,6 +49,12 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest">, () => Call> 
   visitorCard: () => ({ method: "POST", url: "/api/visitors", payload: { name: "Guest", email: "guest@example.org", heardFrom: "Other" } }),
   passkey: () => ({ method: "POST", url: "/api/auth/passkeys/register-options" }),
   twoStepSetup: () => ({ method: "POST", url: "/api/auth/two-step/totp/setup" }),
+  recurringChange: () => ({ method: "POST", url: `/api/giving/recurring/${randomUUID()}/pause` }),
+  paymentMethodChange: () => ({ method: "DELETE", url: `/api/wallet/payment-methods/${randomUUID()}` }),
+  bankLinkToken: () => ({ method: "POST", url: "/api/wallet/plaid/link-token" }),
+  bankLink: () => ({ method: "POST", url: "/api/wallet/plaid/exchange-token", payload: { publicToken: "not-a-token" } }),
+  roundUpSync: () => ({ method: "POST", url: "/api/wallet/process-roundups" }),
+  roundUpSetting: () => ({ method: "POST", url: "/api/roundup/enable", payload: { isEnabled: true } }),
 };
 
 const send = (call: Call, who: { auth?: Record<string, string>; ip?: string; lang?: string }) =>
@@ -137,14 +143,32 @@ describe("coverage", () => {
     "POST /api/auth/passkeys/sign-in": "auth limits per address",
     "POST /api/auth/two-step/verify": "auth limits per address, per ticket and per account (second-step.ts)",
     "POST /api/auth/two-step/passkey-options": "needs a live sign-in ticket, itself limited",
+    // The money path's own limits (GIVING_RATE_LIMIT_*, per member; the card-testing limits per
+    // address, per card and church-wide: decision 0105) count every one of these.
+    "POST /api/giving/one-time": "the money path's limit (giving) and the card-testing limits",
+    "POST /api/giving/recurring": "the money path's limit (giving) and the card-testing limits",
+    "POST /api/wallet/payment-methods": "the money path's limit (wallet-card) and the card-testing limits",
+    "POST /api/wallet/deposits": "the money path's limit (wallet-deposit)",
+    "POST /api/wallet/give": "the money path's limit (wallet-give)",
   };
-  /** Left to the money work (GIVING_RATE_LIMIT_* covers the charging routes). */
-  const MONEY = /^\/api\/(giving|wallet|roundup|test\/wallet)\//;
+  /** Test-only routes (TEST_HOOKS, refused in production by config). */
+  const TEST_HOOKS = /^\/api\/test\//;
+
+  it("the money routes that do not charge each name a limit of their own", () => {
+    const named = (method: string, url: string) => routes.find((r) => r.method === method && r.url === url)?.rateLimit;
+    expect(named("POST", "/api/giving/recurring/:id/:action")).toBe("recurringChange");
+    expect(named("PUT", "/api/wallet/payment-methods/:id")).toBe("paymentMethodChange");
+    expect(named("DELETE", "/api/wallet/payment-methods/:id")).toBe("paymentMethodChange");
+    expect(named("POST", "/api/wallet/plaid/link-token")).toBe("bankLinkToken");
+    expect(named("POST", "/api/wallet/plaid/exchange-token")).toBe("bankLink");
+    expect(named("POST", "/api/wallet/process-roundups")).toBe("roundUpSync");
+    expect(named("POST", "/api/roundup/enable")).toBe("roundUpSetting");
+  });
 
   it("every member or public route that writes names a limit or an exemption", () => {
     const writes = routes.filter((r) => ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) && (r.access === "member" || r.access === "public"));
     expect(writes.length).toBeGreaterThan(20);
-    const unlimited = writes.filter((r) => !r.rateLimit && !EXEMPT[`${r.method} ${r.url}`] && !MONEY.test(r.url)).map((r) => `${r.method} ${r.url}`);
+    const unlimited = writes.filter((r) => !r.rateLimit && !EXEMPT[`${r.method} ${r.url}`] && !TEST_HOOKS.test(r.url)).map((r) => `${r.method} ${r.url}`);
     expect(unlimited).toEqual([]);
     // No stale exemption.
     const names = new Set(writes.map((r) => `${r.method} ${r.url}`));

@@ -11,13 +11,19 @@
  * database on one machine; several servers on one PostgreSQL must share SECRETS_KEY
  * (production refuses to start without it, see config.ts).
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
 export interface SecretBox {
   seal(plaintext: string, context: string): string;
   open(sealed: string, context: string): string;
+  /**
+   * A keyed fingerprint (HMAC-SHA256, base64url) of a value that must never be kept itself,
+   * such as a card number: equal values give equal fingerprints, and without the key nobody can
+   * test a guess against one. The MAC key is derived from the secrets key and never used to seal.
+   */
+  mac(value: string, context: string): string;
 }
 
 const VERSION = "v1";
@@ -32,7 +38,11 @@ export function parseSecretsKey(value: string): Buffer {
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error("The secrets key must be 32 bytes");
   const keyId = createHash("sha256").update(key).digest("base64url").slice(0, 8);
+  const macKey = createHmac("sha256", key).update("koinonia:mac:v1").digest();
   return {
+    mac(value, context) {
+      return createHmac("sha256", macKey).update(context, "utf8").update("\0").update(value, "utf8").digest("base64url");
+    },
     seal(plaintext, context) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);

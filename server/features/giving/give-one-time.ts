@@ -1,7 +1,7 @@
 /**
  * A one-time gift: charge the card, then record the gift and the idempotent answer in one
  * transaction (settleCharge). A decline records a FAILED gift and answers 402 with the
- * gateway's reason. After the transaction commits, the receipt is emailed; a failed send never
+ * member's reason (the card-testing guard folds the gateway's: new-card-guard.ts). After the transaction commits, the receipt is emailed; a failed send never
  * undoes the gift. Only the request that won the Idempotency-Key runs this (runChargeRequest,
  * server/shared/money/charge-request.ts), so a replayed request never sends a second receipt.
  */
@@ -14,7 +14,7 @@ import type { StoredAnswer } from "../../shared/money/idempotency";
 export async function giveOneTime(charge: Charge, body: GiveRequest): Promise<StoredAnswer> {
   const { deps, userId, key } = charge;
   const card = cardDetails(body);
-  const result = await deps.payments.charge(card, body.amount_cents, gatewayKey(userId, key));
+  const result = await charge.newCard(card, () => deps.payments.charge(card, body.amount_cents, gatewayKey(userId, key)));
   return settleCharge(charge, async (tx) => {
     if (!result.ok) {
       const answer = await recordDeclinedGift(tx, { userId, amountCents: body.amount_cents, cardNumber: card.number, reason: result.reason, at: deps.now() });

@@ -56,7 +56,7 @@ export const givingRoutes =
 
     app.post(
       API.giving.recurringAction.pattern,
-      { config: { access: "member" }, schema: { params: ZRecurringActionParams, response: { 200: ZRecurringDonation } } },
+      { config: { access: "member", rateLimit: "recurringChange" }, schema: { params: ZRecurringActionParams, response: { 200: ZRecurringDonation } } },
       (req) => changeRecurringGift(deps, currentUser(req).id, req.params.id, req.params.action),
     );
 

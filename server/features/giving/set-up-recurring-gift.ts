@@ -6,6 +6,7 @@
  * (402). The first charge's receipt is emailed after the transaction commits.
  */
 import { recurringGifts } from "../../db/schema/giving";
+import { DECLINE_TEXT } from "../../../contract/giving-text";
 import type { GiveRequest, GiveResponse } from "../../../contract/giving";
 import { cardDetails, gatewayKey } from "../../shared/money/card-details";
 import { settleCharge, type Charge } from "../../shared/money/charge-request";
@@ -18,12 +19,17 @@ export async function setUpRecurringGift(charge: Charge, body: GiveRequest): Pro
   const { deps, userId, key } = charge;
   const card = cardDetails(body);
   const gk = gatewayKey(userId, key);
-  const profile = await deps.payments.createCustomerProfile(card, gk);
-  const first = profile.ok ? await deps.payments.chargeProfile(profile.profileId, body.amount_cents, `${gk}:first`) : profile;
+  let profile: Awaited<ReturnType<typeof deps.payments.createCustomerProfile>> | undefined;
+  // The new card's attempt, under the card-testing guard: storing it and its first charge.
+  const first = await charge.newCard(card, async () => {
+    profile = await deps.payments.createCustomerProfile(card, gk);
+    return profile.ok ? deps.payments.chargeProfile(profile.profileId, body.amount_cents, `${gk}:first`) : profile;
+  });
+  const stored = profile;
 
   return settleCharge(charge, async (tx) => {
-    if (!first.ok || !profile.ok) {
-      const reason = first.ok ? "Payment failed" : first.reason;
+    if (!first.ok || !stored?.ok) {
+      const reason = first.ok ? DECLINE_TEXT.checkDetails : first.reason;
       const answer = await recordDeclinedGift(tx, { userId, amountCents: body.amount_cents, cardNumber: card.number, reason, at: deps.now() });
       return { answer };
     }
@@ -38,9 +44,9 @@ export async function setUpRecurringGift(charge: Charge, body: GiveRequest): Pro
         nextPaymentDate: nextPaymentDate(body.frequency, today, anchorDay),
         anchorDay,
         status: "ACTIVE",
-        gatewayProfileId: profile.profileId,
-        cardLastFour: profile.lastFour,
-        cardBrand: profile.brand,
+        gatewayProfileId: stored.profileId,
+        cardLastFour: stored.lastFour,
+        cardBrand: stored.brand,
         createdAt: deps.now(),
       })
       .returning();
@@ -48,7 +54,7 @@ export async function setUpRecurringGift(charge: Charge, body: GiveRequest): Pro
       userId,
       amountCents: body.amount_cents,
       at: deps.now(),
-      card: { transactionId: first.transactionId, lastFour: profile.lastFour, brand: profile.brand },
+      card: { transactionId: first.transactionId, lastFour: stored.lastFour, brand: stored.brand },
       recurring: { id: recurring.id, periodDate: today },
     });
     const answer = { status: 201, body: { gift: toHistoryEntry(gift), recurring: toRecurringDonation(recurring) } satisfies GiveResponse };

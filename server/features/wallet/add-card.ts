@@ -3,7 +3,8 @@
  * the payment gateway, which stores the card as a customer profile; we keep only the profile
  * id, brand, last four and expiry (20YY). The number and CVV live only in this call: never
  * stored, never logged (LOG_REDACT covers cardNumber and cvv). A card the gateway refuses
- * (bad number, expired) is a 402 with the gateway's reason, and nothing is saved.
+ * (bad number, expired) is a 402 with the member's reason (folded by the card-testing guard,
+ * shared/money/new-card-guard.ts), and nothing is saved.
  */
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../../deps";
@@ -13,6 +14,7 @@ import type { CardDetails } from "../../providers/payments/port";
 import { cardBrand } from "../../providers/payments/sandbox";
 import type { PaymentMethod } from "../../../contract/wallet";
 import { insertPaymentMethod } from "./save-payment-method";
+import type { NewCardGuard } from "../../shared/money/new-card-guard";
 
 export interface NewCard {
   cardNumber: string;
@@ -22,7 +24,7 @@ export interface NewCard {
   isDefault?: boolean;
 }
 
-export async function addCard(deps: Deps, user: AuthUser, body: NewCard): Promise<PaymentMethod> {
+export async function addCard(deps: Deps, user: AuthUser, body: NewCard, newCard: NewCardGuard): Promise<PaymentMethod> {
   const card: CardDetails = {
     number: body.cardNumber,
     expMonth: body.expiryMonth,
@@ -34,7 +36,7 @@ export async function addCard(deps: Deps, user: AuthUser, body: NewCard): Promis
     // The Add Card dialog asks for no billing address (spec section 2).
     address: { line1: "", city: "", state: "", zip: "" },
   };
-  const profile = await deps.payments.createCustomerProfile(card, `wallet-card:${user.id}:${randomUUID()}`);
+  const profile = await newCard(card, () => deps.payments.createCustomerProfile(card, `wallet-card:${user.id}:${randomUUID()}`));
   if (!profile.ok) throw new AppError("PAYMENT_FAILED", profile.reason);
   return deps.db.transaction((tx) =>
     insertPaymentMethod(

@@ -49,7 +49,7 @@ export const walletRoutes =
 
     app.post(
       API.wallet.roundupEnable.pattern,
-      { config: { access: "member" }, schema: { body: ZRoundUpEnableRequest, response: { 200: ZRoundUpSetting } } },
+      { config: { access: "member", rateLimit: "roundUpSetting" }, schema: { body: ZRoundUpEnableRequest, response: { 200: ZRoundUpSetting } } },
       (req) => setRoundUpSetting(deps.db, currentUser(req).id, req.body.isEnabled, deps.now()),
     );
 
@@ -67,7 +67,7 @@ export const walletRoutes =
       getWalletOverview(deps.db, currentUser(req).id, deps.church.timeZone, deps.now()),
     );
 
-    app.post(API.wallet.processRoundups.pattern, { config: { access: "member" }, schema: { response: { 200: ZRoundUpResult } } }, (req) =>
+    app.post(API.wallet.processRoundups.pattern, { config: { access: "member", rateLimit: "roundUpSync" }, schema: { response: { 200: ZRoundUpResult } } }, (req) =>
       processRoundUps(deps, currentUser(req).id, (err) => req.log.warn({ err }, "bank sync failed")),
     );
 
@@ -87,27 +87,27 @@ export const walletRoutes =
     app.post(
       API.wallet.paymentMethods.pattern,
       { config: { access: "member" }, schema: { body: ZAddCardRequest, response: { 201: ZPaymentMethod } } },
-      async (req, reply) => reply.code(201).send(await runGatewayRequest(deps, req, "wallet-card", () => addCard(deps, currentUser(req), req.body))),
+      async (req, reply) => reply.code(201).send(await runGatewayRequest(deps, req, "wallet-card", (newCard) => addCard(deps, currentUser(req), req.body, newCard))),
     );
 
     app.put(
       API.wallet.paymentMethod.pattern,
-      { config: { access: "member" }, schema: { params: ZId, body: ZSetDefaultRequest, response: { 200: ZPaymentMethod } } },
+      { config: { access: "member", rateLimit: "paymentMethodChange" }, schema: { params: ZId, body: ZSetDefaultRequest, response: { 200: ZPaymentMethod } } },
       (req) => setDefaultPaymentMethod(deps, currentUser(req).id, req.params.id),
     );
 
-    app.delete(API.wallet.paymentMethod.pattern, { config: { access: "member" }, schema: { params: ZId } }, async (req, reply) => {
+    app.delete(API.wallet.paymentMethod.pattern, { config: { access: "member", rateLimit: "paymentMethodChange" }, schema: { params: ZId } }, async (req, reply) => {
       await removePaymentMethod(deps, currentUser(req).id, req.params.id, (err) => req.log.warn({ err }, "bank token not revoked"));
       return reply.code(204).send();
     });
 
-    app.post(API.wallet.plaidLinkToken.pattern, { config: { access: "member" }, schema: { response: { 200: ZLinkTokenResponse } } }, (req) =>
+    app.post(API.wallet.plaidLinkToken.pattern, { config: { access: "member", rateLimit: "bankLinkToken" }, schema: { response: { 200: ZLinkTokenResponse } } }, (req) =>
       createLinkToken(deps, currentUser(req).id, (err) => req.log.warn({ err }, "bank link token failed")),
     );
 
     app.post(
       API.wallet.plaidExchangeToken.pattern,
-      { config: { access: "member" }, schema: { body: ZExchangeTokenRequest, response: { 201: ZPaymentMethod } } },
+      { config: { access: "member", rateLimit: "bankLink" }, schema: { body: ZExchangeTokenRequest, response: { 201: ZPaymentMethod } } },
       async (req, reply) => {
         const user = currentUser(req);
         await hitMoneyRateLimit(deps, "wallet-bank", user.id);

@@ -351,7 +351,7 @@ describe("payment methods", () => {
     expect((await call(m.auth, "POST", "/api/wallet/payment-methods", card({ cardNumber: "4242" }))).json().error).toBe(WALLET_TEXT.cardNumberInvalid);
     const luhn = await call(m.auth, "POST", "/api/wallet/payment-methods", card({ cardNumber: "4242424242424241" }));
     expect(luhn.statusCode).toBe(402);
-    expect(luhn.json().error).toBe(SANDBOX_TEXT.invalidCard);
+    expect(luhn.json().error).toBe(SANDBOX_TEXT.checkDetails);
     const expired = await call(m.auth, "POST", "/api/wallet/payment-methods", card({ expiryMonth: 4, expiryYear: 26 }));
     expect(expired.statusCode).toBe(402);
     expect(expired.json().error).toBe(SANDBOX_TEXT.expiredCard);

@@ -16,8 +16,9 @@ export interface CardDetails {
 }
 
 /**
- * Why a card was not charged. The member sees the gateway's reason in the 'Payment Failed'
- * toast; the code is for us (retries, reports).
+ * Why a card was not charged. For a new card the member sees the reason's class, not the
+ * gateway's words (shared/money/new-card-guard.ts, decision 0105); the code is for us (retries,
+ * reports) and decides that class.
  *   held_for_review   the gateway's fraud filter holds the payment (Authorize.Net response code 4)
  *   processing_error  the gateway refused the request for a reason about this card or payment
  */

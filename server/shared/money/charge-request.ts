@@ -24,6 +24,7 @@ import { GatewayUnavailableError } from "../../providers/payments/port";
 import { GIVING_TEXT } from "../../../contract/giving";
 import { readIdempotencyKey, requestHash, storeAnswer, withIdempotency, type StoredAnswer } from "./idempotency";
 import { sendGiftReceiptSafely } from "./send-gift-receipt";
+import { newCardGuard, type NewCardGuard } from "./new-card-guard";
 
 /**
  * Each kind of money request has its own rate-limit counter, all with the numbers of
@@ -49,6 +50,8 @@ export interface Charge {
   userId: string;
   key: string;
   onReceiptError: (err: unknown) => void;
+  /** Wraps the gateway call of a new card (not a saved one): the card-testing limits and the folded decline reason (new-card-guard.ts). */
+  newCard: NewCardGuard;
 }
 
 export async function hitMoneyRateLimit(deps: Deps, limit: MoneyLimit, userId: string) {
@@ -85,7 +88,8 @@ export async function runChargeRequest(
   await hitMoneyRateLimit(deps, ROUTES[route], userId);
   const onReceiptError = (err: unknown) => req.log.error({ err }, "gift receipt email failed");
   try {
-    return await withIdempotency(deps.db, userId, key, requestHash(route, identity), () => run({ deps, userId, key, onReceiptError }), {
+    const newCard = newCardGuard(deps, req.ip, req.log);
+    return await withIdempotency(deps.db, userId, key, requestHash(route, identity), () => run({ deps, userId, key, onReceiptError, newCard }), {
       leaseSeconds: deps.config.idempotencyLeaseSeconds,
     });
   } catch (err) {
@@ -93,11 +97,14 @@ export async function runChargeRequest(
   }
 }
 
-/** A gateway call with no Idempotency-Key (saving a card: nothing is charged): the rate limit and the gateway's answers. */
-export async function runGatewayRequest<T>(deps: Deps, req: FastifyRequest, limit: MoneyLimit, run: () => Promise<T>): Promise<T> {
+/**
+ * A gateway call with no Idempotency-Key (saving a card: nothing is charged): the rate limit,
+ * the gateway's answers, and the new-card guard for the use case to wrap its call in.
+ */
+export async function runGatewayRequest<T>(deps: Deps, req: FastifyRequest, limit: MoneyLimit, run: (newCard: NewCardGuard) => Promise<T>): Promise<T> {
   await hitMoneyRateLimit(deps, limit, currentUser(req).id);
   try {
-    return await run();
+    return await run(newCardGuard(deps, req.ip, req.log));
   } catch (err) {
     throw gatewayFailureAnswer(err, req.log);
   }

@@ -1,0 +1,218 @@
+/**
+ * Card testing (decision 0105, new-card-guard.ts): limits that new accounts do not reset (per
+ * address, per card fingerprint), the church-wide breaker (new cards refused, saved cards and the
+ * wallet still work, the church alerted once per trip, closed again after the cool-down), and a
+ * decline answer that is no oracle, in English and Spanish. Real database, sandbox gateway.
+ */
+import { describe, expect, it } from "vitest";
+import { eq, like } from "drizzle-orm";
+import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
+import type { TestApp } from "../../testing/harness";
+import { emailOutbox, rateLimits } from "../../db/schema/platform";
+import { gifts } from "../../db/schema/giving";
+import { DECLINE_TEXT, GIVING_TEXT } from "../../../contract/giving-text";
+import { localize, messagesFor } from "../../i18n";
+import { SANDBOX_CARDS } from "../../providers/payments/sandbox";
+import { cardFingerprint } from "./new-card-guard";
+
+type Member = Awaited<ReturnType<TestApp["signUp"]>>;
+let n = 0;
+const newKey = () => `card-${Date.now()}-${++n}`;
+const spaced = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+
+function client(t: TestApp) {
+  const give = (m: Member, ip: string, cardNumber: string, opts: { lang?: string; kind?: "one-time" | "recurring"; exp?: string } = {}) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/giving/${opts.kind ?? "one-time"}`,
+      headers: { ...m.auth, "idempotency-key": newKey(), ...(opts.lang ? { "accept-language": opts.lang } : {}) },
+      remoteAddress: ip,
+      payload: giveRequest({ is_recurring: opts.kind === "recurring" }, { card_number: spaced(cardNumber), ...(opts.exp ? { card_exp: opts.exp } : {}) }) as never,
+    });
+  const addCard = (m: Member, ip: string, cardNumber: string, lang?: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/wallet/payment-methods",
+      headers: { ...m.auth, ...(lang ? { "accept-language": lang } : {}) },
+      remoteAddress: ip,
+      payload: { type: "credit_card", cardNumber, expiryMonth: 10, expiryYear: 99, cvv: "5123" },
+    });
+  return { give, addCard };
+}
+
+describe("per address: declines from one address across new accounts", () => {
+  const t = useMoneyTestApp({ env: { CARD_DECLINES_PER_ADDRESS: "3", CARD_DECLINES_PER_CARD: "1000", CARD_BREAKER_DECLINES: "1000" } });
+
+  it("three fresh accounts use the address's declines; a fourth account from it is refused, another address is not", async () => {
+    const { give, addCard } = client(t);
+    const cafe = "10.31.0.1";
+    // Three accounts, one decline each (each well within its own per-member limit), different cards.
+    for (const card of [SANDBOX_CARDS.declined, "4242424242424241", "4242424242424240"]) {
+      const res = await give(await t.signUp(), cafe, card);
+      expect(res.statusCode, res.body).toBe(402);
+    }
+    const fourth = await t.signUp();
+    const refused = await give(fourth, cafe, SANDBOX_CARDS.success);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toEqual({ error: GIVING_TEXT.tooManyCardDeclines, code: "RATE_LIMITED" });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    // Saving a card from that address is refused alike (the same money path), and nothing was charged or kept.
+    expect((await addCard(fourth, cafe, SANDBOX_CARDS.success)).statusCode).toBe(429);
+    expect(await t.db.select().from(gifts).where(eq(gifts.userId, fourth.user.id))).toEqual([]);
+    // Spanish.
+    const es = await give(fourth, cafe, SANDBOX_CARDS.success, { lang: "es" });
+    expect(es.json().error).toBe(messagesFor("es").giving.tooManyCardDeclines);
+    // Another address (and the same member from it) is not affected.
+    expect((await give(fourth, "10.31.0.2", SANDBOX_CARDS.success)).statusCode).toBe(201);
+  });
+
+  it("successful gifts from one address do not count: a congregation on the church Wi-Fi gives freely", async () => {
+    const { give } = client(t);
+    const wifi = "10.31.9.9";
+    for (let i = 0; i < 8; i++) expect((await give(await t.signUp(), wifi, SANDBOX_CARDS.success)).statusCode).toBe(201);
+    // Two declines still fit under the limit of three.
+    expect((await give(await t.signUp(), wifi, SANDBOX_CARDS.declined)).statusCode).toBe(402);
+    expect((await give(await t.signUp(), wifi, SANDBOX_CARDS.declined)).statusCode).toBe(402);
+    expect((await give(await t.signUp(), wifi, SANDBOX_CARDS.success)).statusCode).toBe(201);
+  });
+});
+
+describe("per card: declines of one card across accounts and addresses", () => {
+  const t = useMoneyTestApp({ env: { CARD_DECLINES_PER_ADDRESS: "1000", CARD_DECLINES_PER_CARD: "2", CARD_BREAKER_DECLINES: "1000" } });
+
+  it("a card declined twice is refused for a third account at a third address, on every new-card route; other cards are not", async () => {
+    const { give, addCard } = client(t);
+    expect((await give(await t.signUp(), "10.32.0.1", SANDBOX_CARDS.declined)).statusCode).toBe(402);
+    // Another expiry is the same card: guessing the expiry gives no fresh allowance.
+    expect((await give(await t.signUp(), "10.32.0.2", SANDBOX_CARDS.declined, { kind: "recurring", exp: "01/2098" })).statusCode).toBe(402);
+    const third = await t.signUp();
+    for (const res of [await give(third, "10.32.0.3", SANDBOX_CARDS.declined), await give(third, "10.32.0.3", SANDBOX_CARDS.declined, { kind: "recurring" })]) {
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json().error).toBe(GIVING_TEXT.tooManyCardDeclines);
+    }
+    expect((await addCard(third, "10.32.0.4", SANDBOX_CARDS.declined)).statusCode).toBe(429);
+    // The same member with another card, from the same address, is fine.
+    expect((await give(third, "10.32.0.3", SANDBOX_CARDS.success)).statusCode).toBe(201);
+  });
+
+  it("keeps a keyed fingerprint of the card, never its number", async () => {
+    const keys = (await t.db.select().from(rateLimits).where(like(rateLimits.key, "card-declines:card:%"))).map((r) => r.key);
+    expect(keys).toContain(`card-declines:card:${cardFingerprint(t.deps, { number: SANDBOX_CARDS.declined })}`);
+    const all = JSON.stringify(await t.db.select().from(rateLimits));
+    expect(all).not.toContain(SANDBOX_CARDS.declined);
+    expect(all).not.toContain(SANDBOX_CARDS.declined.slice(-8));
+    // Keyed: not a plain hash anyone could recompute from a guessed number.
+    expect(cardFingerprint(t.deps, { number: SANDBOX_CARDS.declined })).toBe(cardFingerprint(t.deps, { number: spaced(SANDBOX_CARDS.declined) }));
+    expect(t.deps.secrets.mac(SANDBOX_CARDS.declined, "another-context")).not.toBe(cardFingerprint(t.deps, { number: SANDBOX_CARDS.declined }));
+  });
+});
+
+describe("the church-wide breaker", () => {
+  let offsetMs = 0;
+  const t = useMoneyTestApp({
+    now: () => new Date(Date.now() + offsetMs),
+    env: {
+      CARD_DECLINES_PER_ADDRESS: "1000",
+      CARD_DECLINES_PER_CARD: "1000",
+      CARD_BREAKER_DECLINES: "4",
+      CARD_BREAKER_DECLINE_PERCENT: "50",
+      CARD_BREAKER_WINDOW_SECONDS: "600",
+      CARD_BREAKER_COOLDOWN_SECONDS: "900",
+    },
+  });
+  const alerts = async () => (await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, GIVING_TEXT.cardTestingAlertSubject))).length;
+
+  it("trips on many declines, refuses new cards (503, translated), lets saved cards and the wallet through, alerts once, and closes after the cool-down", async () => {
+    const { give, addCard } = client(t);
+    const wallet = async (m: Member, url: string, amountCents: number) =>
+      t.app.inject({ method: "POST", url, headers: { ...m.auth, "idempotency-key": newKey() }, payload: { amountCents } });
+    // A member with a saved card and some balance, from before.
+    const saver = await t.signUp();
+    expect((await addCard(saver, "10.33.0.1", SANDBOX_CARDS.success)).statusCode).toBe(201);
+    expect((await wallet(saver, "/api/wallet/deposits", 5000)).statusCode).toBe(201);
+    expect((await give(await t.signUp(), "10.33.0.2", SANDBOX_CARDS.success)).statusCode).toBe(201);
+
+    // Declines from fresh accounts at fresh addresses (no per-member, per-address or per-card limit reached).
+    for (let i = 0; i < 4; i++) expect((await give(await t.signUp(), `10.33.1.${i}`, SANDBOX_CARDS.declined)).statusCode).toBe(402);
+    expect(t.deps.church.email).toBeTruthy();
+    expect(await alerts()).toBe(1);
+    const [alert] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, GIVING_TEXT.cardTestingAlertSubject));
+    expect(alert.to).toBe(t.deps.church.email);
+    expect(alert.text).toContain("15 minutes");
+
+    // New cards are refused, on every new-card route, in the member's language, with Retry-After.
+    const fresh = await t.signUp();
+    const refused = await give(fresh, "10.33.2.1", SANDBOX_CARDS.success);
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json()).toEqual({ error: GIVING_TEXT.newCardsPaused, code: "UNAVAILABLE" });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(800);
+    const es = await give(fresh, "10.33.2.1", SANDBOX_CARDS.success, { lang: "es" });
+    expect(es.json().error).toBe(messagesFor("es").giving.newCardsPaused);
+    expect(messagesFor("es").giving.newCardsPaused).not.toBe(GIVING_TEXT.newCardsPaused);
+    expect((await give(fresh, "10.33.2.1", SANDBOX_CARDS.success, { kind: "recurring" })).statusCode).toBe(503);
+    expect((await addCard(fresh, "10.33.2.1", SANDBOX_CARDS.success)).statusCode).toBe(503);
+    // More declined attempts while open are refused before the gateway: no second alert.
+    expect((await give(await t.signUp(), "10.33.2.2", SANDBOX_CARDS.declined)).statusCode).toBe(503);
+
+    // The saved card and the wallet still work.
+    expect((await wallet(saver, "/api/wallet/deposits", 2500)).statusCode).toBe(201);
+    expect((await wallet(saver, "/api/wallet/give", 1000)).statusCode).toBe(201);
+    expect(await alerts()).toBe(1);
+
+    // After the cool-down, new cards are taken again.
+    offsetMs += 901_000;
+    expect((await give(fresh, "10.33.2.1", SANDBOX_CARDS.success)).statusCode).toBe(201);
+    expect(await alerts()).toBe(1);
+
+    // A second wave trips it again, and the church hears of it again (once).
+    for (let i = 0; i < 6; i++) expect([402, 503]).toContain((await give(await t.signUp(), `10.33.3.${i}`, SANDBOX_CARDS.declined)).statusCode);
+    expect(await alerts()).toBe(2);
+  });
+
+  it("a healthy decline rate (a few declines among many gifts) never trips it", async () => {
+    offsetMs += 3 * 3600_000;
+    const { give } = client(t);
+    const before = await alerts();
+    for (let i = 0; i < 12; i++) expect((await give(await t.signUp(), "10.34.0.1", SANDBOX_CARDS.success)).statusCode).toBe(201);
+    // 5 declines among 17 attempts: over the count, under the rate.
+    for (let i = 0; i < 5; i++) expect((await give(await t.signUp(), `10.34.1.${i}`, SANDBOX_CARDS.declined)).statusCode).toBe(402);
+    expect((await give(await t.signUp(), "10.34.0.1", SANDBOX_CARDS.success)).statusCode).toBe(201);
+    expect(await alerts()).toBe(before);
+  });
+});
+
+describe("the decline answer is no oracle", () => {
+  const t = useMoneyTestApp({ env: { CARD_BREAKER_DECLINES: "1000" } });
+
+  it("a declined card, a wrong number and a gateway's own words read alike; insufficient funds and expiry stay helpful (English and Spanish)", async () => {
+    const { give, addCard } = client(t);
+    const m = await t.signUp();
+    const spanish = messagesFor("es").giving.declines;
+    expect(DECLINE_TEXT.checkDetails).toBe("Your card was declined. Please check the details or use another card.");
+    const cases: [string, string | undefined, string][] = [
+      ["declined (do not honor)", undefined, DECLINE_TEXT.checkDetails],
+      ["wrong number (Luhn)", "4242424242424241", DECLINE_TEXT.checkDetails],
+      ["insufficient funds", SANDBOX_CARDS.insufficientFunds, DECLINE_TEXT.insufficientFunds],
+    ];
+    for (const [what, card, text] of cases) {
+      const res = await give(m, "10.35.0.1", card ?? SANDBOX_CARDS.declined);
+      expect(res.statusCode, what).toBe(402);
+      expect(res.json(), what).toEqual({ error: text, code: "PAYMENT_FAILED" });
+      // The client shows it in the member's language (the contract's localize).
+      expect(localize(text, "es")).not.toBe(text);
+    }
+    expect(localize(DECLINE_TEXT.checkDetails, "es")).toBe(spanish.checkDetails);
+    const expired = await give(m, "10.35.0.1", SANDBOX_CARDS.success, { exp: "01/2020" });
+    expect(expired.json().error).toBe(DECLINE_TEXT.expiredCard);
+    // Recurring: the same classes.
+    expect((await give(m, "10.35.0.1", SANDBOX_CARDS.declined, { kind: "recurring" })).json().error).toBe(DECLINE_TEXT.checkDetails);
+    // Saving a card with a wrong number: the same text, translated by the server.
+    const bad = await addCard(m, "10.35.0.1", "4242424242424241", "es");
+    expect(bad.statusCode).toBe(402);
+    expect(bad.json().error).toBe(spanish.checkDetails);
+    // What the member's failed gift keeps is the folded reason too.
+    const failed = await t.db.select().from(gifts).where(eq(gifts.userId, m.user.id));
+    expect(failed.length).toBeGreaterThan(0);
+    expect(JSON.stringify(failed)).not.toContain(DECLINE_TEXT.invalidCard);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Card testing (docs/decisions/0105-card-testing.md): every request that sends a new card to the
+ * gateway (a one-time gift, setting up a recurring gift, saving a card) goes through guardNewCard,
+ * which the money path hands the use case (Charge.newCard, runGatewayRequest's argument). Accounts
+ * are free, so the per-member money limit alone lets one person test ten cards per account; these
+ * limits do not reset with a new account:
+ *   - per address: declined new-card attempts from one address (a church's Wi-Fi is one address
+ *     for a whole congregation, so declines count, not attempts);
+ *   - per card: declines of one card (a keyed fingerprint of its number, never the number)
+ *     across accounts and addresses;
+ *   - church-wide: when many of the last minutes' new-card attempts were declined, new cards are
+ *     refused for a cool-down (saved cards, recurring charges and the wallet keep working) and
+ *     the church is emailed once per trip.
+ * And the member's answer names only the helpful classes (insufficient funds, expired, held for
+ * review); every other refusal reads "declined, check the details", so it is no oracle.
+ */
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Deps } from "../../deps";
+import { AppError } from "../../http/app-error";
+import { countEvent, peekRateLimit, slidingCount } from "../../http/rate-limit";
+import type { CardDetails, DeclineCode } from "../../providers/payments/port";
+import { enqueueEmail } from "../email/outbox";
+import { DECLINE_TEXT, GIVING_TEXT } from "../../../contract/giving-text";
+
+type Outcome = { ok: true } | { ok: false; reason: string; code: DeclineCode };
+
+/** Runs a new card's gateway attempt under the card-testing limits; returns its result, a refusal's reason folded. */
+export type NewCardGuard = <R extends Outcome>(card: CardDetails, attempt: () => Promise<R>) => Promise<R>;
+
+const BREAKER_KEY = "card-breaker:church";
+const KEYS = {
+  address: (ip: string) => `card-declines:address:${ip}`,
+  card: (fingerprint: string) => `card-declines:card:${fingerprint}`,
+  attempts: "card-attempts:church",
+  declines: "card-declines:church",
+};
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The keyed fingerprint of a card: its number (digits only), HMAC'd with a key derived from
+ * SECRETS_KEY (SecretBox.mac). The expiry is left out on purpose: a tester who guesses the
+ * expiry of one stolen number must not get a fresh allowance per guess.
+ */
+export const cardFingerprint = (deps: Deps, card: Pick<CardDetails, "number">) => deps.secrets.mac(card.number.replace(/\D/g, ""), "card-fingerprint");
+
+/** What the member reads for a refused new card: the helpful classes as they are, everything else alike. */
+export function memberDeclineReason(code: DeclineCode, reason: string): string {
+  if (code === "insufficient_funds") return DECLINE_TEXT.insufficientFunds;
+  if (code === "expired_card") return DECLINE_TEXT.expiredCard;
+  // A hold may still become a charge: the member must not try again with another card.
+  if (code === "held_for_review") return reason;
+  return DECLINE_TEXT.checkDetails;
+}
+
+/** Seconds until new cards are taken again, or null while the breaker is closed. */
+export async function breakerOpenFor(deps: Deps): Promise<number | null> {
+  const [row] = rowsOf<{ not_before: string | Date }>(await deps.db.execute(sql`select not_before from rate_delays where key = ${BREAKER_KEY}`));
+  if (!row) return null;
+  const ms = new Date(row.not_before).getTime() - deps.now().getTime();
+  return ms > 0 ? Math.ceil(ms / 1000) : null;
+}
+
+/**
+ * Opens the breaker unless it is open already: one statement, so of concurrent trips exactly one
+ * wins (and alerts). Returns whether this call opened it.
+ */
+async function tripBreaker(deps: Deps): Promise<boolean> {
+  const now = deps.now().toISOString();
+  const rows = rowsOf<{ attempts: number }>(
+    await deps.db.execute(sql`
+      insert into rate_delays as d (key, attempts, not_before, last_at)
+      values (${BREAKER_KEY}, 1, ${now}::timestamptz + ${deps.config.cardLimits.breakerCooldownSeconds}::double precision * interval '1 second', ${now}::timestamptz)
+      on conflict (key) do update set attempts = d.attempts + 1, not_before = excluded.not_before, last_at = excluded.last_at
+        where d.not_before <= ${now}::timestamptz
+      returning d.attempts
+    `),
+  );
+  return rows.length > 0;
+}
+
+async function alertStaff(deps: Deps, log: FastifyBaseLogger, declines: number, attempts: number) {
+  const { breakerWindowSeconds, breakerCooldownSeconds } = deps.config.cardLimits;
+  const minutes = Math.round(breakerWindowSeconds / 60);
+  const paused = Math.round(breakerCooldownSeconds / 60);
+  log.error({ declines, attempts, windowSeconds: breakerWindowSeconds, cooldownSeconds: breakerCooldownSeconds }, "card-testing breaker opened: new cards refused");
+  const to = deps.church.email;
+  if (!to) return;
+  const text = GIVING_TEXT.cardTestingAlert(declines, attempts, minutes, paused);
+  await enqueueEmail(deps.db, { to, subject: GIVING_TEXT.cardTestingAlertSubject, text, html: `<p>${text}</p>` }, deps.now());
+}
+
+/** The guard for one request, from one address (the money path builds it; a use case only calls it). */
+export function newCardGuard(deps: Deps, ip: string, log: FastifyBaseLogger): NewCardGuard {
+  const limits = deps.config.cardLimits;
+  return async (card, attempt) => {
+    const now = deps.now();
+    const paused = await breakerOpenFor(deps);
+    if (paused !== null) throw new AppError("UNAVAILABLE", GIVING_TEXT.newCardsPaused, { retryAfterSeconds: paused });
+    const fingerprint = cardFingerprint(deps, card);
+    const waits = [
+      await peekRateLimit(deps.db, KEYS.address(ip), limits.declinesPerAddress, limits.addressWindowSeconds, now),
+      await peekRateLimit(deps.db, KEYS.card(fingerprint), limits.declinesPerCard, limits.cardWindowSeconds, now),
+    ].filter((w): w is number => w !== null);
+    if (waits.length) throw new AppError("RATE_LIMITED", GIVING_TEXT.tooManyCardDeclines, { retryAfterSeconds: Math.max(...waits) });
+
+    // A gateway that can't be reached throws: nothing is counted.
+    const result = await attempt();
+    await countEvent(deps.db, KEYS.attempts, limits.breakerWindowSeconds, now);
+    if (result.ok) return result;
+
+    log.info({ code: result.code }, "new card declined");
+    await countEvent(deps.db, KEYS.address(ip), limits.addressWindowSeconds, now);
+    await countEvent(deps.db, KEYS.card(fingerprint), limits.cardWindowSeconds, now);
+    await countEvent(deps.db, KEYS.declines, limits.breakerWindowSeconds, now);
+    const declines = (await slidingCount(deps.db, KEYS.declines, limits.breakerWindowSeconds, now)).estimate;
+    const attempts = (await slidingCount(deps.db, KEYS.attempts, limits.breakerWindowSeconds, now)).estimate;
+    if (declines >= limits.breakerDeclines && declines * 100 > limits.breakerDeclinePercent * attempts && (await tripBreaker(deps))) {
+      await alertStaff(deps, log, Math.round(declines), Math.round(attempts));
+    }
+    return { ...result, reason: memberDeclineReason(result.code, result.reason) };
+  };
+}
