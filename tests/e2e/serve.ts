@@ -21,6 +21,10 @@ const env: Record<string, string> = {
   // The browser tests share the demo accounts across files; the write limits are tested in
   // server/http/write-limits.test.ts.
   RATE_LIMITS: "*=1000",
+  // The decline test card is declined in several files (and their retries): the card-testing
+  // limits are tested in server/shared/money/new-card-guard.test.ts.
+  CARD_DECLINES_PER_CARD: "1000",
+  CARD_DECLINES_PER_ADDRESS: "1000",
   // POST /api/test/wallet/collect-round-ups (collect and settle round-ups now), and a $1.00
   // minimum so a week of sandbox round-ups is always collected (docs/decisions/0024).
   TEST_HOOKS: "true",
