@@ -6,7 +6,7 @@
  * requires a second step of, and who has none, sees why at the top.
  */
 import { useState } from "react";
-import { KeyRound, Pencil, ShieldAlert, ShieldCheck, Trash2 } from "lucide-react";
+import { KeyRound, Pencil, ShieldAlert, ShieldCheck } from "lucide-react";
 import type { Passkey } from "@contract/two-step";
 import { errorText } from "@/lib/api";
 import { useI18n } from "@/lib/i18n";
@@ -17,16 +17,7 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { DeleteButton } from "@/components/confirm-dialog";
 import {
   startTotpSetup,
   useAddPasskey,
@@ -87,27 +78,14 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
           <Pencil aria-hidden="true" />
         </Button>
       )}
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button variant="ghost" size="icon" className="text-destructive" aria-label={T.removePasskey(passkey.name)} disabled={remove.isPending}>
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogTitle>{T.removePasskey(passkey.name)}</AlertDialogTitle>
-          <AlertDialogDescription>{T.removePasskeyText}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{m.common.cancel}</Button>
-            </AlertDialogCancel>
-            <AlertDialogAction asChild>
-              <Button variant="destructive" onClick={() => remove.mutate(passkey.id, { onSuccess: () => toast({ title: T.passkeyRemoved }), onError: failed(m.common.somethingWrong) })}>
-                {m.common.delete}
-              </Button>
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <DeleteButton
+        label={T.removePasskey(passkey.name)}
+        disabled={remove.isPending}
+        title={T.removePasskey(passkey.name)}
+        description={T.removePasskeyText}
+        confirmLabel={m.common.delete}
+        onConfirm={() => remove.mutate(passkey.id, { onSuccess: () => toast({ title: T.passkeyRemoved }), onError: failed(m.common.somethingWrong) })}
+      />
     </li>
   );
 }
