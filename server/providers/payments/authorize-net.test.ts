@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createAuthorizeNetGateway, anetRef, DUPLICATE_WINDOW_SECONDS, AUTHORIZE_NET_SANDBOX_ENDPOINT } from "./authorize-net";
 import { GatewayUnavailableError, type CardDetails } from "./port";
+import { DECLINE_TEXT } from "../../../contract/giving-text";
 import { startAuthorizeNetStandIn } from "../../testing/authorize-net-stand-in";
 import type { TestApp } from "../../testing/harness";
 import { createMoneyTestApp } from "../../testing/money-test-app";
@@ -227,7 +228,8 @@ describe("Authorize.Net through the app", () => {
 
     const declined = await give(m.auth, body("4000000000000002"), key("app"));
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toEqual({ error: "This transaction has been declined.", code: "PAYMENT_FAILED" });
+    // The gateway's own words are folded for a new card, so a card tester learns nothing from them (decision 0105).
+    expect(declined.json()).toEqual({ error: DECLINE_TEXT.checkDetails, code: "PAYMENT_FAILED" });
 
     const recurring = await give(m.auth, body(CARD, { is_recurring: true }), key("app"), "recurring");
     expect(recurring.statusCode, recurring.body).toBe(201);
