@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import type { FastifyReply } from "fastify";
+import type { Deps } from "../../deps";
 import type { SecretBox } from "../../security/secret-box";
 
 /**
@@ -60,4 +62,15 @@ export class KnownDevice {
     const entries: Entry[] = [fresh, ...this.entries.filter(([t]) => t !== tag)].slice(0, MAX_ACCOUNTS);
     return { value: secrets.seal(JSON.stringify(entries), CONTEXT), expires: new Date(expires * 1000) };
   }
+}
+
+/** Sets the known-device cookie on a sign-in's answer: this browser keeps its own sign-in allowance. */
+export function setKnownDeviceCookie(deps: Pick<Deps, "config">, reply: FastifyReply, device: { value: string; expires: Date }) {
+  reply.setCookie(KNOWN_DEVICE_COOKIE, device.value, {
+    httpOnly: true,
+    sameSite: "strict",
+    path: KNOWN_DEVICE_PATH,
+    secure: deps.config.publicUrl.startsWith("https://"),
+    expires: device.expires,
+  });
 }

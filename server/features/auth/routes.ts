@@ -1,4 +1,3 @@
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZAuthResponse, ZForgotPassword, ZLogin, ZMessage, ZRegister, ZResetPassword, ZSetLocale, AUTH_TEXT } from "../../../contract/auth";
 import { ZLoginAnswer } from "../../../contract/two-step";
@@ -12,30 +11,20 @@ import { requestPasswordReset } from "./request-password-reset";
 import { resetPassword } from "./reset-password";
 import { toPublicUser } from "../../shared/public-user";
 import { setLocale } from "./set-locale";
-import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_PATH, KnownDevice } from "./known-device";
+import { KNOWN_DEVICE_COOKIE, KnownDevice, setKnownDeviceCookie } from "./known-device";
 import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
 import { API } from "../../../contract/api-paths";
 
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    /** The known-device cookie (known-device.ts): this browser keeps its own sign-in allowance. */
-    const setKnownDevice = (reply: FastifyReply, device: { value: string; expires: Date }) =>
-      reply.setCookie(KNOWN_DEVICE_COOKIE, device.value, {
-        httpOnly: true,
-        sameSite: "strict",
-        path: KNOWN_DEVICE_PATH,
-        secure: deps.config.publicUrl.startsWith("https://"),
-        expires: device.expires,
-      });
-
     app.post(
       API.auth.register.pattern,
       { config: { access: "public" }, schema: { body: ZRegister, response: { 201: ZAuthResponse } } },
       async (req, reply) => {
         const { token, expiresAt, user } = await registerUser(deps, req.body, req.ip, localeFromAcceptLanguage(req.headers["accept-language"]));
         setEventsCookie(deps, reply, token, expiresAt);
-        setKnownDevice(reply, KnownDevice.read(deps.secrets, req.cookies[KNOWN_DEVICE_COOKIE], deps.now()).remember(deps.secrets, user.email));
+        setKnownDeviceCookie(deps, reply, KnownDevice.read(deps.secrets, req.cookies[KNOWN_DEVICE_COOKIE], deps.now()).remember(deps.secrets, user.email));
         return reply.code(201).send({ token, user: toPublicUser(user) });
       },
     );
@@ -49,7 +38,7 @@ export const authRoutes =
         if ("ticket" in answer) return answer;
         const { token, expiresAt, user, twoStepSetup, knownDevice } = answer;
         setEventsCookie(deps, reply, token, expiresAt);
-        setKnownDevice(reply, knownDevice);
+        setKnownDeviceCookie(deps, reply, knownDevice);
         return { token, user: toPublicUser(user), ...(twoStepSetup ? { twoStepSetup: true as const } : {}) };
       },
     );

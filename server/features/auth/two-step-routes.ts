@@ -39,6 +39,7 @@ import {
 import { confirmTotp, disableTotp, startTotpSetup } from "./totp";
 import { completeSecondStep, secondStepPasskeyOptions, sessionFor } from "./second-step";
 import { secondStepsOf, staffTwoStepRequired, twoStepRequiredFor } from "./two-step-policy";
+import { KNOWN_DEVICE_COOKIE, KnownDevice, setKnownDeviceCookie } from "./known-device";
 
 const ZId = z.object({ id: z.uuid() });
 
@@ -113,6 +114,8 @@ export const twoStepRoutes =
         await limitAddress(req.ip);
         const { token, expiresAt, user } = await completeSecondStep(deps, req.body);
         setEventsCookie(deps, reply, token, expiresAt);
+        // A completed sign-in makes this browser a known device, as a password-only one does (decision 0095).
+        setKnownDeviceCookie(deps, reply, KnownDevice.read(deps.secrets, req.cookies[KNOWN_DEVICE_COOKIE], deps.now()).remember(deps.secrets, user.email));
         return { token, user: toPublicUser(user) };
       },
     );

@@ -138,6 +138,8 @@ describe("the authenticator app (TOTP)", () => {
     const code = codeFor(secret);
     const done = await call("POST", API.auth.secondStep(), { ticket: pending.ticket, code });
     expect(done.statusCode, done.body).toBe(200);
+    // The completed sign-in makes this browser a known device (its own sign-in allowance).
+    expect(String(done.headers["set-cookie"])).toContain("koinonia_device=");
     const session = done.json() as { token: string; user: { id: string } };
     expect(session.user.id).toBe(u.user.id);
     expect((await me(session.token)).statusCode).toBe(200);
