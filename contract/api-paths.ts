@@ -168,6 +168,22 @@ export const API = {
     test: apiPath("/api/integrations/:provider/test"),
     one: apiPath("/api/integrations/:id"),
   },
+  /** The events calendar and the week (docs/decisions/0109). */
+  calendar: {
+    /** GET ?from&to (occurrences in the range), POST (staff). */
+    events: apiPath("/api/calendar/events"),
+    event: apiPath("/api/calendar/events/:id"),
+    rsvp: apiPath("/api/calendar/events/:id/rsvp"),
+    /** Staff: who is going and who waits, per upcoming occurrence. */
+    rsvps: apiPath("/api/calendar/events/:id/rsvps"),
+    /** "Add to calendar": one event as an .ics file. */
+    eventIcs: apiPath("/api/calendar/events/:id/event.ics"),
+    /** Staff: every event with its next occurrence's counts. */
+    manage: apiPath("/api/calendar/manage"),
+    /** The public iCalendar feed (RFC 5545). */
+    feed: apiPath("/api/calendar.ics"),
+    week: apiPath("/api/week"),
+  },
   notifications: {
     list: apiPath("/api/notifications"),
     read: apiPath("/api/notifications/:id/read"),

@@ -17,6 +17,7 @@ export const EVENT_NAMES = [
   "new-comment",
   "comment-deleted",
   "notification",
+  "calendar-changed",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -42,6 +43,8 @@ export interface EventPayloads {
    * It names no one, so a member's inbox refetches when the kind can reach them; no toast.
    */
   notification: { kind: NotificationKind };
+  /** Not in the spec: staff created, changed or deleted an event (decision 0109). No toast. */
+  "calendar-changed": { eventId: string };
 }
 
 /**
@@ -100,6 +103,8 @@ export function queriesToRefetch<E extends EventName>(event: E, data: EventPaylo
       return [API.comments.list()];
     case "notification":
       return [API.notifications.list()];
+    case "calendar-changed":
+      return [API.calendar.events(), API.calendar.manage(), API.calendar.week()];
     default:
       return [];
   }

@@ -10,7 +10,7 @@ import { isStaff } from "./roles";
  * kept in the inbox nor pushed (docs/decisions/0041). `staffOnly` kinds reach OWNER, PASTOR and
  * STAFF only (spec section 6, moderation notices).
  */
-export const NOTIFICATION_KINDS = ["serviceStarted", "testimonyApproved", "prayerAnswered", "questionToModerate", "testimonyToModerate"] as const;
+export const NOTIFICATION_KINDS = ["serviceStarted", "testimonyApproved", "prayerAnswered", "questionToModerate", "testimonyToModerate", "eventReminder"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; hint: string; staffOnly: boolean }> = {
@@ -19,6 +19,7 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; h
   prayerAnswered: { label: "Prayers answered", hint: "When a request you prayed for is answered", staffOnly: false },
   questionToModerate: { label: "Questions to moderate", hint: "A new question needs moderation", staffOnly: true },
   testimonyToModerate: { label: "Testimonies to approve", hint: "A new testimony needs approval", staffOnly: true },
+  eventReminder: { label: "Event reminders", hint: "The day before an event you registered for", staffOnly: false },
 };
 
 /** What a notification says and where tapping it goes (inbox and push alike). */
@@ -32,6 +33,8 @@ export const NOTIFICATION_MESSAGES = {
   }),
   questionToModerate: () => ({ title: "New Question", body: "A new question needs moderation", url: "/admin" }),
   testimonyToModerate: () => ({ title: "New Testimony", body: "A new testimony needs approval", url: "/admin" }),
+  /** The day before an event the member registered for (decision 0109); `time` in the church's zone. */
+  eventReminder: (time: string, eventTitle: string) => ({ title: "Event Tomorrow", body: `Tomorrow, ${time}: ${truncate(eventTitle, 80)}`, url: "/calendar" }),
 } as const;
 
 function truncate(s: string, max: number) {

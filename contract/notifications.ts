@@ -23,6 +23,7 @@ export const PUSH_TTL_SECONDS: Record<NotificationKind, number> = {
   prayerAnswered: 24 * 3600,
   questionToModerate: 3 * 3600,
   testimonyToModerate: 24 * 3600,
+  eventReminder: 12 * 3600,
 };
 
 

@@ -40,6 +40,7 @@ import { connectRoutes } from "./features/connect/routes";
 import { givingRoutes } from "./features/giving/routes";
 import { walletRoutes } from "./features/wallet/routes";
 import { visitorsRoutes } from "./features/visitors/routes";
+import { calendarRoutes } from "./features/calendar/routes";
 import { aiPrayerRoutes } from "./features/ai-prayer/routes";
 import { integrationsRoutes } from "./features/integrations/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
@@ -116,6 +117,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(givingRoutes(deps));
   await app.register(walletRoutes(deps));
   await app.register(visitorsRoutes(deps));
+  await app.register(calendarRoutes(deps));
   await app.register(aiPrayerRoutes(deps));
   await app.register(integrationsRoutes(deps));
   await app.register(notificationsRoutes(deps));

@@ -58,6 +58,10 @@ export const WRITE_LIMITS = {
   roundUpSync: { per: "member", count: 20, windowSeconds: 600 },
   /** POST /api/roundup/enable */
   roundUpSetting: { per: "member", count: 30, windowSeconds: 600 },
+  /** POST and DELETE /api/calendar/events/:id/rsvp (register, cancel: each may move the waitlist). */
+  calendarRsvp: { per: "member", count: 60, windowSeconds: 600 },
+  /** Staff: POST, PATCH and DELETE /api/calendar/events (each change refetches every member's calendar). */
+  calendarEvent: { per: "member", count: 120, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };

@@ -27,6 +27,7 @@ import { createPushSender } from "./providers/push/index";
 import { startPushDelivery } from "./jobs/push-delivery";
 import { startServiceNoticesScheduler } from "./jobs/service-notices";
 import { startEmailDelivery } from "./jobs/email-delivery";
+import { startEventRemindersScheduler } from "./jobs/event-reminders";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -66,6 +67,7 @@ async function main() {
   const roundUpsJob = startRoundUpsScheduler(deps, 5 * 60_000, (err) => app.log.error({ err }, "round-ups job failed"));
   const roundUpCollectionsJob = startRoundUpCollectionsScheduler(deps, 5 * 60_000, (err) => app.log.error({ err }, "round-up collections job failed"));
   const serviceNoticesJob = startServiceNoticesScheduler(deps, 60_000, (err) => app.log.error({ err }, "service notices job failed"));
+  const eventRemindersJob = startEventRemindersScheduler(deps, 5 * 60_000, (err) => app.log.error({ err }, "event reminders job failed"));
   const videoSyncJob = startVideoSyncScheduler(deps, app.log, (err) => app.log.error({ err }, "video sync job failed"));
   // Load (on the first start: generate) the VAPID keys now, so a key that does not open is reported at start.
   deps.push.publicKey().catch((err: unknown) => app.log.error({ err }, "Web Push keys unavailable: push notifications will not be sent"));
@@ -100,6 +102,7 @@ async function main() {
       await roundUpCollectionsJob.stop();
       await videoSyncJob.stop();
       await serviceNoticesJob.stop();
+      await eventRemindersJob.stop();
       await pushDelivery.stop();
       await emailDelivery.stop();
       await app.close(); // stops accepting, finishes in-flight requests, ends event streams

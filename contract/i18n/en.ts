@@ -265,6 +265,7 @@ export const en = {
       prayerAnswered: kind("prayerAnswered"),
       questionToModerate: kind("questionToModerate"),
       testimonyToModerate: kind("testimonyToModerate"),
+      eventReminder: kind("eventReminder"),
     },
     // Stored in English with each notification; shown (inbox) and pushed in the member's language.
     // "Service Started", "New Question" and "New Testimony" are the live toasts' titles (events).
@@ -272,6 +273,8 @@ export const en = {
     testimonyApproved: { title: MSG.testimonyApproved().title, body: MSG.testimonyApproved().body },
     prayerAnsweredTitle: MSG.prayerAnswered("").title,
     prayerAnsweredBody: (title: string) => MSG.prayerAnswered(title).body,
+    eventReminderTitle: MSG.eventReminder("", "").title,
+    eventReminderBody: (time: string, title: string) => MSG.eventReminder(time, title).body,
   },
   // ── journey: the two daily journeys' names (contract/connect-text.ts) ──
   journey: {

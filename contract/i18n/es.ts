@@ -450,11 +450,14 @@ export const es: Messages = {
       prayerAnswered: { label: "Oraciones respondidas", hint: "Cuando se responde una petición por la que oró" },
       questionToModerate: { label: "Preguntas por moderar", hint: "Una nueva pregunta espera moderación" },
       testimonyToModerate: { label: "Testimonios por aprobar", hint: "Un nuevo testimonio espera aprobación" },
+      eventReminder: { label: "Recordatorios de eventos", hint: "El día antes de un evento en el que se inscribió" },
     },
     serviceStartedBody: (title: string) => `¡${title} está en vivo!`,
     testimonyApproved: { title: "Testimonio aprobado", body: "Su testimonio ya se comparte con la iglesia. ¡Gracias!" },
     prayerAnsweredTitle: "Oración respondida",
     prayerAnsweredBody: (title: string) => `Una petición por la que oró ha sido respondida: «${title}»`,
+    eventReminderTitle: "Evento mañana",
+    eventReminderBody: (time: string, title: string) => `Mañana, ${time}: ${title}`,
   },
   // ── journey ──
   journey: {

@@ -46,6 +46,11 @@ export const BODY_LIMITS: Record<string, number> = {
   [`PUT ${API.notes.one.pattern}`]: 128 * 1024,
   // The AI companion's conversation: up to 20 messages of 2,000 characters (120 KB at the worst).
   [`POST ${API.aiPrayer.messages.pattern}`]: 256 * 1024,
+  // An event: title 120, description 2,000 and location 200 characters (under 7 KB at the worst).
+  [`POST ${API.calendar.events.pattern}`]: 16 * 1024,
+  [`PATCH ${API.calendar.event.pattern}`]: 16 * 1024,
+  // A registration names at most one occurrence.
+  [`POST ${API.calendar.rsvp.pattern}`]: 1024,
 };
 
 /**

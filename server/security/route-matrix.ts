@@ -148,6 +148,18 @@ export const ROUTE_ACCESS = {
   "POST /api/integrations/voice_ai/connect": "staff",
   "POST /api/integrations/:provider/test": "staff",
   "DELETE /api/integrations/:id": "staff",
+  // calendar (docs/decisions/0109)
+  "GET /api/calendar/events": "member",
+  "POST /api/calendar/events": "staff",
+  "PATCH /api/calendar/events/:id": "staff",
+  "DELETE /api/calendar/events/:id": "staff",
+  "POST /api/calendar/events/:id/rsvp": "member",
+  "DELETE /api/calendar/events/:id/rsvp": "member",
+  "GET /api/calendar/events/:id/rsvps": "staff",
+  "GET /api/calendar/events/:id/event.ics": "public",
+  "GET /api/calendar/manage": "staff",
+  "GET /api/calendar.ics": "public",
+  "GET /api/week": "member",
   // notifications
   "GET /api/notifications": "member",
   "POST /api/notifications/:id/read": "member",

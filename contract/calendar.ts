@@ -1,0 +1,160 @@
+import { z } from "./zod-setup";
+import { displayText } from "./display-text";
+
+export * from "./calendar-text";
+import {
+  CALENDAR_RANGE_MAX_DAYS,
+  CALENDAR_TEXT,
+  EVENT_CAPACITY_MAX,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_LOCATION_MAX,
+  EVENT_REPEATS,
+  EVENT_TITLE_MAX,
+  RSVP_STATUSES,
+} from "./calendar-text";
+
+/**
+ * An instant: ISO 8601 with an offset ("2026-12-06T10:00:00-05:00", "...Z"), or a wall-clock time
+ * without one ("2026-12-06T10:00"), which the server reads in the church's time zone.
+ */
+const ZDateTime = z.iso.datetime({ offset: true, local: true, error: CALENDAR_TEXT.badDateTime });
+
+const eventFields = {
+  title: displayText().trim().min(1, CALENDAR_TEXT.titleRequired).max(EVENT_TITLE_MAX, CALENDAR_TEXT.titleTooLong),
+  description: displayText().trim().max(EVENT_DESCRIPTION_MAX, CALENDAR_TEXT.descriptionTooLong),
+  location: displayText().trim().max(EVENT_LOCATION_MAX, CALENDAR_TEXT.locationTooLong),
+  startsAt: ZDateTime,
+  endsAt: ZDateTime,
+  repeat: z.enum(EVENT_REPEATS),
+  /** The last church-calendar day an occurrence may start on (inclusive); null: for ever. */
+  repeatUntil: z.iso.date({ error: CALENDAR_TEXT.badDate }).nullable(),
+  registration: z.boolean(),
+  capacity: z.number({ error: CALENDAR_TEXT.capacityInvalid }).int(CALENDAR_TEXT.capacityInvalid).min(1, CALENDAR_TEXT.capacityInvalid).max(EVENT_CAPACITY_MAX, CALENDAR_TEXT.capacityInvalid).nullable(),
+};
+
+/** Rules between fields (the ones that need the church's time zone are checked on the server). */
+function checkEvent(
+  e: { repeat?: string; repeatUntil?: string | null; registration?: boolean; capacity?: number | null },
+  ctx: z.core.$RefinementCtx,
+) {
+  if (e.repeatUntil && e.repeat === "none") ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: CALENDAR_TEXT.untilWithoutRepeat });
+  if (e.capacity != null && e.registration === false) ctx.addIssue({ code: "custom", path: ["capacity"], message: CALENDAR_TEXT.capacityWithoutRegistration });
+}
+
+export const ZEventInput = z
+  .object({
+    ...eventFields,
+    description: eventFields.description.default(""),
+    location: eventFields.location.default(""),
+    repeat: eventFields.repeat.default("none"),
+    repeatUntil: eventFields.repeatUntil.default(null),
+    registration: eventFields.registration.default(false),
+    capacity: eventFields.capacity.default(null),
+  })
+  .superRefine(checkEvent);
+export type EventInput = z.input<typeof ZEventInput>;
+export type EventData = z.output<typeof ZEventInput>;
+
+/** PATCH: only the fields sent change; the result is checked as a whole on the server. */
+export const ZEventPatch = z.object(eventFields).partial();
+export type EventPatch = z.infer<typeof ZEventPatch>;
+
+export const ZEventIdParams = z.object({ id: z.uuid() });
+
+export const ZCalendarRange = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: CALENDAR_TEXT.badDateTime }),
+    to: z.iso.datetime({ offset: true, error: CALENDAR_TEXT.badDateTime }),
+  })
+  .superRefine((r, ctx) => {
+    const from = Date.parse(r.from);
+    const to = Date.parse(r.to);
+    if (!(to > from)) ctx.addIssue({ code: "custom", path: ["to"], message: CALENDAR_TEXT.rangeInvalid });
+    else if (to - from > CALENDAR_RANGE_MAX_DAYS * 86_400_000) ctx.addIssue({ code: "custom", path: ["to"], message: CALENDAR_TEXT.rangeTooLong });
+  });
+export type CalendarRange = z.infer<typeof ZCalendarRange>;
+
+/** Which occurrence of a repeating event (its start); a one-off event needs none. */
+export const ZRsvpBody = z.object({ occurrence: z.iso.datetime({ offset: true, error: CALENDAR_TEXT.badDateTime }).optional() }).default({});
+export const ZRsvpQuery = ZRsvpBody;
+
+/** An event as staff wrote it (Admin). Times are UTC ISO strings. */
+export const ZCalendarEvent = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  repeat: z.enum(EVENT_REPEATS),
+  repeatUntil: z.string().nullable(),
+  registration: z.boolean(),
+  capacity: z.number().nullable(),
+});
+export type CalendarEvent = z.infer<typeof ZCalendarEvent>;
+
+/** One occurrence as a member sees it: its own start and end, counts, and the member's place. */
+export const ZOccurrence = ZCalendarEvent.extend({
+  /** The event's first start (startsAt/endsAt are this occurrence's). */
+  firstStartsAt: z.string(),
+  goingCount: z.number().int(),
+  waitlistCount: z.number().int(),
+  myStatus: z.enum(RSVP_STATUSES).nullable(),
+});
+export type Occurrence = z.infer<typeof ZOccurrence>;
+
+export const ZCalendarPage = z.object({
+  /** The church's time zone: every time is shown in it. */
+  timeZone: z.string(),
+  occurrences: z.array(ZOccurrence),
+});
+export type CalendarPage = z.infer<typeof ZCalendarPage>;
+
+export const ZRsvpAnswer = z.object({
+  status: z.enum(RSVP_STATUSES),
+  occurrence: z.string(),
+  goingCount: z.number().int(),
+  waitlistCount: z.number().int(),
+  /** 1 for the first in line; null when going. */
+  waitlistPosition: z.number().int().nullable(),
+});
+export type RsvpAnswer = z.infer<typeof ZRsvpAnswer>;
+
+/** Admin: each event with its next occurrence's counts. */
+export const ZManagedEvent = ZCalendarEvent.extend({
+  nextOccurrence: z.string().nullable(),
+  goingCount: z.number().int(),
+  waitlistCount: z.number().int(),
+});
+export type ManagedEvent = z.infer<typeof ZManagedEvent>;
+export const ZManagedEvents = z.object({ timeZone: z.string(), events: z.array(ZManagedEvent) });
+export type ManagedEvents = z.infer<typeof ZManagedEvents>;
+
+/** Admin: who is going and who waits, per upcoming occurrence. */
+export const ZEventRsvps = z.array(
+  z.object({
+    occurrence: z.string(),
+    going: z.array(z.object({ name: z.string() })),
+    waitlisted: z.array(z.object({ name: z.string() })),
+  }),
+);
+export type EventRsvps = z.infer<typeof ZEventRsvps>;
+
+/** GET /api/week: the church's week for one member. */
+export const ZWeek = z.object({
+  timeZone: z.string(),
+  start: z.string(),
+  end: z.string(),
+  events: z.array(ZOccurrence),
+  services: z.array(z.object({ day: z.string(), times: z.array(z.string()) })),
+  groups: z.array(z.object({ id: z.string(), name: z.string(), meetingInfo: z.string() })),
+  journey: z
+    .object({
+      sequenceKey: z.string(),
+      day: z.number().int(),
+      totalDays: z.number().int(),
+      title: z.string(),
+    })
+    .nullable(),
+});
+export type Week = z.infer<typeof ZWeek>;

@@ -1,0 +1,69 @@
+import { pgTable, uuid, text, timestamp, integer, boolean, date, index, uniqueIndex, check, bigserial } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { users } from "./users";
+import { EVENT_REPEATS, RSVP_STATUSES } from "../../../contract/calendar-text";
+
+/**
+ * The church's events (docs/decisions/0109). Times are instants (UTC); a repeating event repeats
+ * its first occurrence's wall-clock time in the church's time zone, weekly or monthly (same day
+ * of the month), up to `repeatUntil` (a church-calendar date, inclusive) or for ever.
+ */
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    location: text("location").notNull().default(""),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    repeat: text("repeat", { enum: EVENT_REPEATS }).notNull().default("none"),
+    repeatUntil: date("repeat_until", { mode: "string" }),
+    /** Whether members register (RSVP); without it the event is only announced. */
+    registration: boolean("registration").notNull().default(false),
+    /** Places per occurrence; null: no limit. Only with registration. */
+    capacity: integer("capacity"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("calendar_events_starts_idx").on(t.startsAt),
+    check("calendar_events_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
+    check("calendar_events_capacity_positive", sql`${t.capacity} is null or ${t.capacity} > 0`),
+  ],
+);
+
+/**
+ * One member's registration for one occurrence of an event (`occurrenceStart`: that occurrence's
+ * start; for a one-off event, the event's start). `going` up to the capacity, then `waitlisted`
+ * in order of `createdAt` (then id); a cancellation moves the first waitlisted member up in the
+ * same transaction, under the event row's lock (register-rsvp.ts). `remindedAt`: the day-before
+ * reminder was handled (server/jobs/event-reminders.ts).
+ */
+export const calendarRsvps = pgTable(
+  "calendar_rsvps",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: "cascade" }),
+    occurrenceStart: timestamp("occurrence_start", { withTimezone: true }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: RSVP_STATUSES }).notNull(),
+    /** Registration order (the waitlist's order; two registrations may share a clock reading). */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("calendar_rsvps_once").on(t.eventId, t.occurrenceStart, t.userId),
+    index("calendar_rsvps_occurrence_idx").on(t.eventId, t.occurrenceStart, t.status, t.seq),
+    index("calendar_rsvps_user_idx").on(t.userId, t.occurrenceStart),
+    index("calendar_rsvps_reminder_due_idx")
+      .on(t.occurrenceStart)
+      .where(sql`${t.remindedAt} is null and ${t.status} = 'going'`),
+  ],
+);

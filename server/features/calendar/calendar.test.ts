@@ -1,0 +1,337 @@
+/**
+ * The events calendar (issue 18, decision 0109): staff author events and members read and
+ * register; repeating events keep their wall-clock time across daylight-saving changes (weekly
+ * and monthly); the waitlist moves up exactly once under concurrent registrations and
+ * cancellations, also from two server instances; the iCalendar feed and the per-event file parse
+ * with ical.js and expand to the same times as the API; the day-before reminder is written once.
+ * The church's time zone is America/New_York (config/church.json): clocks go back on
+ * 2026-11-01 and forward on 2027-03-14.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import ICAL from "ical.js";
+import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
+import { CALENDAR_TEXT, type CalendarEvent, type CalendarPage, type EventRsvps, type ManagedEvents, type RsvpAnswer, type Week } from "../../../contract/calendar";
+import { calendarRsvps } from "../../db/schema/calendar";
+import { notifications, notificationOptOuts } from "../../db/schema/notifications";
+import { groupMembers, smallGroups } from "../../db/schema/connect";
+import { sendEventReminders } from "./send-event-reminders";
+import { occurrencesBetween } from "./occurrences";
+import { localize } from "../../i18n";
+import { journeyDays, journeyEnrolments } from "../../db/schema/connect";
+
+let clock = new Date("2026-10-20T12:00:00Z");
+const now = () => clock;
+let t: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now });
+  second = await createTestApp({ now, sameDatabaseAs: sameDatabase(t) });
+}, 60_000);
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+type Auth = { authorization: string };
+const call = (auth: Auth | null, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown, app = t.app) =>
+  app.inject({ method, url, headers: auth ?? {}, ...(payload === undefined ? {} : { payload: payload as never }) });
+const issues = (res: { json(): unknown }) => (res.json() as { issues: { path: string; message: string }[] }).issues;
+
+async function createEvent(staff: Auth, body: Record<string, unknown>) {
+  const res = await call(staff, "POST", "/api/calendar/events", { title: "Event", ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as CalendarEvent;
+}
+const range = async (auth: Auth, from: string, to: string) => {
+  const res = await call(auth, "GET", `/api/calendar/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as CalendarPage;
+};
+const rsvp = (auth: Auth, id: string, occurrence?: string, app = t.app) =>
+  call(auth, "POST", `/api/calendar/events/${id}/rsvp`, occurrence ? { occurrence } : {}, app);
+const cancel = (auth: Auth, id: string, occurrence?: string, app = t.app) =>
+  call(auth, "DELETE", `/api/calendar/events/${id}/rsvp${occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ""}`, undefined, app);
+
+describe("who may do what", () => {
+  it("members read and register; only staff author, see registrations and the Admin list (403 for members)", async () => {
+    const member = await t.signUp("MEMBER", { firstName: "Ruth", lastName: "Moab" });
+    const staff = await t.signUp("STAFF");
+    const ev = await createEvent(staff.auth, { startsAt: "2026-11-10T19:00", endsAt: "2026-11-10T20:30", registration: true });
+    const body = { title: "Mine", startsAt: "2026-11-10T19:00", endsAt: "2026-11-10T20:00" };
+    expect((await call(member.auth, "POST", "/api/calendar/events", body)).statusCode).toBe(403);
+    expect((await call(member.auth, "PATCH", `/api/calendar/events/${ev.id}`, { title: "Hijack" })).statusCode).toBe(403);
+    expect((await call(member.auth, "DELETE", `/api/calendar/events/${ev.id}`)).statusCode).toBe(403);
+    expect((await call(member.auth, "GET", `/api/calendar/events/${ev.id}/rsvps`)).statusCode).toBe(403);
+    expect((await call(member.auth, "GET", "/api/calendar/manage")).statusCode).toBe(403);
+    expect((await call(null, "GET", "/api/calendar/events?from=2026-11-01T00:00:00Z&to=2026-11-30T00:00:00Z")).statusCode).toBe(401);
+    expect((await call(null, "POST", `/api/calendar/events/${ev.id}/rsvp`, {})).statusCode).toBe(401);
+    expect(((await rsvp(member.auth, ev.id)).json() as RsvpAnswer).status).toBe("going");
+    for (const role of ["PASTOR", "OWNER"] as const) {
+      const s = await t.signUp(role);
+      const res = await call(s.auth, "PATCH", `/api/calendar/events/${ev.id}`, { location: `Hall ${role}` });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const rsvps = (await call(staff.auth, "GET", `/api/calendar/events/${ev.id}/rsvps`)).json() as EventRsvps;
+    expect(rsvps).toEqual([{ occurrence: "2026-11-11T00:00:00.000Z", going: [{ name: "Ruth Moab" }], waitlisted: [] }]);
+    // The feed and "Add to calendar" need no account.
+    expect((await call(null, "GET", "/api/calendar.ics")).statusCode).toBe(200);
+    expect((await call(null, "GET", `/api/calendar/events/${ev.id}/event.ics`)).statusCode).toBe(200);
+    expect((await call(staff.auth, "DELETE", `/api/calendar/events/${ev.id}`)).statusCode).toBe(204);
+    expect((await call(staff.auth, "DELETE", `/api/calendar/events/${ev.id}`)).statusCode).toBe(404);
+    expect((await t.db.select().from(calendarRsvps).where(eq(calendarRsvps.eventId, ev.id))).length).toBe(0);
+  });
+
+  it("refuses bad events with the field and a clear message, in the member's language", async () => {
+    const staff = await t.signUp("STAFF");
+    const post = (b: Record<string, unknown>, lang?: string) =>
+      call({ ...staff.auth, ...(lang ? { "accept-language": lang } : {}) } as Auth, "POST", "/api/calendar/events", {
+        title: "Supper",
+        startsAt: "2026-11-10T19:00",
+        endsAt: "2026-11-10T20:00",
+        ...b,
+      });
+    expect(issues(await post({ title: " " }))).toEqual([{ path: "body.title", message: CALENDAR_TEXT.titleRequired }]);
+    expect(issues(await post({ startsAt: "next tuesday" }))).toEqual([{ path: "body.startsAt", message: CALENDAR_TEXT.badDateTime }]);
+    expect(issues(await post({ endsAt: "2026-11-10T18:00" }))).toEqual([{ path: "body.endsAt", message: CALENDAR_TEXT.endBeforeStart }]);
+    expect(issues(await post({ endsAt: "2026-11-30T18:00" }))).toEqual([{ path: "body.endsAt", message: CALENDAR_TEXT.tooLong }]);
+    expect(issues(await post({ repeatUntil: "2026-12-01" }))).toEqual([{ path: "body.repeatUntil", message: CALENDAR_TEXT.untilWithoutRepeat }]);
+    expect(issues(await post({ repeat: "weekly", repeatUntil: "2026-11-01" }))).toEqual([{ path: "body.repeatUntil", message: CALENDAR_TEXT.untilBeforeStart }]);
+    expect(issues(await post({ capacity: 10 }))).toEqual([{ path: "body.capacity", message: CALENDAR_TEXT.capacityWithoutRegistration }]);
+    expect(issues(await post({ registration: true, capacity: 0 }))).toEqual([{ path: "body.capacity", message: CALENDAR_TEXT.capacityInvalid }]);
+    expect(issues(await post({ repeat: "daily" }))[0]!.path).toBe("body.repeat");
+    expect(issues(await post({ title: "" }, "es"))[0]!.message).toBe("El título es obligatorio");
+    // A range is bounded.
+    const member = await t.signUp();
+    const long = await call(member.auth, "GET", "/api/calendar/events?from=2026-01-01T00:00:00Z&to=2026-06-01T00:00:00Z");
+    expect(long.statusCode).toBe(400);
+    expect(issues(long)).toEqual([{ path: "querystring.to", message: CALENDAR_TEXT.rangeTooLong }]);
+  });
+});
+
+describe("time zones and daylight saving", () => {
+  it("a weekly 10:00 event stays at 10:00 in the church's zone when clocks go back (14:00Z, then 15:00Z)", async () => {
+    const staff = await t.signUp("STAFF");
+    const ev = await createEvent(staff.auth, { title: "Men's Breakfast", startsAt: "2026-10-17T10:00", endsAt: "2026-10-17T11:30", repeat: "weekly", repeatUntil: "2026-11-14" });
+    expect(ev.startsAt).toBe("2026-10-17T14:00:00.000Z");
+    const page = await range(staff.auth, "2026-10-01T00:00:00Z", "2026-12-01T00:00:00Z");
+    const mine = page.occurrences.filter((o) => o.id === ev.id);
+    expect(page.timeZone).toBe("America/New_York");
+    expect(mine.map((o) => o.startsAt)).toEqual([
+      "2026-10-17T14:00:00.000Z",
+      "2026-10-24T14:00:00.000Z",
+      "2026-10-31T14:00:00.000Z",
+      "2026-11-07T15:00:00.000Z",
+      "2026-11-14T15:00:00.000Z",
+    ]);
+    // Each lasts as long as the first, and a range in the middle finds only what overlaps it.
+    expect(mine.every((o) => Date.parse(o.endsAt) - Date.parse(o.startsAt) === 90 * 60_000)).toBe(true);
+    const middle = await range(staff.auth, "2026-11-07T15:30:00Z", "2026-11-08T00:00:00Z");
+    expect(middle.occurrences.filter((o) => o.id === ev.id).map((o) => o.startsAt)).toEqual(["2026-11-07T15:00:00.000Z"]);
+    // An offset given explicitly is taken as it is.
+    const explicit = await createEvent(staff.auth, { startsAt: "2026-12-06T10:00:00-05:00", endsAt: "2026-12-06T11:00:00-05:00" });
+    expect(explicit.startsAt).toBe("2026-12-06T15:00:00.000Z");
+  });
+
+  it("monthly repeats keep the day and the wall clock across the spring change, and skip months without the day", async () => {
+    const tz = "America/New_York";
+    const first = { startsAt: new Date("2027-01-31T23:30:00Z"), endsAt: new Date("2027-02-01T00:30:00Z"), repeat: "monthly" as const, repeatUntil: null };
+    // 18:30 local on the 31st: none in February or April.
+    expect(occurrencesBetween(tz, first, new Date("2027-01-01T00:00:00Z"), new Date("2027-06-01T00:00:00Z")).map((o) => o.start.toISOString())).toEqual([
+      "2027-01-31T23:30:00.000Z",
+      "2027-03-31T22:30:00.000Z",
+      "2027-05-31T22:30:00.000Z",
+    ]);
+    const staff = await t.signUp("STAFF");
+    const ev = await createEvent(staff.auth, { title: "Prayer Night", startsAt: "2027-02-10T19:00", endsAt: "2027-02-10T21:00", repeat: "monthly" });
+    // 19:00 EST before the change on March 14, 19:00 EDT after it.
+    const page = await range(staff.auth, "2027-03-01T00:00:00Z", "2027-04-30T00:00:00Z");
+    expect(page.occurrences.filter((o) => o.id === ev.id).map((o) => o.startsAt)).toEqual(["2027-03-11T00:00:00.000Z", "2027-04-10T23:00:00.000Z"]);
+    // A weekly event far in the future (the fast skip ahead) is still on its day and time.
+    const weekly = { startsAt: new Date("2026-10-17T14:00:00Z"), endsAt: new Date("2026-10-17T15:00:00Z"), repeat: "weekly" as const, repeatUntil: null };
+    const later = occurrencesBetween(tz, weekly, new Date("2030-07-01T00:00:00Z"), new Date("2030-07-15T00:00:00Z"));
+    expect(later.map((o) => o.start.toISOString())).toEqual(["2030-07-06T14:00:00.000Z", "2030-07-13T14:00:00.000Z"]);
+  });
+
+  it("a wall-clock time in the hour skipped in spring is read with the offset before the change (RFC 5545)", async () => {
+    const staff = await t.signUp("STAFF");
+    const ev = await createEvent(staff.auth, { startsAt: "2027-03-14T02:30", endsAt: "2027-03-14T04:00" });
+    expect(ev.startsAt).toBe("2027-03-14T07:30:00.000Z");
+  });
+});
+
+describe("registration and the waitlist", () => {
+  it("going up to the capacity, then waitlisted in order; a cancellation moves the first in line up", async () => {
+    const staff = await t.signUp("STAFF");
+    const [a, b, c] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    const ev = await createEvent(staff.auth, { title: "Marriage Retreat", startsAt: "2026-11-20T18:00", endsAt: "2026-11-22T12:00", registration: true, capacity: 1 });
+    expect((await rsvp(a!.auth, ev.id)).json()).toEqual({ status: "going", occurrence: "2026-11-20T23:00:00.000Z", goingCount: 1, waitlistCount: 0, waitlistPosition: null });
+    expect((await rsvp(b!.auth, ev.id)).json()).toMatchObject({ status: "waitlisted", waitlistPosition: 1, goingCount: 1, waitlistCount: 1 });
+    expect((await rsvp(c!.auth, ev.id)).json()).toMatchObject({ status: "waitlisted", waitlistPosition: 2, waitlistCount: 2 });
+    // Asking again answers the same, without a second row.
+    expect((await rsvp(b!.auth, ev.id)).json()).toMatchObject({ status: "waitlisted", waitlistPosition: 1 });
+    const seen = (await range(b!.auth, "2026-11-15T00:00:00Z", "2026-11-30T00:00:00Z")).occurrences.find((o) => o.id === ev.id)!;
+    expect(seen).toMatchObject({ goingCount: 1, waitlistCount: 2, myStatus: "waitlisted", capacity: 1 });
+    expect((await cancel(a!.auth, ev.id)).statusCode).toBe(204);
+    expect((await rsvp(b!.auth, ev.id)).json()).toMatchObject({ status: "going", goingCount: 1, waitlistCount: 1 });
+    expect((await rsvp(c!.auth, ev.id)).json()).toMatchObject({ status: "waitlisted", waitlistPosition: 1 });
+    expect((await cancel(a!.auth, ev.id)).statusCode).toBe(404);
+    // A larger capacity lets the line in.
+    expect((await call(staff.auth, "PATCH", `/api/calendar/events/${ev.id}`, { capacity: 5 })).statusCode).toBe(200);
+    expect((await rsvp(c!.auth, ev.id)).json()).toMatchObject({ status: "going", goingCount: 2, waitlistCount: 0 });
+    const managed = (await call(staff.auth, "GET", "/api/calendar/manage")).json() as ManagedEvents;
+    expect(managed.events.find((e) => e.id === ev.id)).toMatchObject({ nextOccurrence: "2026-11-20T23:00:00.000Z", goingCount: 2, waitlistCount: 0 });
+  });
+
+  it("refuses what cannot be registered for: no registration, a started event, a time the event does not have", async () => {
+    const staff = await t.signUp("STAFF");
+    const m = await t.signUp();
+    const open = await createEvent(staff.auth, { startsAt: "2026-11-03T19:00", endsAt: "2026-11-03T20:00" });
+    expect((await rsvp(m.auth, open.id)).statusCode).toBe(409);
+    const past = await createEvent(staff.auth, { startsAt: "2026-10-01T19:00", endsAt: "2026-10-01T20:00", registration: true });
+    expect(issues(await rsvp(m.auth, past.id))).toEqual([{ path: "body.occurrence", message: CALENDAR_TEXT.alreadyStarted }]);
+    const weekly = await createEvent(staff.auth, { startsAt: "2026-10-27T19:00", endsAt: "2026-10-27T20:00", repeat: "weekly", registration: true, capacity: 1 });
+    expect(issues(await rsvp(m.auth, weekly.id))).toEqual([{ path: "body.occurrence", message: CALENDAR_TEXT.occurrenceRequired }]);
+    expect(issues(await rsvp(m.auth, weekly.id, "2026-11-03T23:30:00Z"))).toEqual([{ path: "body.occurrence", message: CALENDAR_TEXT.noSuchOccurrence }]);
+    // Per occurrence: full on one date, still open on the next (after the clocks change: 00:00Z).
+    expect(((await rsvp(m.auth, weekly.id, "2026-10-27T23:00:00Z")).json() as RsvpAnswer).status).toBe("going");
+    const other = await t.signUp();
+    expect(((await rsvp(other.auth, weekly.id, "2026-10-27T23:00:00Z")).json() as RsvpAnswer).status).toBe("waitlisted");
+    expect(((await rsvp(other.auth, weekly.id, "2026-11-04T00:00:00Z")).json() as RsvpAnswer).status).toBe("going");
+    // Moving the weekly event drops the upcoming registrations of times it no longer has.
+    expect((await call(staff.auth, "PATCH", `/api/calendar/events/${weekly.id}`, { startsAt: "2026-10-28T19:00", endsAt: "2026-10-28T20:00" })).statusCode).toBe(200);
+    expect((await t.db.select().from(calendarRsvps).where(eq(calendarRsvps.eventId, weekly.id))).length).toBe(0);
+  });
+
+  it("concurrent registrations from two instances fill exactly the capacity; concurrent cancellations move up exactly one each", async () => {
+    const staff = await t.signUp("STAFF");
+    const ev = await createEvent(staff.auth, { title: "Youth Lock-in", startsAt: "2026-12-04T19:00", endsAt: "2026-12-05T07:00", registration: true, capacity: 3 });
+    const members = await Promise.all(Array.from({ length: 12 }, () => t.signUp()));
+    const answers = await Promise.all(members.map((m, i) => rsvp(m.auth, ev.id, undefined, i % 2 ? second.app : t.app)));
+    const statuses = answers.map((r) => (r.json() as RsvpAnswer).status);
+    expect(statuses.filter((s) => s === "going")).toHaveLength(3);
+    expect(statuses.filter((s) => s === "waitlisted")).toHaveLength(9);
+    const going = members.filter((_, i) => statuses[i] === "going");
+    // The three going cancel at once, and two waitlisted members leave at the same moment.
+    const leaving = members.filter((_, i) => statuses[i] === "waitlisted").slice(0, 2);
+    const cancels = await Promise.all([...going, ...leaving].map((m, i) => cancel(m.auth, ev.id, undefined, i % 2 ? t.app : second.app)));
+    expect(cancels.map((r) => r.statusCode)).toEqual([204, 204, 204, 204, 204]);
+    const rows = await t.db.select().from(calendarRsvps).where(eq(calendarRsvps.eventId, ev.id));
+    expect(rows.filter((r) => r.status === "going")).toHaveLength(3);
+    expect(rows.filter((r) => r.status === "waitlisted")).toHaveLength(4);
+    // The ones moved up are the first in line who stayed, in registration order.
+    const line = [...rows].sort((a, b) => a.seq - b.seq);
+    expect(line.slice(0, 3).every((r) => r.status === "going")).toBe(true);
+  });
+});
+
+describe("iCalendar", () => {
+  it("the public feed parses with ical.js: the church's TZID with its VTIMEZONE, RRULE expanding to the API's times", async () => {
+    const staff = await t.signUp("STAFF");
+    const ev = await createEvent(staff.auth, {
+      title: "Wednesday Bible Study",
+      description: "Romans, chapter by chapter; bring a friend, coffee provided",
+      location: "Room 12",
+      startsAt: "2026-10-21T19:00",
+      endsAt: "2026-10-21T20:30",
+      repeat: "weekly",
+      repeatUntil: "2026-11-18",
+    });
+    const res = await call(null, "GET", "/api/calendar.ics");
+    expect(res.headers["content-type"]).toMatch(/^text\/calendar/);
+    const cal = new ICAL.Component(ICAL.parse(res.body));
+    const tzComp = cal.getFirstSubcomponent("vtimezone")!;
+    expect(tzComp.getFirstPropertyValue("tzid")).toBe("America/New_York");
+    const zone = new ICAL.Timezone(tzComp);
+    ICAL.TimezoneService.register(zone, "America/New_York");
+    const vevent = cal.getAllSubcomponents("vevent").find((v) => String(v.getFirstPropertyValue("uid")).startsWith(ev.id))!;
+    expect(vevent.getFirstPropertyValue("summary")).toBe("Wednesday Bible Study");
+    expect(vevent.getFirstPropertyValue("description")).toBe("Romans, chapter by chapter; bring a friend, coffee provided");
+    expect(vevent.getFirstPropertyValue("location")).toBe("Room 12");
+    expect(vevent.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("America/New_York");
+    expect(String(vevent.getFirstPropertyValue("rrule"))).toMatch(/FREQ=WEEKLY/);
+    const event = new ICAL.Event(vevent);
+    const it = event.iterator();
+    const starts: string[] = [];
+    for (let next = it.next(); next && starts.length < 10; next = it.next()) starts.push(next.toJSDate().toISOString());
+    const api = (await range(staff.auth, "2026-10-01T00:00:00Z", "2026-11-30T00:00:00Z")).occurrences.filter((o) => o.id === ev.id).map((o) => o.startsAt);
+    expect(starts).toEqual(api);
+    expect(starts).toEqual(["2026-10-21T23:00:00.000Z", "2026-10-28T23:00:00.000Z", "2026-11-05T00:00:00.000Z", "2026-11-12T00:00:00.000Z", "2026-11-19T00:00:00.000Z"]);
+  });
+
+  it("'Add to calendar' is one event's file; an unknown event is a 404", async () => {
+    const staff = await t.signUp("STAFF");
+    const ev = await createEvent(staff.auth, { title: "Christmas Eve Candlelight", startsAt: "2026-12-24T18:00", endsAt: "2026-12-24T19:00" });
+    const res = await call(null, "GET", `/api/calendar/events/${ev.id}/event.ics`);
+    expect(res.headers["content-disposition"]).toMatch(/attachment; filename="event.ics"/);
+    const cal = new ICAL.Component(ICAL.parse(res.body));
+    const events = cal.getAllSubcomponents("vevent");
+    expect(events).toHaveLength(1);
+    ICAL.TimezoneService.register(new ICAL.Timezone(cal.getFirstSubcomponent("vtimezone")!), "America/New_York");
+    const e = new ICAL.Event(events[0]!);
+    expect(e.summary).toBe("Christmas Eve Candlelight");
+    expect(e.startDate.toJSDate().toISOString()).toBe("2026-12-24T23:00:00.000Z");
+    expect(e.endDate.toJSDate().toISOString()).toBe("2026-12-25T00:00:00.000Z");
+    expect((await call(null, "GET", "/api/calendar/events/00000000-0000-4000-8000-000000000000/event.ics")).statusCode).toBe(404);
+  });
+});
+
+describe("the day-before reminder", () => {
+  it("reaches each member going once, even with two instances at once; not the waitlisted, not who turned the kind off", async () => {
+    const staff = await t.signUp("STAFF");
+    const [going, waiting, optedOut] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    await t.db.insert(notificationOptOuts).values({ userId: optedOut!.user.id, kind: "eventReminder" });
+    const ev = await createEvent(staff.auth, { title: "Fall Festival", startsAt: "2026-10-25T16:00", endsAt: "2026-10-25T19:00", registration: true, capacity: 2 });
+    for (const m of [going, optedOut, waiting]) await rsvp(m!.auth, ev.id);
+    const remindersOf = (userId: string) =>
+      t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, "eventReminder")));
+    // Too early: more than a day before.
+    expect(await sendEventReminders(t.deps)).toBe(0);
+    clock = new Date("2026-10-24T20:30:00Z");
+    try {
+      const [a, b] = await Promise.all([sendEventReminders(t.deps), sendEventReminders(second.deps)]);
+      expect(a + b).toBe(1);
+      expect(await sendEventReminders(t.deps)).toBe(0);
+      const mine = await remindersOf(going!.user.id);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ title: "Event Tomorrow", body: "Tomorrow, 4:00 PM: Fall Festival", url: "/calendar" });
+      expect(await remindersOf(waiting!.user.id)).toHaveLength(0);
+      expect(await remindersOf(optedOut!.user.id)).toHaveLength(0);
+      // Shown in Spanish to a Spanish reader.
+      expect(localize(mine[0]!.title, "es")).toBe("Evento mañana");
+      expect(localize(mine[0]!.body, "es")).toBe("Mañana, 4:00 PM: Fall Festival");
+    } finally {
+      clock = new Date("2026-10-20T12:00:00Z");
+    }
+  });
+});
+
+describe("the week", () => {
+  it("shows this week's events, the service times, the member's groups and today's journey day", async () => {
+    const staff = await t.signUp("STAFF");
+    const m = await t.signUp();
+    const ev = await createEvent(staff.auth, { title: "Thursday Choir", startsAt: "2026-10-22T19:00", endsAt: "2026-10-22T20:00" });
+    await createEvent(staff.auth, { title: "Next week", startsAt: "2026-10-26T19:00", endsAt: "2026-10-26T20:00" });
+    const [group] = await t.db.insert(smallGroups).values({ name: `Young Adults ${m.user.id}`, description: "d", meetingInfo: "Tuesdays 7PM" }).returning();
+    await t.db.insert(groupMembers).values({ groupId: group!.id, userId: m.user.id });
+    // A 3-day journey begun yesterday (church calendar): today is day 2.
+    await t.db.insert(journeyDays).values([1, 2, 3].flatMap((day) => [
+      { sequenceKey: "WEEK_TEST", day, title: `Day ${day} title`, content: "c", locale: "en" },
+      { sequenceKey: "WEEK_TEST", day, title: `Día ${day}`, content: "c", locale: "es" },
+    ]));
+    await t.db.insert(journeyEnrolments).values({ userId: m.user.id, sequenceKey: "WEEK_TEST", startDate: "2026-10-19", unsubscribeToken: `tok-${m.user.id}` });
+    const res = await call(m.auth, "GET", "/api/week");
+    expect(res.statusCode, res.body).toBe(200);
+    const week = res.json() as Week;
+    expect(week.start).toBe("2026-10-18T04:00:00.000Z");
+    expect(week.end).toBe("2026-10-25T04:00:00.000Z");
+    expect(week.events.map((e) => e.id)).toContain(ev.id);
+    expect(week.events.some((e) => e.title === "Next week")).toBe(false);
+    expect(week.services[0]).toEqual({ day: "Sundays", times: ["8:00AM", "9:30AM", "11:00AM"] });
+    expect(week.groups).toEqual([{ id: group!.id, name: group!.name, meetingInfo: "Tuesdays 7PM" }]);
+    expect(week.journey).toEqual({ sequenceKey: "WEEK_TEST", day: 2, totalDays: 3, title: "Day 2 title" });
+    const other = (await call((await t.signUp()).auth, "GET", "/api/week")).json() as Week;
+    expect(other.groups).toEqual([]);
+    expect(other.journey).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { EVENT_MAX_DAYS, type Occurrence, type RsvpStatus } from "../../../contract/calendar";
+import { zonedDate } from "../../../contract/zoned-time";
+import { scheduleOf, toEvent, type EventRow } from "./event-view";
+import { occurrencesBetween } from "./occurrences";
+
+const MAX_SPAN_MS = (EVENT_MAX_DAYS + 1) * 86_400_000;
+
+/** The events that may have an occurrence in [from, to): two indexed conditions, then expanded in memory. */
+export async function eventsInRange(db: Db, tz: string, from: Date, to: Date): Promise<EventRow[]> {
+  const earliestDay = zonedDate(tz, new Date(from.getTime() - MAX_SPAN_MS));
+  const result = await db.execute(sql`
+    select id, title, description, location, starts_at as "startsAt", ends_at as "endsAt", repeat,
+           repeat_until::text as "repeatUntil", registration, capacity, created_by as "createdBy", created_at as "createdAt", updated_at as "updatedAt"
+    from calendar_events
+    where starts_at < ${to.toISOString()}::timestamptz
+      and ((repeat = 'none' and ends_at > ${from.toISOString()}::timestamptz)
+        or (repeat <> 'none' and (repeat_until is null or repeat_until >= ${earliestDay}::date)))`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    ...(r as unknown as EventRow),
+    startsAt: new Date(r.startsAt as string),
+    endsAt: new Date(r.endsAt as string),
+    createdAt: new Date(r.createdAt as string),
+    updatedAt: new Date(r.updatedAt as string),
+    repeatUntil: (r.repeatUntil as string | null) ?? null,
+  }));
+}
+
+/**
+ * Every occurrence overlapping [from, to), in order of start, with its counts and `userId`'s own
+ * registration (one grouped, indexed query for all of them).
+ */
+export async function listOccurrences(db: Db, tz: string, userId: string | null, from: Date, to: Date): Promise<Occurrence[]> {
+  const events = await eventsInRange(db, tz, from, to);
+  if (events.length === 0) return [];
+  const ids = events.filter((e) => e.registration).map((e) => e.id);
+  const counts = new Map<string, { going: number; waiting: number; mine: RsvpStatus | null }>();
+  if (ids.length > 0) {
+    const result = await db.execute(sql`
+      select event_id, occurrence_start,
+        count(*) filter (where status = 'going')::int as going,
+        count(*) filter (where status = 'waitlisted')::int as waiting,
+        max(status) filter (where user_id = ${userId}::uuid) as mine
+      from calendar_rsvps
+      where event_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+        and occurrence_start >= ${new Date(from.getTime() - MAX_SPAN_MS).toISOString()}::timestamptz
+        and occurrence_start < ${to.toISOString()}::timestamptz
+      group by event_id, occurrence_start`);
+    for (const r of (result as unknown as { rows: { event_id: string; occurrence_start: string | Date; going: number; waiting: number; mine: RsvpStatus | null }[] }).rows) {
+      counts.set(`${r.event_id} ${new Date(r.occurrence_start).toISOString()}`, { going: Number(r.going), waiting: Number(r.waiting), mine: r.mine });
+    }
+  }
+  const out: Occurrence[] = [];
+  for (const ev of events) {
+    const base = toEvent(ev);
+    for (const o of occurrencesBetween(tz, scheduleOf(ev), from, to)) {
+      const c = counts.get(`${ev.id} ${o.start.toISOString()}`);
+      out.push({
+        ...base,
+        firstStartsAt: base.startsAt,
+        startsAt: o.start.toISOString(),
+        endsAt: o.end.toISOString(),
+        goingCount: c?.going ?? 0,
+        waitlistCount: c?.waiting ?? 0,
+        myStatus: c?.mine ?? null,
+      });
+    }
+  }
+  return out.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.title.localeCompare(b.title));
+}
