@@ -123,7 +123,7 @@ export const EVENT_ADMIN_TEXT = {
   deleteConfirm: "Delete this event? Members' registrations are removed too.",
   rsvps: "Registrations",
   noRsvps: "No registrations yet.",
-  goingList: "Going",
+  goingList: "Who is going",
   waitlist: "Waitlist",
   nextOn: (date: string) => `Next: ${date}`,
   counts: (going: number, waitlisted: number) => `${going} going, ${waitlisted} waitlisted`,

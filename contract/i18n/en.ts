@@ -24,6 +24,7 @@ import { NOTIFICATIONS_TEXT, NOTIFICATION_KIND_INFO as KIND, NOTIFICATION_MESSAG
 import { NOTE_STAMP, NOTE_TEXT } from "../notes-text";
 import { COMMENT_TEXT } from "../comments-text";
 import { BIBLE_LINKS, VIDEO_TEXT } from "../videos-text";
+import { CALENDAR_SCREEN_TEXT, CALENDAR_TEXT, EVENT_ADMIN_TEXT, WEEK_TEXT } from "../calendar-text";
 
 const kind = (k: keyof typeof KIND) => ({ label: KIND[k].label, hint: KIND[k].hint });
 
@@ -276,6 +277,10 @@ export const en = {
     eventReminderTitle: MSG.eventReminder("", "").title,
     eventReminderBody: (time: string, title: string) => MSG.eventReminder(time, title).body,
   },
+  // ── calendar: events, registration, the week (contract/calendar-text.ts, decision 0109) ──
+  calendar: { ...CALENDAR_TEXT, ...CALENDAR_SCREEN_TEXT },
+  week: WEEK_TEXT,
+  eventAdmin: EVENT_ADMIN_TEXT,
   // ── journey: the two daily journeys' names (contract/connect-text.ts) ──
   journey: {
     SCRIPTURES_14: { title: SEQUENCE_LABELS.SCRIPTURES_14.title, description: SEQUENCE_LABELS.SCRIPTURES_14.description },

@@ -6,6 +6,7 @@ import type { Role } from "../../contract/roles";
 import { seedConnectDemo } from "./connect";
 import { seedPrayerMedia } from "./prayer-media";
 import { seedServicesDemo } from "./services";
+import { seedCalendarDemo } from "./calendar";
 import { seedWalletDemo } from "./wallet";
 import type { SecretBox } from "../security/secret-box";
 
@@ -40,6 +41,7 @@ export async function seedDemo(db: Db, wallet?: { secrets: SecretBox; now: Date;
   await seedPrayerMedia(db);
   await seedConnectDemo(db);
   await seedServicesDemo(db);
+  await seedCalendarDemo(db);
   // The demo wallet seals a bank token, so it needs the secrets key (main.ts passes it).
   if (wallet) await seedWalletDemo(db, wallet);
 }

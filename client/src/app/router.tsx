@@ -25,6 +25,8 @@ const VisitUsPage = lazy(() => import("@/features/church/visit-us-page"));
 const VisitorsPage = lazy(() => import("@/features/visitors/visitors-page"));
 const AiPrayerPage = lazy(() => import("@/features/ai-prayer/ai-prayer-page"));
 const IntegrationsPage = lazy(() => import("@/features/integrations/integrations-page"));
+const CalendarPage = lazy(() => import("./pages/calendar-page"));
+const WeekPage = lazy(() => import("./pages/week-page"));
 const NotFoundPage = lazy(() => import("./pages/not-found-page"));
 
 const FullPageSpinner = () => <Spinner className="min-h-dvh" />;
@@ -75,6 +77,8 @@ export function AppRouter() {
             <Route path="/giving" component={GivingPage} />
             <Route path="/giving/statement" component={GivingStatementPage} />
             <Route path="/integrations" component={IntegrationsPage} />
+            <Route path="/calendar" component={CalendarPage} />
+            <Route path="/week" component={WeekPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

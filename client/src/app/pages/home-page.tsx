@@ -8,6 +8,7 @@ import { LiveServicePanel } from "@/features/services/live-service";
 import { useI18n } from "@/lib/i18n";
 import { weekdayName } from "@/lib/format";
 import { useLiveService } from "@/features/services/api";
+import { UpcomingEventsCard } from "@/features/calendar/upcoming-events-card";
 
 function ServiceStatus() {
   const church = useChurch();
@@ -44,6 +45,8 @@ export default function HomePage() {
       </section>
 
       <ServiceStatus />
+
+      <UpcomingEventsCard timeZone={church.timeZone} />
 
       <Link href="/visit-us" className="block rounded-lg">
         <Card className="transition-colors hover:bg-muted">

@@ -1,16 +1,20 @@
+import { Link } from "wouter";
 import { CalendarDays, ChevronRight, HandHeart, Mail, MoreHorizontal, UserPlus } from "lucide-react";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent } from "@/components/ui/card";
 import { useI18n } from "@/lib/i18n";
 
-/** The Connect tab's cards (spec section 2): each opens one of the church's pages. */
+/**
+ * The Connect tab's cards (spec section 2): each opens one of the church's pages; 'Calendar of
+ * Events' opens the app's own calendar (/calendar, decision 0109).
+ */
 export function ConnectCards() {
   const church = useChurch();
   const t = useI18n().m.connect;
   const cards = [
     { label: t.visitors, hint: t.visitorsHint, href: church.links.visitorsForm ?? church.links.website, icon: UserPlus },
     { label: t.partner, hint: t.partnerHint, href: church.links.partner, icon: HandHeart },
-    { label: t.calendar, hint: t.calendarHint, href: church.links.calendar, icon: CalendarDays },
+    { label: t.calendar, hint: t.calendarHint, href: "/calendar", icon: CalendarDays, inApp: true },
     { label: t.contact, hint: t.contactHint, href: church.links.contact, icon: Mail },
     { label: t.more, hint: t.moreHint, href: church.links.more, icon: MoreHorizontal },
   ];
@@ -19,8 +23,8 @@ export function ConnectCards() {
       <h2 id="connect-links-heading" className="text-xl font-bold">
         {t.getConnected}
       </h2>
-      {cards.map(({ label, hint, href, icon: Icon }) => (
-        <a key={label} href={href} target="_blank" rel="noopener noreferrer" className="block rounded-lg">
+      {cards.map(({ label, hint, href, icon: Icon, inApp }) => {
+        const card = (
           <Card className="transition-colors hover:bg-muted">
             <CardContent className="flex items-center gap-4 pt-5">
               <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
@@ -33,8 +37,17 @@ export function ConnectCards() {
               <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
             </CardContent>
           </Card>
-        </a>
-      ))}
+        );
+        return inApp ? (
+          <Link key={label} href={href} className="block rounded-lg">
+            {card}
+          </Link>
+        ) : (
+          <a key={label} href={href} target="_blank" rel="noopener noreferrer" className="block rounded-lg">
+            {card}
+          </a>
+        );
+      })}
     </section>
   );
 }

@@ -1,0 +1,18 @@
+/** /calendar: the church's events (Connect's 'Calendar of Events', Home's events card). */
+import { useChurch } from "@/lib/auth";
+import { useI18n } from "@/lib/i18n";
+import { CalendarList } from "@/features/calendar/calendar-list";
+
+export default function CalendarPage() {
+  const church = useChurch();
+  const { m } = useI18n();
+  return (
+    <div className="grid gap-4">
+      <div>
+        <h1 className="text-2xl font-bold">{m.calendar.title}</h1>
+        <p className="text-muted-foreground">{m.calendar.subtitle}</p>
+      </div>
+      <CalendarList timeZone={church.timeZone} />
+    </div>
+  );
+}

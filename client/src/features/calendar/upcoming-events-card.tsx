@@ -1,0 +1,49 @@
+/** Home's small card: the next few events (two weeks ahead), each a line; it opens the calendar. */
+import { useState } from "react";
+import { Link } from "wouter";
+import { CalendarDays, ChevronRight } from "lucide-react";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useI18n } from "@/lib/i18n";
+import { useOccurrences } from "./api";
+import { shortLabel } from "./when";
+
+const SHOWN = 3;
+
+export function UpcomingEventsCard({ timeZone }: { timeZone: string }) {
+  const { m } = useI18n();
+  const [{ from, to }] = useState(() => {
+    const now = new Date();
+    return { from: now, to: new Date(now.getTime() + 14 * 86_400_000) };
+  });
+  const q = useOccurrences(from, to);
+  const next = q.data?.occurrences.filter((o) => Date.parse(o.startsAt) >= from.getTime()).slice(0, SHOWN);
+  return (
+    <Link href="/calendar" className="block rounded-lg" data-testid="home-events">
+      <Card className="transition-colors hover:bg-muted">
+        <CardContent className="flex items-start gap-4 pt-5">
+          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
+            <CalendarDays className="size-6" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="text-lg font-semibold">{m.calendar.homeTitle}</p>
+            {q.isPending ? (
+              <Skeleton className="mt-1 h-10" />
+            ) : !next || next.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{q.isError ? m.calendar.loadFailed : m.calendar.homeEmpty}</p>
+            ) : (
+              <ul className="mt-1 grid gap-1">
+                {next.map((o) => (
+                  <li key={`${o.id} ${o.startsAt}`} className="text-sm">
+                    <span className="font-medium">{o.title}</span> <span className="text-muted-foreground">· {shortLabel(timeZone, o.startsAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <ChevronRight className="mt-3 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        </CardContent>
+      </Card>
+    </Link>
+  );
+}
