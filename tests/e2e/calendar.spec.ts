@@ -1,0 +1,59 @@
+import type { Browser } from "@playwright/test";
+import { test, expect, register, signIn } from "./fixtures";
+
+/** A fresh signed-in member in a browser of their own. */
+async function memberPage(browser: Browser, first: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
+  await register(page, first, "Calendar");
+  return { page, close: () => context.close() };
+}
+
+test("staff create an event with one place; the first member is going, the second is waitlisted", async ({ page, browser }) => {
+  await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
+  const title = `Elders' Supper ${Date.now()}`;
+  const day = new Date(Date.now() + 10 * 86_400_000);
+  const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+
+  await signIn(page, "staff@koinonia.test");
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Events" }).click();
+  await page.getByRole("button", { name: "New event" }).click();
+  const form = page.getByRole("form", { name: "New event" });
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Location").fill("Fellowship Hall");
+  await form.getByLabel("Starts").fill(`${date}T18:00`);
+  await form.getByLabel("Ends").fill(`${date}T20:00`);
+  await form.getByLabel("Members register").check();
+  await form.getByLabel("Capacity (optional)").fill("1");
+  await form.getByRole("button", { name: "Create event" }).click();
+  const row = page.getByTestId("admin-event").filter({ hasText: title });
+  await expect(row.getByTestId("admin-event-counts")).toHaveText("0 going, 0 waitlisted · 1");
+
+  const first = await memberPage(browser, "Priscilla");
+  await first.page.goto("/connect");
+  await first.page.getByRole("link", { name: /Calendar of Events/ }).click();
+  await expect(first.page).toHaveURL(/\/calendar$/);
+  const card1 = first.page.getByTestId("event-card").filter({ hasText: title });
+  await expect(card1).toContainText("1 place left");
+  await card1.getByRole("button", { name: "Register" }).click();
+  await expect(card1.getByTestId("rsvp-status")).toHaveText("Going");
+  await expect(card1).toContainText("Full");
+  await expect(card1.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", /\/event\.ics$/);
+
+  const second = await memberPage(browser, "Aquila");
+  await second.page.goto("/calendar");
+  const card2 = second.page.getByTestId("event-card").filter({ hasText: title });
+  await card2.getByRole("button", { name: "Join waitlist" }).click();
+  await expect(card2.getByTestId("rsvp-status")).toHaveText("On the waitlist");
+
+  await page.reload();
+  await page.getByRole("tab", { name: "Events" }).click();
+  await expect(row.getByTestId("admin-event-counts")).toHaveText("1 going, 1 waitlisted · 1");
+  await row.getByRole("button", { name: "Registrations" }).click();
+  await expect(row).toContainText("Priscilla Calendar");
+  await expect(row).toContainText("1. Aquila Calendar");
+  await first.close();
+  await second.close();
+});
