@@ -72,6 +72,8 @@ try {
     SECRETS_KEY: randomBytes(32).toString("base64"),
     // Sign-in from one address (a church's Wi-Fi): see docs/decisions/0070-sign-in-limits-for-a-church.md.
     AUTH_RATE_LIMIT_PER_IP: "100000",
+    // calendar.bench.ts writes its 200 events as the one pastor (a staff limit of 120 an hour).
+    RATE_LIMITS: "calendarEvent=10000",
   };
   const server = await startAppServer(port(), serverEnv, { memoryProbe: true });
   const ctx: Ctx = { kind: pglite ? "pglite" : "postgres", full, server, congregation, port, serverEnv, rows, log };

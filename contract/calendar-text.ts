@@ -127,6 +127,7 @@ export const EVENT_ADMIN_TEXT = {
   waitlist: "Waitlist",
   nextOn: (date: string) => `Next: ${date}`,
   counts: (going: number, waitlisted: number) => `${going} going, ${waitlisted} waitlisted`,
+  capacityOf: (n: number) => (n === 1 ? "1 place" : `${n} places`),
   timeZoneNote: (tz: string) => `Times are in the church's time zone (${tz}).`,
 } as const;
 

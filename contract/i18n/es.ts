@@ -557,6 +557,7 @@ export const es: Messages = {
     waitlist: "Lista de espera",
     nextOn: (date) => `Próximo: ${date}`,
     counts: (going, waitlisted) => `${going} asistirán, ${waitlisted} en espera`,
+    capacityOf: (n) => (n === 1 ? "1 lugar" : `${n} lugares`),
     timeZoneNote: (tz) => `Las horas están en la zona horaria de la iglesia (${tz}).`,
   },
   // ── journey ──

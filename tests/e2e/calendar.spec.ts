@@ -29,7 +29,7 @@ test("staff create an event with one place; the first member is going, the secon
   await form.getByLabel("Capacity (optional)").fill("1");
   await form.getByRole("button", { name: "Create event" }).click();
   const row = page.getByTestId("admin-event").filter({ hasText: title });
-  await expect(row.getByTestId("admin-event-counts")).toHaveText("0 going, 0 waitlisted · 1");
+  await expect(row.getByTestId("admin-event-counts")).toHaveText("0 going, 0 waitlisted · 1 place");
 
   const first = await memberPage(browser, "Priscilla");
   await first.page.goto("/connect");
@@ -50,7 +50,7 @@ test("staff create an event with one place; the first member is going, the secon
 
   await page.reload();
   await page.getByRole("tab", { name: "Events" }).click();
-  await expect(row.getByTestId("admin-event-counts")).toHaveText("1 going, 1 waitlisted · 1");
+  await expect(row.getByTestId("admin-event-counts")).toHaveText("1 going, 1 waitlisted · 1 place");
   await row.getByRole("button", { name: "Registrations" }).click();
   await expect(row).toContainText("Priscilla Calendar");
   await expect(row).toContainText("1. Aquila Calendar");

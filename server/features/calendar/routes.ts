@@ -29,7 +29,7 @@ import { getWeek } from "./get-week";
 export const calendarRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    const host = new URL(deps.config.publicUrl).host;
+    const host = new URL(deps.config.publicUrl).hostname;
 
     app.get(
       API.calendar.events.pattern,

@@ -195,7 +195,7 @@ function ManagedEventCard({ e, tz, onEdit }: { e: ManagedEvent; tz: string; onEd
             <>
               <p className="text-sm" data-testid="admin-event-counts">
                 {t.counts(e.goingCount, e.waitlistCount)}
-                {e.capacity !== null && ` · ${e.capacity}`}
+                {e.capacity !== null && ` · ${t.capacityOf(e.capacity)}`}
               </p>
               <Button variant="outline" size="sm" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
                 {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />} {t.rsvps}
