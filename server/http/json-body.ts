@@ -50,7 +50,7 @@ export const BODY_LIMITS: Record<string, number> = {
   [`POST ${API.calendar.events.pattern}`]: 16 * 1024,
   [`PATCH ${API.calendar.event.pattern}`]: 16 * 1024,
   // A registration names at most one occurrence.
-  [`POST ${API.calendar.rsvp.pattern}`]: 1024,
+  [`POST ${API.calendar.rsvp.pattern}`]: 2 * 1024,
 };
 
 /**

@@ -19,37 +19,47 @@ import { currentUser } from "../../http/auth";
 import { createEvent } from "./create-event";
 import { updateEvent } from "./update-event";
 import { deleteEvent } from "./delete-event";
-import { listOccurrences } from "./list-occurrences";
 import { cancelRsvp, registerRsvp } from "./rsvp";
 import { listEventRsvps, listManagedEvents } from "./manage-events";
 import { calendarFeed, eventFile } from "./calendar-ics";
 import { getWeek } from "./get-week";
+import { CalendarRanges } from "./range-cache";
 
 /** The events calendar, its iCalendar files and the week screen (docs/decisions/0109). */
 export const calendarRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const host = new URL(deps.config.publicUrl).hostname;
+    const ranges = new CalendarRanges(deps);
+    app.addHook("onClose", async () => ranges.close());
 
     app.get(
       API.calendar.events.pattern,
       { config: { access: "member" }, schema: { querystring: ZCalendarRange, response: { 200: ZCalendarPage } } },
       async (req) => ({
         timeZone: deps.church.timeZone,
-        occurrences: await listOccurrences(deps.db, deps.church.timeZone, currentUser(req).id, new Date(req.query.from), new Date(req.query.to)),
+        occurrences: await ranges.forMember(currentUser(req).id, new Date(req.query.from), new Date(req.query.to)),
       }),
     );
 
     app.post(
       API.calendar.events.pattern,
       { config: { access: "staff", rateLimit: "calendarEvent" }, schema: { body: ZEventInput, response: { 201: ZCalendarEvent } } },
-      async (req, reply) => reply.code(201).send(await createEvent(deps, currentUser(req).id, req.body)),
+      async (req, reply) => {
+        const created = await createEvent(deps, currentUser(req).id, req.body);
+        ranges.changed();
+        return reply.code(201).send(created);
+      },
     );
 
     app.patch(
       API.calendar.event.pattern,
       { config: { access: "staff", rateLimit: "calendarEvent" }, schema: { params: ZEventIdParams, body: ZEventPatch, response: { 200: ZCalendarEvent } } },
-      (req) => updateEvent(deps, req.params.id, req.body),
+      async (req) => {
+        const updated = await updateEvent(deps, req.params.id, req.body);
+        ranges.changed();
+        return updated;
+      },
     );
 
     app.delete(
@@ -57,6 +67,7 @@ export const calendarRoutes =
       { config: { access: "staff", rateLimit: "calendarEvent" }, schema: { params: ZEventIdParams } },
       async (req, reply) => {
         await deleteEvent(deps, req.params.id);
+        ranges.changed();
         return reply.code(204).send();
       },
     );
@@ -64,7 +75,11 @@ export const calendarRoutes =
     app.post(
       API.calendar.rsvp.pattern,
       { config: { access: "member", rateLimit: "calendarRsvp" }, schema: { params: ZEventIdParams, body: ZRsvpBody, response: { 200: ZRsvpAnswer } } },
-      (req) => registerRsvp(deps, currentUser(req).id, req.params.id, req.body.occurrence),
+      async (req) => {
+        const answer = await registerRsvp(deps, currentUser(req).id, req.params.id, req.body.occurrence);
+        ranges.changed();
+        return answer;
+      },
     );
 
     app.delete(
@@ -72,6 +87,7 @@ export const calendarRoutes =
       { config: { access: "member", rateLimit: "calendarRsvp" }, schema: { params: ZEventIdParams, querystring: ZRsvpQuery } },
       async (req, reply) => {
         await cancelRsvp(deps, currentUser(req).id, req.params.id, req.query.occurrence);
+        ranges.changed();
         return reply.code(204).send();
       },
     );
