@@ -16,6 +16,7 @@ import {
 } from "../../../contract/calendar";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
+import { sendJsonText } from "../../http/json-text";
 import { createEvent } from "./create-event";
 import { updateEvent } from "./update-event";
 import { deleteEvent } from "./delete-event";
@@ -36,10 +37,7 @@ export const calendarRoutes =
     app.get(
       API.calendar.events.pattern,
       { config: { access: "member" }, schema: { querystring: ZCalendarRange, response: { 200: ZCalendarPage } } },
-      async (req) => ({
-        timeZone: deps.church.timeZone,
-        occurrences: await ranges.forMember(currentUser(req).id, new Date(req.query.from), new Date(req.query.to)),
-      }),
+      async (req, reply) => sendJsonText(reply, await ranges.jsonFor(currentUser(req).id, new Date(req.query.from), new Date(req.query.to))),
     );
 
     app.post(
