@@ -30,7 +30,8 @@ test("the page shows sermons, then the church's pages, in the spec's order", asy
   await expect(page.getByRole("link", { name: "Hope for the Weary" })).toHaveCount(0); // only 3 items
   await expect(page.getByText("47m")).toBeVisible();
   await expect(page.getByRole("link", { name: "Visitors" })).toHaveAttribute("href", "https://koinonia.test");
-  await expect(page.getByRole("link", { name: "Calendar of Events" })).toHaveAttribute("href", "https://koinonia.test/events");
+  // The app's own calendar (decision 0109), not the church's web page.
+  await expect(page.getByRole("link", { name: "Calendar of Events" })).toHaveAttribute("href", "/calendar");
   const order = await page.evaluate(() =>
     ["Daily focus", "Recent sermons", "Challenges", "Small groups", "Testimonies", "Get connected"].map((t) =>
       [...document.querySelectorAll("h2")].findIndex((h) => h.textContent?.trim() === t),
