@@ -172,6 +172,12 @@ describe("registration and the waitlist", () => {
     expect((await rsvp(b!.auth, ev.id)).json()).toMatchObject({ status: "waitlisted", waitlistPosition: 1 });
     const seen = (await range(b!.auth, "2026-11-15T00:00:00Z", "2026-11-30T00:00:00Z")).occurrences.find((o) => o.id === ev.id)!;
     expect(seen).toMatchObject({ goingCount: 1, waitlistCount: 2, myStatus: "waitlisted", capacity: 1 });
+    // The range read is shared (one load for everyone); each member still sees their own place.
+    const [seenA, seenC, seenStaff] = await Promise.all(
+      [a!, c!, staff].map(async (who) => (await range(who.auth, "2026-11-15T00:00:00Z", "2026-11-30T00:00:00Z")).occurrences.find((o) => o.id === ev.id)!),
+    );
+    expect([seenA.myStatus, seenC.myStatus, seenStaff.myStatus]).toEqual(["going", "waitlisted", null]);
+    expect(seenStaff).toMatchObject({ goingCount: 1, waitlistCount: 2 });
     expect((await cancel(a!.auth, ev.id)).statusCode).toBe(204);
     expect((await rsvp(b!.auth, ev.id)).json()).toMatchObject({ status: "going", goingCount: 1, waitlistCount: 1 });
     expect((await rsvp(c!.auth, ev.id)).json()).toMatchObject({ status: "waitlisted", waitlistPosition: 1 });
@@ -296,6 +302,12 @@ describe("the day-before reminder", () => {
       expect(mine).toHaveLength(1);
       expect(mine[0]).toMatchObject({ title: "Event Tomorrow", body: "Tomorrow, 4:00 PM: Fall Festival", url: "/calendar" });
       expect(await remindersOf(waiting!.user.id)).toHaveLength(0);
+      // Registered less than a day before: no reminder (they have just said yes).
+      const late = await t.signUp();
+      const soon = await createEvent(staff.auth, { title: "Late", startsAt: "2026-10-25T10:00", endsAt: "2026-10-25T11:00", registration: true });
+      expect(((await rsvp(late.auth, soon.id)).json() as RsvpAnswer).status).toBe("going");
+      expect(await sendEventReminders(t.deps)).toBe(0);
+      expect(await remindersOf(late.user.id)).toHaveLength(0);
       expect(await remindersOf(optedOut!.user.id)).toHaveLength(0);
       // Shown in Spanish to a Spanish reader.
       expect(localize(mine[0]!.title, "es")).toBe("Evento mañana");
