@@ -576,6 +576,7 @@ export const en = {
     openAdmin: "Open Admin → Groups",
     // The leader's roster
     roster: "Members and requests",
+    rosterShort: "Members",
     rosterOf: (name: string) => `${name}: members and requests`,
     rosterHint: "Names and emails of the group's members. The app does not keep phone numbers.",
     rosterFailed: "The roster could not be loaded.",

@@ -908,6 +908,7 @@ export const es: Messages = {
     staffEmpty: "Todavía no hay grupos. Cree el primer grupo en Administración → Grupos y los miembros lo verán aquí.",
     openAdmin: "Abrir Administración → Grupos",
     roster: "Miembros y solicitudes",
+    rosterShort: "Miembros",
     rosterOf: (name: string) => `${name}: miembros y solicitudes`,
     rosterHint: "Nombres y correos de los miembros del grupo. La aplicación no guarda números de teléfono.",
     rosterFailed: "No se pudo cargar la lista de miembros.",

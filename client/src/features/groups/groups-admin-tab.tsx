@@ -244,7 +244,7 @@ function GroupRow({ group, onEdit }: { group: AdminGroup; onEdit: () => void }) 
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={t.editOf(group.name)}>
           <Pencil aria-hidden="true" /> {t.edit}
         </Button>
-        <RosterDialog group={group} />
+        <RosterDialog group={group} triggerLabel={t.rosterShort} small />
         {!archived && (
           <ConfirmDialog
             trigger={

@@ -14,7 +14,7 @@ import { useDecideRequest, useRoster } from "./api";
  * A group's members and its requests to join, for the group's leaders (from Connect) and staff
  * (from Admin): names and emails (the app keeps no phone numbers), Approve and Decline.
  */
-export function RosterDialog({ group, triggerLabel }: { group: Pick<Group, "id" | "name" | "pendingCount">; triggerLabel?: string }) {
+export function RosterDialog({ group, triggerLabel, small }: { group: Pick<Group, "id" | "name" | "pendingCount">; triggerLabel?: string; small?: boolean }) {
   const { m } = useI18n();
   const t = m.groups;
   const [open, setOpen] = useState(false);
@@ -26,9 +26,15 @@ export function RosterDialog({ group, triggerLabel }: { group: Pick<Group, "id" 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline">
+        <Button variant="outline" size={small ? "sm" : undefined}>
           <ClipboardList aria-hidden="true" /> {triggerLabel ?? t.roster}
-          {!!group.pendingCount && <Badge className="ml-1">{t.waiting(group.pendingCount)}</Badge>}
+          {!!group.pendingCount && (
+            <Badge className="ml-1 min-w-6 shrink-0 justify-center px-1.5" title={t.waiting(group.pendingCount)}>
+              {group.pendingCount}
+            </Badge>
+          )}
+          {/* Which group's roster, for screen readers (the Admin list has one such button per group). */}
+          <span className="sr-only">, {group.name}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>
