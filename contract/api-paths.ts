@@ -126,10 +126,23 @@ export const API = {
     myChallenges: apiPath("/api/challenges/mine"),
     joinChallenge: apiPath("/api/challenges/:id/join"),
     challengeProgress: apiPath("/api/challenges/:id/progress"),
-    groups: apiPath("/api/groups"),
-    myGroups: apiPath("/api/groups/mine"),
-    joinGroup: apiPath("/api/groups/:id/join"),
     media: apiPath("/api/media"),
+  },
+  /** Small groups (decision 0107). */
+  groups: {
+    list: apiPath("/api/groups"),
+    mine: apiPath("/api/groups/mine"),
+    one: apiPath("/api/groups/:id"),
+    join: apiPath("/api/groups/:id/join"),
+    leave: apiPath("/api/groups/:id/leave"),
+    /** Roster and pending requests: the group's leaders and staff. */
+    members: apiPath("/api/groups/:id/members"),
+    /** `action` is approve or decline. */
+    request: apiPath("/api/groups/:id/requests/:userId/:action"),
+    /** Staff: every group, archived ones too. */
+    admin: apiPath("/api/admin/groups"),
+    /** Staff: members to name as leaders, by name or email. */
+    people: apiPath("/api/admin/groups/people"),
   },
   giving: {
     history: apiPath("/api/giving/history"),

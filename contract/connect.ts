@@ -71,16 +71,7 @@ export type UserChallenge = z.infer<typeof ZUserChallenge>;
 /** Completed days over days as a percentage, capped at 100 (spec section 9). */
 export const challengeProgress = (completed: number, days: number) => (days > 0 ? Math.min(100, Math.round((completed / days) * 100)) : 0);
 
-// ---------- Groups ----------
-export const ZGroup = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  meetingInfo: z.string(),
-  memberCount: z.number().int(),
-});
-export type Group = z.infer<typeof ZGroup>;
-
+// Groups: contract/groups.ts.
 
 // ---------- Recent sermons (media items) ----------
 export const MEDIA_WIDGET_COUNT = 3;

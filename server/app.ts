@@ -37,6 +37,7 @@ import { videosRoutes } from "./features/videos/routes";
 import { eventRoutes } from "./events/routes";
 import { testimoniesRoutes } from "./features/testimonies/routes";
 import { connectRoutes } from "./features/connect/routes";
+import { groupsRoutes } from "./features/groups/routes";
 import { givingRoutes } from "./features/giving/routes";
 import { walletRoutes } from "./features/wallet/routes";
 import { visitorsRoutes } from "./features/visitors/routes";
@@ -113,6 +114,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(eventRoutes(deps));
   await app.register(testimoniesRoutes(deps));
   await app.register(connectRoutes(deps));
+  await app.register(groupsRoutes(deps));
   await app.register(givingRoutes(deps));
   await app.register(walletRoutes(deps));
   await app.register(visitorsRoutes(deps));

@@ -58,6 +58,12 @@ export const WRITE_LIMITS = {
   roundUpSync: { per: "member", count: 20, windowSeconds: 600 },
   /** POST /api/roundup/enable */
   roundUpSetting: { per: "member", count: 30, windowSeconds: 600 },
+  /** POST /api/groups/:id/join and /leave (a join may ask a group's leaders to approve). */
+  groupJoin: { per: "member", count: 30, windowSeconds: 3600 },
+  /** POST /api/groups/:id/requests/:userId/:action: a leader approves or declines. */
+  groupRequestDecision: { per: "member", count: 120, windowSeconds: 3600 },
+  /** Staff: POST /api/groups, PATCH and DELETE /api/groups/:id. */
+  groupAuthor: { per: "member", count: 120, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };

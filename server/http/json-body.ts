@@ -46,6 +46,9 @@ export const BODY_LIMITS: Record<string, number> = {
   [`PUT ${API.notes.one.pattern}`]: 128 * 1024,
   // The AI companion's conversation: up to 20 messages of 2,000 characters (120 KB at the worst).
   [`POST ${API.aiPrayer.messages.pattern}`]: 256 * 1024,
+  // A group: name, description, place and link (about 10 KB at the worst) and up to 10 leader ids.
+  [`POST ${API.groups.list.pattern}`]: 16 * 1024,
+  [`PATCH ${API.groups.one.pattern}`]: 16 * 1024,
 };
 
 /**

@@ -55,7 +55,12 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest">, () => Call> 
   bankLink: () => ({ method: "POST", url: "/api/wallet/plaid/exchange-token", payload: { publicToken: "not-a-token" } }),
   roundUpSync: () => ({ method: "POST", url: "/api/wallet/process-roundups" }),
   roundUpSetting: () => ({ method: "POST", url: "/api/roundup/enable", payload: { isEnabled: true } }),
+  groupJoin: () => ({ method: "POST", url: `/api/groups/${randomUUID()}/join` }),
+  groupRequestDecision: () => ({ method: "POST", url: `/api/groups/${randomUUID()}/requests/${randomUUID()}/approve` }),
+  groupAuthor: () => ({ method: "POST", url: "/api/groups", payload: { name: `Group ${randomUUID()}`, description: "Friends who pray together." } }),
 };
+/** Limits on staff routes: counted for a staff member (a member is refused before the limit). */
+const STAFF_LIMITS = new Set<WriteLimitName>(["groupAuthor"]);
 
 const send = (call: Call, who: { auth?: Record<string, string>; ip?: string; lang?: string }) =>
   t.app.inject({
@@ -69,7 +74,8 @@ const send = (call: Call, who: { auth?: Record<string, string>; ip?: string; lan
 describe("each limited route", () => {
   it.each(Object.keys(CASES) as (keyof typeof CASES)[])("%s: 429 after the allowance for one member (or address), not for another", async (name) => {
     const perAddress = WRITE_LIMITS[name].per === "address";
-    const [a, b] = perAddress ? [{ ip: "10.7.0.1" }, { ip: "10.7.0.2" }] : [await t.signUp(), await t.signUp()];
+    const role = STAFF_LIMITS.has(name) ? "STAFF" : "MEMBER";
+    const [a, b] = perAddress ? [{ ip: "10.7.0.1" }, { ip: "10.7.0.2" }] : [await t.signUp(role), await t.signUp(role)];
     const first = [];
     for (let i = 0; i < t.deps.config.writeLimits[name].count; i++) first.push((await send(CASES[name](), a)).statusCode);
     for (const code of first) expect(code, `${name} within the allowance`).not.toBe(429);
@@ -138,7 +144,6 @@ describe("coverage", () => {
     "DELETE /api/notifications/token/*": "removes the member's own device",
     "POST /api/challenges/:id/join": "once per challenge (unique)",
     "POST /api/challenges/:id/progress": "once per challenge per day",
-    "POST /api/groups/:id/join": "once per group (unique)",
     "POST /api/auth/passkeys/sign-in-options": "auth limits per address (two-step-routes.ts)",
     "POST /api/auth/passkeys/sign-in": "auth limits per address",
     "POST /api/auth/two-step/verify": "auth limits per address, per ticket and per account (second-step.ts)",

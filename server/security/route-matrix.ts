@@ -109,6 +109,14 @@ export const ROUTE_ACCESS = {
   "GET /api/groups": "member",
   "GET /api/groups/mine": "member",
   "POST /api/groups/:id/join": "member",
+  "POST /api/groups/:id/leave": "member",
+  "GET /api/groups/:id/members": "member",
+  "POST /api/groups/:id/requests/:userId/:action": "member",
+  "POST /api/groups": "staff",
+  "PATCH /api/groups/:id": "staff",
+  "DELETE /api/groups/:id": "staff",
+  "GET /api/admin/groups": "staff",
+  "GET /api/admin/groups/people": "staff",
   // media
   "GET /api/media": "member",
   // giving

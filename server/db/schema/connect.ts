@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqueIndex } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqueIndex, boolean } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 
@@ -93,16 +93,32 @@ export const challengeCheckins = pgTable(
   (t) => [primaryKey({ columns: [t.userChallengeId, t.day] })],
 );
 
-/** Small groups with their meeting information. */
+/**
+ * Small groups, authored by staff (decision 0107). Meeting: a weekday (0 = Sunday) and a time
+ * ("HH:MM", the church's clock), a place and/or an online link, each optional. `capacity` counts
+ * every member (leaders too); null is unlimited. `joinPolicy` "open" lets members join at once,
+ * "ask" makes a join a request a leader approves. Archived groups leave every member's list but
+ * keep their memberships and requests (history is never deleted).
+ */
 export const smallGroups = pgTable("small_groups", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull().unique(),
   description: text("description").notNull(),
-  meetingInfo: text("meeting_info").notNull(),
+  /** Before decision 0107 the one free-text "when and where" line; its text was moved to meeting_place. Kept, unused. */
+  meetingInfo: text("meeting_info").notNull().default(""),
+  meetingDay: integer("meeting_day"),
+  meetingTime: text("meeting_time"),
+  meetingPlace: text("meeting_place"),
+  meetingUrl: text("meeting_url"),
+  capacity: integer("capacity"),
+  joinPolicy: text("join_policy", { enum: ["open", "ask"] }).notNull().default("open"),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
 });
 
-/** One membership per member per group. */
+/** One membership per member per group; a row is a current member (leaving deletes it). Leaders are members named by staff. */
 export const groupMembers = pgTable(
   "group_members",
   {
@@ -113,8 +129,34 @@ export const groupMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    isLeader: boolean("is_leader").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_members_user_idx").on(t.userId)],
+);
+
+/**
+ * Requests to join an "ask to join" group, kept for the record: pending until a leader (or
+ * staff) approves or declines, or the member withdraws. At most one pending per member per group.
+ */
+export const groupJoinRequests = pgTable(
+  "group_join_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => smallGroups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "approved", "declined", "withdrawn"] }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("group_join_requests_one_pending").on(t.groupId, t.userId).where(sql`${t.status} = 'pending'`),
+    index("group_join_requests_user_idx").on(t.userId),
+  ],
 );
 
 /** Recent sermon videos for the Connect widget (spec section 3, Media item). */

@@ -1,17 +1,17 @@
 /**
  * Connect (spec sections 2-4, 7-9): the daily journey (day arithmetic in the church's time
  * zone, enrolment, emails exactly once per day with two schedulers, unsubscribe), challenges
- * and streaks, small groups and the recent sermons list.
+ * and streaks and the recent sermons list (small groups: server/features/groups/).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { emailOutbox } from "../../db/schema/platform";
-import { groupMembers, journeyDays, userChallenges } from "../../db/schema/connect";
+import { journeyDays, userChallenges } from "../../db/schema/connect";
 import { videos } from "../../db/schema/videos";
 import { seedConnectDemo, seedJourneyContent } from "../../seed/connect";
 import { runDailyJourney } from "../../jobs/daily-journey";
-import { DAILY_TEXT, journeyDay, localDate, streakOf, type Challenge, type DailyPreview, type Group, type MediaItem, type UserChallenge } from "../../../contract/connect";
+import { DAILY_TEXT, journeyDay, localDate, streakOf, type Challenge, type DailyPreview, type MediaItem, type UserChallenge } from "../../../contract/connect";
 
 /** The app's clock: real time unless a test fixes it. Sessions are issued and expire by it too. */
 let fixed: Date | null = null;
@@ -273,29 +273,6 @@ describe("challenges and streaks", () => {
   it("unknown challenges are 404", async () => {
     const m = await t.signUp();
     expect((await post("/api/challenges/00000000-0000-4000-8000-000000000000/join", m.auth)).statusCode).toBe(404);
-  });
-});
-
-describe("small groups", () => {
-  it("join is idempotent under concurrency and member counts are real", async () => {
-    const a = await t.signUp();
-    const b = await t.signUp();
-    const groups = (await get("/api/groups", a.auth)).json() as Group[];
-    expect(groups.length).toBeGreaterThanOrEqual(3);
-    expect(groups.every((g) => g.meetingInfo.length > 0)).toBe(true);
-    const g = groups[0];
-    expect((await get("/api/groups/mine", a.auth)).json()).toEqual([]);
-
-    const joins = await Promise.all(Array.from({ length: 5 }, () => post(`/api/groups/${g.id}/join`, a.auth)));
-    expect(joins.every((r) => r.statusCode === 200)).toBe(true);
-    expect(await t.db.select().from(groupMembers).where(and(eq(groupMembers.groupId, g.id), eq(groupMembers.userId, a.user.id)))).toHaveLength(1);
-    expect((joins[0].json() as Group).memberCount).toBe(g.memberCount + 1);
-
-    const byB = (await post(`/api/groups/${g.id}/join`, b.auth)).json() as Group;
-    expect(byB.memberCount).toBe(g.memberCount + 2);
-    const mine = (await get("/api/groups/mine", a.auth)).json() as Group[];
-    expect(mine.map((x) => x.id)).toEqual([g.id]);
-    expect((await post("/api/groups/00000000-0000-4000-8000-000000000000/join", a.auth)).statusCode).toBe(404);
   });
 });
 

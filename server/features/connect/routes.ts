@@ -6,7 +6,6 @@ import {
   ZDailyPreview,
   ZEnroll,
   ZEnrollResult,
-  ZGroup,
   ZIdParams,
   ZMediaItem,
   ZNewChallenge,
@@ -24,8 +23,6 @@ import { createChallenge } from "./create-challenge";
 import { listMyChallenges } from "./list-my-challenges";
 import { joinChallenge } from "./join-challenge";
 import { recordChallengeProgress } from "./record-challenge-progress";
-import { listGroups } from "./list-groups";
-import { joinGroup } from "./join-group";
 import { listMediaItems } from "./list-media-items";
 import { findDevotionalAudio, parseRange } from "./journey-audio";
 import { API } from "../../../contract/api-paths";
@@ -101,19 +98,6 @@ export const connectRoutes =
       API.connect.challengeProgress.pattern,
       { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZUserChallenge } } },
       async (req) => recordChallengeProgress(deps, currentUser(req), req.params.id),
-    );
-
-    // Small groups
-    app.get(API.connect.groups.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
-      listGroups(deps, currentUser(req)),
-    );
-    app.get(API.connect.myGroups.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
-      listGroups(deps, currentUser(req), { mineOnly: true }),
-    );
-    app.post(
-      API.connect.joinGroup.pattern,
-      { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZGroup } } },
-      async (req) => joinGroup(deps, currentUser(req), req.params.id),
     );
 
     // Recent sermons widget (signed in only)

@@ -1,6 +1,6 @@
 /**
  * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
- * (items added by hand, the channel sync) and Visitors (first-time visitor cards) for staff, and
+ * (items added by hand, the channel sync), Visitors (first-time visitor cards) and Groups for staff, and
  * People for OWNERs. Five or six tabs do not fit one phone-width row: they wrap into rows of three.
  * The Integrations page is one tap away in the header.
  */
@@ -18,6 +18,7 @@ import { ModerationTab, QueueSummary } from "./moderation-tab";
 import { PeopleTab } from "@/features/admin/people-tab";
 import { MediaTab } from "@/features/videos/media-admin-tab";
 import { VisitorsTab } from "@/features/visitors/visitors-admin-tab";
+import { GroupsAdminTab } from "@/features/groups/groups-admin-tab";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -35,6 +36,9 @@ export default function AdminPage() {
     );
   }
   const owner = user.role === "OWNER";
+  // ?tab=groups (Connect's empty groups state links here) opens that tab.
+  const asked = new URLSearchParams(window.location.search).get("tab");
+  const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
   // Rows of three (a short last row stretches to fill it).
   const tight = "basis-[calc(33.333%-0.25rem)] px-1";
   return (
@@ -48,7 +52,7 @@ export default function AdminPage() {
           </Link>
         </Button>
       </div>
-      <Tabs defaultValue="dashboard">
+      <Tabs defaultValue={initialTab}>
         <TabsList aria-label={m.admin.sections} className="flex-wrap">
           <TabsTrigger value="dashboard" className={tight}>
             {m.admin.dashboard}
@@ -64,6 +68,9 @@ export default function AdminPage() {
           </TabsTrigger>
           <TabsTrigger value="visitors" className={tight}>
             {m.admin.visitorsTab}
+          </TabsTrigger>
+          <TabsTrigger value="groups" className={tight}>
+            {m.groups.tab}
           </TabsTrigger>
           {owner && (
             <TabsTrigger value="people" className={tight}>
@@ -85,6 +92,9 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="visitors">
           <VisitorsTab />
+        </TabsContent>
+        <TabsContent value="groups">
+          <GroupsAdminTab />
         </TabsContent>
         {owner && (
           <TabsContent value="people">
