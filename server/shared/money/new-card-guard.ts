@@ -17,6 +17,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { countEvent, peekRateLimit, slidingCount } from "../../http/rate-limit";
 import type { CardDetails, DeclineCode } from "../../providers/payments/port";
@@ -66,10 +67,10 @@ export async function breakerOpenFor(deps: Deps): Promise<number | null> {
  * Opens the breaker unless it is open already: one statement, so of concurrent trips exactly one
  * wins (and alerts). Returns whether this call opened it.
  */
-async function tripBreaker(deps: Deps): Promise<boolean> {
+async function tripBreaker(deps: Deps, tx: Tx): Promise<boolean> {
   const now = deps.now().toISOString();
   const rows = rowsOf<{ attempts: number }>(
-    await deps.db.execute(sql`
+    await tx.execute(sql`
       insert into rate_delays as d (key, attempts, not_before, last_at)
       values (${BREAKER_KEY}, 1, ${now}::timestamptz + ${deps.config.cardLimits.breakerCooldownSeconds}::double precision * interval '1 second', ${now}::timestamptz)
       on conflict (key) do update set attempts = d.attempts + 1, not_before = excluded.not_before, last_at = excluded.last_at
@@ -80,7 +81,8 @@ async function tripBreaker(deps: Deps): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function alertStaff(deps: Deps, log: FastifyBaseLogger, declines: number, attempts: number) {
+/** Queues the church's alert in the transaction that opened the breaker, so a trip is never without its email. */
+async function alertStaff(deps: Deps, tx: Tx, log: FastifyBaseLogger, declines: number, attempts: number) {
   const { breakerWindowSeconds, breakerCooldownSeconds } = deps.config.cardLimits;
   const minutes = Math.round(breakerWindowSeconds / 60);
   const paused = Math.round(breakerCooldownSeconds / 60);
@@ -88,7 +90,7 @@ async function alertStaff(deps: Deps, log: FastifyBaseLogger, declines: number, 
   const to = deps.church.email;
   if (!to) return;
   const text = GIVING_TEXT.cardTestingAlert(declines, attempts, minutes, paused);
-  await enqueueEmail(deps.db, { to, subject: GIVING_TEXT.cardTestingAlertSubject, text, html: `<p>${text}</p>` }, deps.now());
+  await enqueueEmail(tx, { to, subject: GIVING_TEXT.cardTestingAlertSubject, text, html: `<p>${text}</p>` }, deps.now());
 }
 
 /** The guard for one request, from one address (the money path builds it; a use case only calls it). */
@@ -116,8 +118,10 @@ export function newCardGuard(deps: Deps, ip: string, log: FastifyBaseLogger): Ne
     await countEvent(deps.db, KEYS.declines, limits.breakerWindowSeconds, now);
     const declines = (await slidingCount(deps.db, KEYS.declines, limits.breakerWindowSeconds, now)).estimate;
     const attempts = (await slidingCount(deps.db, KEYS.attempts, limits.breakerWindowSeconds, now)).estimate;
-    if (declines >= limits.breakerDeclines && declines * 100 > limits.breakerDeclinePercent * attempts && (await tripBreaker(deps))) {
-      await alertStaff(deps, log, Math.round(declines), Math.round(attempts));
+    if (declines >= limits.breakerDeclines && declines * 100 > limits.breakerDeclinePercent * attempts) {
+      await deps.db.transaction(async (tx) => {
+        if (await tripBreaker(deps, tx)) await alertStaff(deps, tx, log, Math.round(declines), Math.round(attempts));
+      });
     }
     return { ...result, reason: memberDeclineReason(result.code, result.reason) };
   };
