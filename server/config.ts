@@ -58,6 +58,10 @@ export const WRITE_LIMITS = {
   roundUpSync: { per: "member", count: 20, windowSeconds: 600 },
   /** POST /api/roundup/enable */
   roundUpSetting: { per: "member", count: 30, windowSeconds: 600 },
+  /** POST /api/admin/card-breaker/resume (owner): ends a card-testing pause early. */
+  cardBreakerResume: { per: "member", count: 10, windowSeconds: 3600 },
+  /** POST /api/admin/users/:id/reset-second-step (owner): signs a member out everywhere and emails them. */
+  secondStepReset: { per: "member", count: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };
