@@ -31,7 +31,7 @@ const files = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith(".bench.ts"))
   .filter((f) => !filters.length || filters.some((x) => f.includes(x)));
-const ORDER = ["client-size", "ceiling", "poll-burst", "sunday", "event-stream", "embedded"];
+const ORDER = ["client-size", "ceiling", "guards", "poll-burst", "sunday", "event-stream", "embedded"];
 files.sort((a, b) => ORDER.findIndex((o) => a.startsWith(o)) - ORDER.findIndex((o) => b.startsWith(o)));
 if (!files.length) {
   console.error(`No benchmark matches ${filters.join(", ")}`);
@@ -72,6 +72,10 @@ try {
     SECRETS_KEY: randomBytes(32).toString("base64"),
     // Sign-in from one address (a church's Wi-Fi): see docs/decisions/0070-sign-in-limits-for-a-church.md.
     AUTH_RATE_LIMIT_PER_IP: "100000",
+    // The guards scenario signs members in again and again and writes notes at full speed: it
+    // measures what the limits cost to check, not where they stop (decision 0095, WRITE_LIMITS).
+    AUTH_RATE_LIMIT_PER_EMAIL: "100000",
+    RATE_LIMITS: "*=100000",
   };
   const server = await startAppServer(port(), serverEnv, { memoryProbe: true });
   const ctx: Ctx = { kind: pglite ? "pglite" : "postgres", full, server, congregation, port, serverEnv, rows, log };
