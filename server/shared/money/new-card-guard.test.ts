@@ -289,4 +289,17 @@ describe("the breaker in the app: staff are told once per trip, see it on the da
     expect(await noticesOf(quietStaff.user.id)).toHaveLength(0);
     expect(await noticesOf(other.user.id)).toHaveLength(1);
   });
+
+  it("declines racing past the threshold at once still tell each staff member once", async () => {
+    offsetMs += 3 * 3600_000;
+    const { give } = client(t);
+    const staff = await t.signUp("STAFF");
+    const testers = await Promise.all(Array.from({ length: 8 }, () => t.signUp()));
+    const answers = await Promise.all(testers.map((m, i) => give(m, `10.38.0.${i}`, SANDBOX_CARDS.declined)));
+    for (const a of answers) expect([402, 503]).toContain(a.statusCode);
+    expect(await noticesOf(staff.user.id)).toHaveLength(1);
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, GIVING_TEXT.cardTestingAlertSubject));
+    // One email for each trip of this file's app so far (two in the first test, one in the second, one now).
+    expect(mails).toHaveLength(4);
+  });
 });
