@@ -52,9 +52,11 @@ try {
 log("building the client and the server (npm run build)");
 execSync("npx vite build --logLevel warn && node scripts/build-server.mjs", { cwd: ROOT, stdio: "inherit" });
 
-let nextPort = 5300;
+// BENCH_PORT_BASE: another range of 100 ports, when another bench already uses 5300-5399 on this machine.
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 5300);
+let nextPort = PORT_BASE;
 const port = () => {
-  if (nextPort > 5399) throw new Error("out of bench ports (5300-5399)");
+  if (nextPort > PORT_BASE + 99) throw new Error(`out of bench ports (${PORT_BASE}-${PORT_BASE + 99})`);
   return nextPort++;
 };
 const pgDb = pglite ? null : await createPgDatabase();
