@@ -99,7 +99,8 @@ export function queriesToRefetch<E extends EventName>(event: E, data: EventPaylo
     case "comment-deleted":
       return [API.comments.list()];
     case "notification":
-      return [API.notifications.list()];
+      // The card-testing breaker opened: staff's Admin card shows it at once.
+      return (data as EventPayloads["notification"]).kind === "newCardsPaused" ? [API.notifications.list(), API.admin.cardBreaker()] : [API.notifications.list()];
     default:
       return [];
   }

@@ -10,7 +10,7 @@ import { isStaff } from "./roles";
  * kept in the inbox nor pushed (docs/decisions/0041). `staffOnly` kinds reach OWNER, PASTOR and
  * STAFF only (spec section 6, moderation notices).
  */
-export const NOTIFICATION_KINDS = ["serviceStarted", "testimonyApproved", "prayerAnswered", "questionToModerate", "testimonyToModerate"] as const;
+export const NOTIFICATION_KINDS = ["serviceStarted", "testimonyApproved", "prayerAnswered", "questionToModerate", "testimonyToModerate", "newCardsPaused"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; hint: string; staffOnly: boolean }> = {
@@ -19,6 +19,8 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; h
   prayerAnswered: { label: "Prayers answered", hint: "When a request you prayed for is answered", staffOnly: false },
   questionToModerate: { label: "Questions to moderate", hint: "A new question needs moderation", staffOnly: true },
   testimonyToModerate: { label: "Testimonies to approve", hint: "A new testimony needs approval", staffOnly: true },
+  // The card-testing breaker (docs/decisions/0105): once per trip, to staff.
+  newCardsPaused: { label: "Giving with new cards paused", hint: "When many new cards are declined at once", staffOnly: true },
 };
 
 /** What a notification says and where tapping it goes (inbox and push alike). */
@@ -32,6 +34,11 @@ export const NOTIFICATION_MESSAGES = {
   }),
   questionToModerate: () => ({ title: "New Question", body: "A new question needs moderation", url: "/admin" }),
   testimonyToModerate: () => ({ title: "New Testimony", body: "A new testimony needs approval", url: "/admin" }),
+  newCardsPaused: (pausedMinutes: number) => ({
+    title: "New cards paused",
+    body: `Many new cards were declined. Giving with a new card is paused for ${pausedMinutes} minutes; see Admin.`,
+    url: "/admin",
+  }),
 } as const;
 
 function truncate(s: string, max: number) {

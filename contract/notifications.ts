@@ -23,6 +23,8 @@ export const PUSH_TTL_SECONDS: Record<NotificationKind, number> = {
   prayerAnswered: 24 * 3600,
   questionToModerate: 3 * 3600,
   testimonyToModerate: 24 * 3600,
+  // Worth knowing while the pause lasts (CARD_BREAKER_COOLDOWN_SECONDS, 30 min by default) and a little after.
+  newCardsPaused: 2 * 3600,
 };
 
 

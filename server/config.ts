@@ -64,6 +64,10 @@ export const WRITE_LIMITS = {
   groupRequestDecision: { per: "member", count: 120, windowSeconds: 3600 },
   /** Staff: POST /api/groups, PATCH and DELETE /api/groups/:id. */
   groupAuthor: { per: "member", count: 120, windowSeconds: 3600 },
+  /** POST /api/admin/card-breaker/resume (owner): ends a card-testing pause early. */
+  cardBreakerResume: { per: "member", count: 10, windowSeconds: 3600 },
+  /** POST /api/admin/users/:id/reset-second-step (owner): signs a member out everywhere and emails them. */
+  secondStepReset: { per: "member", count: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };

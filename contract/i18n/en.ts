@@ -17,7 +17,7 @@ import { GROUPS_TEXT } from "../groups-text";
 import { AI_PRAYER_TEXT } from "../ai-prayer-text";
 import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
-import { ACTIVITY_TITLES, ADMIN_TEXT, EMAIL_HEALTH_TEXT } from "../admin-text";
+import { ACTIVITY_TITLES, ADMIN_TEXT, CARD_BREAKER_TEXT, EMAIL_HEALTH_TEXT } from "../admin-text";
 import { INTEGRATION_TEXT, PROVIDER_INFO } from "../integrations-text";
 import { MEDIA_ITEM_TEXT } from "../media-items-text";
 import { VISITOR_ADMIN_TEXT, VISITOR_TEXT } from "../visitors-text";
@@ -266,6 +266,7 @@ export const en = {
       prayerAnswered: kind("prayerAnswered"),
       questionToModerate: kind("questionToModerate"),
       testimonyToModerate: kind("testimonyToModerate"),
+      newCardsPaused: kind("newCardsPaused"),
     },
     // Stored in English with each notification; shown (inbox) and pushed in the member's language.
     // "Service Started", "New Question" and "New Testimony" are the live toasts' titles (events).
@@ -273,6 +274,8 @@ export const en = {
     testimonyApproved: { title: MSG.testimonyApproved().title, body: MSG.testimonyApproved().body },
     prayerAnsweredTitle: MSG.prayerAnswered("").title,
     prayerAnsweredBody: (title: string) => MSG.prayerAnswered(title).body,
+    newCardsPausedTitle: MSG.newCardsPaused(0).title,
+    newCardsPausedBody: (minutes: number) => MSG.newCardsPaused(minutes).body,
   },
   // ── journey: the two daily journeys' names (contract/connect-text.ts) ──
   journey: {
@@ -287,6 +290,7 @@ export const en = {
     mediaItem: MEDIA_ITEM_TEXT,
     visitors: VISITOR_ADMIN_TEXT,
     emailHealth: EMAIL_HEALTH_TEXT,
+    cardBreaker: CARD_BREAKER_TEXT,
     // The page and its tabs
     title: "Admin",
     sections: "Admin sections",
@@ -841,6 +845,14 @@ export const en = {
       within: (minutes: number) => `Open this link within ${minutes} minutes to choose a new one. It works once.`,
       button: "Choose a new password",
       ignore: "If you did not ask, you can ignore this email; your password stays as it is.",
+    },
+    secondStepReset: {
+      subject: (church: string) => `Your ${church} sign-in was reset`,
+      hello: (name: string) => `Hello ${name},`,
+      done: (church: string) => `An owner of ${church} removed your passkeys and your authenticator app, and signed you out on every device.`,
+      next: "Sign in with your password, then add a passkey or set up the authenticator app again on your Profile.",
+      button: "Sign in",
+      notYou: "If you did not ask for this, tell your church's office and reset your password.",
     },
     receipt: {
       subject: (amount: string, church: string) => `Your gift of ${amount} to ${church}`,

@@ -31,7 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Call = { method: "POST" | "PUT" | "DELETE"; url: string; payload?: unknown };
+/** `role`: who may call it (an owner's route answers a member 403 before any limit). */
+type Call = { method: "POST" | "PUT" | "DELETE"; url: string; payload?: unknown; role?: "OWNER" };
 /** One valid request per limit. Ids that do not exist are fine: the limit is counted before the route looks anything up. */
 const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest">, () => Call> = {
   prayerRequest: () => ({ method: "POST", url: "/api/prayer-requests", payload: { title: "Healing", description: "For my aunt" } }),
@@ -58,6 +59,9 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest">, () => Call> 
   groupJoin: () => ({ method: "POST", url: `/api/groups/${randomUUID()}/join` }),
   groupRequestDecision: () => ({ method: "POST", url: `/api/groups/${randomUUID()}/requests/${randomUUID()}/approve` }),
   groupAuthor: () => ({ method: "POST", url: "/api/groups", payload: { name: `Group ${randomUUID()}`, description: "Friends who pray together." } }),
+  // Owner routes: nothing paused (409) and nobody with that id (404) still count.
+  cardBreakerResume: () => ({ method: "POST", url: "/api/admin/card-breaker/resume", role: "OWNER" }),
+  secondStepReset: () => ({ method: "POST", url: `/api/admin/users/${randomUUID()}/reset-second-step`, role: "OWNER" }),
 };
 /** Limits on staff routes: counted for a staff member (a member is refused before the limit). */
 const STAFF_LIMITS = new Set<WriteLimitName>(["groupAuthor"]);
@@ -74,7 +78,7 @@ const send = (call: Call, who: { auth?: Record<string, string>; ip?: string; lan
 describe("each limited route", () => {
   it.each(Object.keys(CASES) as (keyof typeof CASES)[])("%s: 429 after the allowance for one member (or address), not for another", async (name) => {
     const perAddress = WRITE_LIMITS[name].per === "address";
-    const role = STAFF_LIMITS.has(name) ? "STAFF" : "MEMBER";
+    const role = CASES[name]().role ?? (STAFF_LIMITS.has(name) ? "STAFF" : "MEMBER");
     const [a, b] = perAddress ? [{ ip: "10.7.0.1" }, { ip: "10.7.0.2" }] : [await t.signUp(role), await t.signUp(role)];
     const first = [];
     for (let i = 0; i < t.deps.config.writeLimits[name].count; i++) first.push((await send(CASES[name](), a)).statusCode);

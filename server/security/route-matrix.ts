@@ -47,6 +47,9 @@ export const ROUTE_ACCESS = {
   "GET /api/admin/outbox": "staff",
   "GET /api/admin/email-health": "staff",
   "POST /api/admin/email/retry": "owner",
+  "GET /api/admin/card-breaker": "staff",
+  "POST /api/admin/card-breaker/resume": "owner",
+  "POST /api/admin/users/:id/reset-second-step": "owner",
   "GET /api/admin/analytics": "staff",
   "GET /api/admin/activity": "staff",
   // services

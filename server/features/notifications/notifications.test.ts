@@ -206,7 +206,7 @@ describe("preferences", () => {
       kinds: { serviceStarted: true, testimonyApproved: true, prayerAnswered: true },
     });
     const s = await t.signUp("STAFF");
-    expect(Object.keys((await prefs(s.auth)).kinds).sort()).toEqual(["prayerAnswered", "questionToModerate", "serviceStarted", "testimonyApproved", "testimonyToModerate"]);
+    expect(Object.keys((await prefs(s.auth)).kinds).sort()).toEqual(["newCardsPaused", "prayerAnswered", "questionToModerate", "serviceStarted", "testimonyApproved", "testimonyToModerate"]);
   });
 
   it("a kind turned off is neither stored nor pushed; turned on again, it is", async () => {

@@ -8,7 +8,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Popover } from "radix-ui";
-import { BadgeCheck, Bell, BellOff, Check, CheckCheck, HeartHandshake, MessageCircleQuestion, Radio, ShieldCheck, type LucideIcon } from "lucide-react";
+import { BadgeCheck, Bell, BellOff, Check, CheckCheck, CreditCard, HeartHandshake, MessageCircleQuestion, Radio, ShieldCheck, type LucideIcon } from "lucide-react";
 import { type Notification, type NotificationKind } from "@contract/notifications";
 import { formatCommentTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
@@ -24,6 +24,7 @@ const KIND_ICON: Record<NotificationKind, LucideIcon> = {
   prayerAnswered: HeartHandshake,
   questionToModerate: MessageCircleQuestion,
   testimonyToModerate: ShieldCheck,
+  newCardsPaused: CreditCard,
 };
 
 function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => void; onMarkRead: () => void }) {
