@@ -27,6 +27,7 @@ import { createPushSender } from "./providers/push/index";
 import { startPushDelivery } from "./jobs/push-delivery";
 import { startServiceNoticesScheduler } from "./jobs/service-notices";
 import { startEmailDelivery } from "./jobs/email-delivery";
+import { startAnnouncementSender } from "./jobs/announcements";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -71,6 +72,7 @@ async function main() {
   deps.push.publicKey().catch((err: unknown) => app.log.error({ err }, "Web Push keys unavailable: push notifications will not be sent"));
   const pushDelivery = startPushDelivery(deps, { onError: (err) => app.log.error({ err }, "push delivery job failed") });
   const emailDelivery = startEmailDelivery(deps, { onError: (err) => app.log.error({ err }, "email delivery job failed") });
+  const announcementSender = startAnnouncementSender(deps, { onError: (err) => app.log.error({ err }, "announcement sender failed") });
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   const lines = [`\nKoinonia is running at ${config.publicUrl}  (database: ${where})`];
@@ -102,6 +104,7 @@ async function main() {
       await serviceNoticesJob.stop();
       await pushDelivery.stop();
       await emailDelivery.stop();
+      await announcementSender.stop();
       await app.close(); // stops accepting, finishes in-flight requests, ends event streams
       await bus.close();
       await database.close();

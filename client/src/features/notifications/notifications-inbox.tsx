@@ -8,7 +8,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Popover } from "radix-ui";
-import { BadgeCheck, Bell, BellOff, Check, CheckCheck, HeartHandshake, MessageCircleQuestion, Radio, ShieldCheck, type LucideIcon } from "lucide-react";
+import { BadgeCheck, Bell, BellOff, Check, CheckCheck, HeartHandshake, Megaphone, MessageCircleQuestion, Radio, ShieldCheck, type LucideIcon } from "lucide-react";
 import { type Notification, type NotificationKind } from "@contract/notifications";
 import { formatCommentTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
@@ -24,6 +24,7 @@ const KIND_ICON: Record<NotificationKind, LucideIcon> = {
   prayerAnswered: HeartHandshake,
   questionToModerate: MessageCircleQuestion,
   testimonyToModerate: ShieldCheck,
+  announcement: Megaphone,
 };
 
 function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => void; onMarkRead: () => void }) {
@@ -48,7 +49,8 @@ function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => v
               </>
             )}
           </span>
-          <span className="line-clamp-2 block text-sm text-muted-foreground">{tr(n.body)}</span>
+          {/* An announcement is read here in full (staff's words, line breaks kept); other kinds are one line of news. */}
+          <span className={cn("block text-sm text-muted-foreground", n.kind === "announcement" ? "whitespace-pre-line" : "line-clamp-2")}>{tr(n.body)}</span>
           <span className="block text-xs text-muted-foreground">{formatCommentTime(n.createdAt)}</span>
         </span>
       </button>
@@ -122,7 +124,9 @@ function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
                     onMarkRead={() => markRead.mutate(n.id)}
                     onOpen={() => {
                       if (n.readAt === null) markRead.mutate(n.id);
-                      onNavigate(n.url);
+                      // An announcement may link outside the app (a sign-up form): it opens in a new tab.
+                      if (/^https:\/\//.test(n.url)) window.open(n.url, "_blank", "noopener,noreferrer");
+                      else onNavigate(n.url);
                     }}
                   />
                 ))}
