@@ -1,6 +1,7 @@
 /**
  * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
- * (items added by hand, the channel sync) and Visitors (first-time visitor cards) for staff, and
+ * (items added by hand, the channel sync), Visitors (first-time visitor cards) and Announcements
+ * (decision 0110) for staff, and
  * People for OWNERs. Five or six tabs do not fit one phone-width row: they wrap into rows of three.
  * The Integrations page is one tap away in the header.
  */
@@ -18,6 +19,7 @@ import { ModerationTab, QueueSummary } from "./moderation-tab";
 import { PeopleTab } from "@/features/admin/people-tab";
 import { MediaTab } from "@/features/videos/media-admin-tab";
 import { VisitorsTab } from "@/features/visitors/visitors-admin-tab";
+import { AnnouncementsTab } from "@/features/announcements/announcements-tab";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -65,6 +67,9 @@ export default function AdminPage() {
           <TabsTrigger value="visitors" className={tight}>
             {m.admin.visitorsTab}
           </TabsTrigger>
+          <TabsTrigger value="announcements" className={tight}>
+            {m.announcements.tab}
+          </TabsTrigger>
           {owner && (
             <TabsTrigger value="people" className={tight}>
               {m.admin.people}
@@ -85,6 +90,9 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="visitors">
           <VisitorsTab />
+        </TabsContent>
+        <TabsContent value="announcements">
+          <AnnouncementsTab />
         </TabsContent>
         {owner && (
           <TabsContent value="people">
