@@ -221,7 +221,7 @@ function ComposeCard() {
 
           <Preview title={locale === "es" && titleEs ? titleEs : title} body={locale === "es" && bodyEs ? bodyEs : body} />
 
-          <Button type="submit" size="lg" disabled={compose.isPending}>
+          <Button type="submit" size="lg" className="h-auto min-h-12 whitespace-normal py-2" disabled={compose.isPending}>
             {later ? <CalendarClock aria-hidden="true" /> : <Megaphone aria-hidden="true" />}
             {compose.isPending ? T.sending : later ? T.schedule : T.send}
           </Button>
