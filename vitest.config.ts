@@ -10,7 +10,7 @@ export default defineConfig({
     // The SIGKILL tests need a server that recovers from a crash (and several processes on one
     // database), and the lost-connection test a connection to lose (PostgreSQL): they belong to
     // the PostgreSQL pass only (docs/security.md).
-    exclude: ["**/node_modules/**", ...(process.env.TEST_DATABASE_URL ? [] : ["server/security/crash-safety.test.ts", "server/db/listen.test.ts", "server/jobs/email-sender-processes.test.ts"])],
+    exclude: ["**/node_modules/**", ...(process.env.TEST_DATABASE_URL ? [] : ["server/security/crash-safety.test.ts", "server/db/listen.test.ts", "server/jobs/email-sender-processes.test.ts", "server/jobs/announcements-crash.test.ts"])],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -76,6 +76,11 @@ export const API = {
     analytics: apiPath("/api/admin/analytics"),
     activity: apiPath("/api/admin/activity"),
   },
+  /** Staff's announcements (decision 0110). */
+  announcements: {
+    list: apiPath("/api/announcements"),
+    cancel: apiPath("/api/announcements/:id/cancel"),
+  },
   services: {
     list: apiPath("/api/services"),
     live: apiPath("/api/services/live"),

@@ -17,6 +17,7 @@ export const EVENT_NAMES = [
   "new-comment",
   "comment-deleted",
   "notification",
+  "announcement",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -42,6 +43,11 @@ export interface EventPayloads {
    * It names no one, so a member's inbox refetches when the kind can reach them; no toast.
    */
   notification: { kind: NotificationKind };
+  /**
+   * Not in the spec: an announcement was composed, cancelled, or finished sending (decision 0110).
+   * It wakes the sender job on every instance and refreshes Admin → Announcements; staff only.
+   */
+  announcement: { id: string };
 }
 
 /**
@@ -50,7 +56,7 @@ export interface EventPayloads {
  * member never learns that something not yet approved exists.
  */
 export function isStaffOnlyEvent<E extends EventName>(event: E, data: EventPayloads[E]): boolean {
-  if (event === "new-question" || event === "new-testimony") return true;
+  if (event === "new-question" || event === "new-testimony" || event === "announcement") return true;
   if (event === "notification") return NOTIFICATION_KIND_INFO[(data as EventPayloads["notification"]).kind]?.staffOnly ?? false;
   return false;
 }
@@ -101,6 +107,8 @@ export function queriesToRefetch<E extends EventName>(event: E, data: EventPaylo
     case "notification":
       // The card-testing breaker opened: staff's Admin card shows it at once.
       return (data as EventPayloads["notification"]).kind === "newCardsPaused" ? [API.notifications.list(), API.admin.cardBreaker()] : [API.notifications.list()];
+    case "announcement":
+      return [API.announcements.list()];
     default:
       return [];
   }

@@ -10,7 +10,7 @@ import { isStaff } from "./roles";
  * kept in the inbox nor pushed (docs/decisions/0041). `staffOnly` kinds reach OWNER, PASTOR and
  * STAFF only (spec section 6, moderation notices).
  */
-export const NOTIFICATION_KINDS = ["serviceStarted", "testimonyApproved", "prayerAnswered", "questionToModerate", "testimonyToModerate", "newCardsPaused"] as const;
+export const NOTIFICATION_KINDS = ["serviceStarted", "testimonyApproved", "prayerAnswered", "questionToModerate", "testimonyToModerate", "newCardsPaused", "announcement"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; hint: string; staffOnly: boolean }> = {
@@ -21,6 +21,8 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; h
   testimonyToModerate: { label: "Testimonies to approve", hint: "A new testimony needs approval", staffOnly: true },
   // The card-testing breaker (docs/decisions/0105): once per trip, to staff.
   newCardsPaused: { label: "Giving with new cards paused", hint: "When many new cards are declined at once", staffOnly: true },
+  /** Staff's announcements (decision 0110): the words are staff's, in the member's language. */
+  announcement: { label: "Church announcements", hint: "News from your church's staff", staffOnly: false },
 };
 
 /** What a notification says and where tapping it goes (inbox and push alike). */
@@ -76,6 +78,7 @@ export const NOTIFICATIONS_TEXT = {
   enabled: { title: "Notifications Enabled" },
   disabled: { title: "Notifications Disabled" },
   preferenceFailed: { title: "Error", description: "Failed to save your notification preference" },
+  emailUpdatesSaved: { on: "Email updates on", off: "Email updates off" },
   // Server validation of a subscription.
   badSubscription: "Invalid push subscription",
   badEndpoint: "The push endpoint must be an https:// address of a push service",

@@ -34,6 +34,7 @@ import { prayerRoutes } from "./features/prayer/routes";
 import { notesRoutes } from "./features/notes/routes";
 import { commentsRoutes } from "./features/comments/routes";
 import { videosRoutes } from "./features/videos/routes";
+import { announcementsRoutes } from "./features/announcements/routes";
 import { eventRoutes } from "./events/routes";
 import { testimoniesRoutes } from "./features/testimonies/routes";
 import { connectRoutes } from "./features/connect/routes";
@@ -111,6 +112,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(notesRoutes(deps));
   await app.register(commentsRoutes(deps));
   await app.register(videosRoutes(deps));
+  await app.register(announcementsRoutes(deps));
   await app.register(eventRoutes(deps));
   await app.register(testimoniesRoutes(deps));
   await app.register(connectRoutes(deps));

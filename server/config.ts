@@ -56,6 +56,8 @@ export const WRITE_LIMITS = {
   bankLink: { per: "member", count: 10, windowSeconds: 3600 },
   /** POST /api/wallet/process-roundups (syncs purchases from the bank provider). */
   roundUpSync: { per: "member", count: 20, windowSeconds: 600 },
+  /** POST /api/announcements and .../cancel (each announcement may reach every member by push and email). */
+  announcement: { per: "member", count: 20, windowSeconds: 3600 },
   /** POST /api/roundup/enable */
   roundUpSetting: { per: "member", count: 30, windowSeconds: 600 },
   /** POST /api/groups/:id/join and /leave (a join may ask a group's leaders to approve). */
@@ -154,6 +156,8 @@ const ZEnvFields = z.object({
   EMAIL_FROM: z.string().min(3).default("Koinonia <no-reply@koinonia.test>"),
   /** Emails sent a second at most, across every server process (the mail provider's limit; decision 0101). */
   EMAIL_MAX_PER_SECOND: int(1).max(10_000).default(50),
+  /** Members an announcement's sender writes in one transaction (inbox rows, queued pushes and emails; decision 0110). */
+  ANNOUNCEMENT_BATCH_SIZE: int(1).max(5000).default(500),
   /** Sent, kept and failed emails are deleted from the outbox after this many days (queued ones never are). */
   EMAIL_RETENTION_DAYS: int(1).max(3650).default(30),
   SESSION_TTL_DAYS: int(1).max(365).default(30),
@@ -296,6 +300,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     emailFrom: env.EMAIL_FROM,
     emailMaxPerSecond: env.EMAIL_MAX_PER_SECOND,
     emailRetentionDays: env.EMAIL_RETENTION_DAYS,
+    announcementBatchSize: env.ANNOUNCEMENT_BATCH_SIZE,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     authRateLimit: {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,

@@ -28,6 +28,7 @@ import { startPushDelivery } from "./jobs/push-delivery";
 import { startServiceNoticesScheduler } from "./jobs/service-notices";
 import { startEmailDelivery } from "./jobs/email-delivery";
 import { startBackgroundCalls } from "./jobs/background-calls";
+import { startAnnouncementSender } from "./jobs/announcements";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -76,6 +77,7 @@ async function main() {
     onError: (err) => app.log.error({ err }, "background calls job failed"),
     onCallError: (err, kind) => app.log.warn({ err, kind }, "background call failed"),
   });
+  const announcementSender = startAnnouncementSender(deps, { onError: (err) => app.log.error({ err }, "announcement sender failed") });
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   const lines = [`\nKoinonia is running at ${config.publicUrl}  (database: ${where})`];
@@ -108,6 +110,7 @@ async function main() {
       await pushDelivery.stop();
       await emailDelivery.stop();
       await backgroundCalls.stop();
+      await announcementSender.stop();
       await app.close(); // stops accepting, finishes in-flight requests, ends event streams
       await bus.close();
       await database.close();

@@ -44,6 +44,8 @@ export const BODY_LIMITS: Record<string, number> = {
   // A note of up to 20,000 characters (60 KB at the worst, newlines escaped).
   [`POST ${API.notes.list.pattern}`]: 128 * 1024,
   [`PUT ${API.notes.one.pattern}`]: 128 * 1024,
+  // An announcement: title 120 and message 2,000 in two languages and a link of 2,000 (about 19 KB at the worst).
+  [`POST ${API.announcements.list.pattern}`]: 32 * 1024,
   // The AI companion's conversation: up to 20 messages of 2,000 characters (120 KB at the worst).
   [`POST ${API.aiPrayer.messages.pattern}`]: 256 * 1024,
   // A group: name, description, place and link (about 10 KB at the worst) and up to 10 leader ids.

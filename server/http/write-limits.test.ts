@@ -62,9 +62,10 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest">, () => Call> 
   // Owner routes: nothing paused (409) and nobody with that id (404) still count.
   cardBreakerResume: () => ({ method: "POST", url: "/api/admin/card-breaker/resume", role: "OWNER" }),
   secondStepReset: () => ({ method: "POST", url: `/api/admin/users/${randomUUID()}/reset-second-step`, role: "OWNER" }),
+  announcement: () => ({ method: "POST", url: `/api/announcements/${randomUUID()}/cancel` }),
 };
 /** Limits on staff routes: counted for a staff member (a member is refused before the limit). */
-const STAFF_LIMITS = new Set<WriteLimitName>(["groupAuthor"]);
+const STAFF_LIMITS = new Set<WriteLimitName>(["groupAuthor", "announcement"]);
 
 const send = (call: Call, who: { auth?: Record<string, string>; ip?: string; lang?: string }) =>
   t.app.inject({

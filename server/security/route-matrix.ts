@@ -83,6 +83,10 @@ export const ROUTE_ACCESS = {
   "GET /api/livestream-comments": "member",
   "POST /api/livestream-comments": "member",
   "DELETE /api/livestream-comments/:id": "staff",
+  // announcements (decision 0110)
+  "GET /api/announcements": "staff",
+  "POST /api/announcements": "staff",
+  "POST /api/announcements/:id/cancel": "staff",
   // videos
   "GET /api/videos": "member",
   "GET /api/videos/sync-status": "staff",

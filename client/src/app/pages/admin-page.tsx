@@ -1,6 +1,7 @@
 /**
  * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
- * (items added by hand, the channel sync), Visitors (first-time visitor cards) and Groups for staff, and
+ * (items added by hand, the channel sync), Visitors (first-time visitor cards), Groups and Announcements
+ * (decision 0110) for staff, and
  * People for OWNERs. Five or six tabs do not fit one phone-width row: they wrap into rows of three.
  * The Integrations page is one tap away in the header.
  */
@@ -19,6 +20,7 @@ import { PeopleTab } from "@/features/admin/people-tab";
 import { MediaTab } from "@/features/videos/media-admin-tab";
 import { VisitorsTab } from "@/features/visitors/visitors-admin-tab";
 import { GroupsAdminTab } from "@/features/groups/groups-admin-tab";
+import { AnnouncementsTab } from "@/features/announcements/announcements-tab";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -72,6 +74,9 @@ export default function AdminPage() {
           <TabsTrigger value="groups" className={tight}>
             {m.groups.tab}
           </TabsTrigger>
+          <TabsTrigger value="announcements" className={tight}>
+            {m.announcements.tab}
+          </TabsTrigger>
           {owner && (
             <TabsTrigger value="people" className={tight}>
               {m.admin.people}
@@ -95,6 +100,9 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="groups">
           <GroupsAdminTab />
+        </TabsContent>
+        <TabsContent value="announcements">
+          <AnnouncementsTab />
         </TabsContent>
         {owner && (
           <TabsContent value="people">
