@@ -26,7 +26,7 @@ export async function createAnnouncement(deps: Deps, staff: AuthUser, input: Ann
   let groupId: string | null = null;
   let groupName: string | null = null;
   if (typeof input.audience === "object") {
-    const found = (await deps.db.execute(sql`select id, name from small_groups where id = ${input.audience.group}::uuid`)) as unknown as {
+    const found = (await deps.db.execute(sql`select id, name from small_groups where id = ${input.audience.group}::uuid and archived_at is null`)) as unknown as {
       rows: { id: string; name: string }[];
     };
     if (!found.rows[0]) throw badRequest("body.audience.group", T.groupNotFound);

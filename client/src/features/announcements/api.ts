@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
 import type { Announcement, AnnouncementInput, AnnouncementList } from "@contract/announcements";
-import type { Group } from "@contract/connect";
+import type { Group } from "@contract/groups";
 import { apiJson } from "@/lib/api";
 import { refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
@@ -11,7 +11,7 @@ const refresh = () => refetchPrefix(API.announcements.list());
 
 export const useAnnouncements = () => useQuery<AnnouncementList>({ queryKey: [API.announcements.list()] });
 /** The church's groups (the audience picker); read by path, not through the connect feature. */
-export const useAudienceGroups = () => useQuery<Group[]>({ queryKey: [API.connect.groups()] });
+export const useAudienceGroups = () => useQuery<Group[]>({ queryKey: [API.groups.list()] });
 
 export const useComposeAnnouncement = (config?: MutationConfig<Announcement, AnnouncementInput>) =>
   useApiMutation((input: AnnouncementInput) => apiJson<Announcement>("POST", API.announcements.list(), input), config, refresh);
