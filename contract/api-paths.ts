@@ -63,6 +63,8 @@ export const API = {
     me: apiPath("/api/church/me"),
     public: apiPath("/api/church/public"),
     manifest: apiPath("/manifest.webmanifest"),
+    /** The uploaded logo's images: `file` is e.g. "512.png" or "maskable-192.png"; `version` makes the URL immutable. */
+    logo: apiPath("/api/church/logo/:version/:file"),
   },
   admin: {
     users: apiPath("/api/admin/users"),
@@ -72,6 +74,9 @@ export const API = {
     emailRetry: apiPath("/api/admin/email/retry"),
     analytics: apiPath("/api/admin/analytics"),
     activity: apiPath("/api/admin/activity"),
+    /** The church profile (Admin → Church, OWNER and PASTOR). */
+    church: apiPath("/api/admin/church"),
+    churchLogo: apiPath("/api/admin/church/logo"),
   },
   services: {
     list: apiPath("/api/services"),

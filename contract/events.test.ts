@@ -22,6 +22,7 @@ const SAMPLES: { [E in EventName]: EventPayloads[E] } = {
   "new-comment": { commentId: "c1" },
   "comment-deleted": { commentId: "c1" },
   notification: { kind: "serviceStarted" },
+  "church-changed": {},
 };
 
 /** Every pattern in API, as a regular expression over built URLs (a parameter is one encoded segment). */

@@ -17,6 +17,7 @@ export const EVENT_NAMES = [
   "new-comment",
   "comment-deleted",
   "notification",
+  "church-changed",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -42,6 +43,11 @@ export interface EventPayloads {
    * It names no one, so a member's inbox refetches when the kind can reach them; no toast.
    */
   notification: { kind: NotificationKind };
+  /**
+   * Not in the spec: staff changed the church profile or its logo (Admin → Church). Every
+   * instance reloads its copy; screens refetch the church. No toast.
+   */
+  "church-changed": Record<string, never>;
 }
 
 /**
@@ -100,6 +106,8 @@ export function queriesToRefetch<E extends EventName>(event: E, data: EventPaylo
       return [API.comments.list()];
     case "notification":
       return [API.notifications.list()];
+    case "church-changed":
+      return [API.church.me(), API.church.public()];
     default:
       return [];
   }

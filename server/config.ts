@@ -58,6 +58,8 @@ export const WRITE_LIMITS = {
   roundUpSync: { per: "member", count: 20, windowSeconds: 600 },
   /** POST /api/roundup/enable */
   roundUpSetting: { per: "member", count: 30, windowSeconds: 600 },
+  /** PATCH /api/admin/church, PUT and DELETE /api/admin/church/logo (each change reaches every member's screen). */
+  churchProfile: { per: "member", count: 60, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };
