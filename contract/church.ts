@@ -1,6 +1,7 @@
 import { z } from "./zod-setup";
 import { ZUser } from "./auth";
 import { displayText } from "./display-text";
+import { clockFrom24h, clockTo24h } from "./church-calendar";
 import {
   CHURCH_LINE_MAX,
   CHURCH_LINK_KEYS,
@@ -100,7 +101,7 @@ export const ZServiceTimeInput = z.strictObject({
   time: z
     .string()
     .trim()
-    .transform((t) => t.replace(/\s+/g, "").toUpperCase())
+    .transform((t) => clockFrom24h(t).replace(/\s+/g, "").toUpperCase())
     .pipe(z.string().regex(/^(1[0-2]|[1-9]):[0-5]\d(AM|PM)$/, CHURCH_TEXT.badTime)),
   name: line(SERVICE_NAME_MAX).optional(),
   nameEs: line(SERVICE_NAME_MAX).optional(),
@@ -141,12 +142,89 @@ export const ZChurchPatch = z.strictObject({
 }).partial();
 export type ChurchPatch = z.input<typeof ZChurchPatch>;
 
+/** What Admin → Church's form holds: every field as text ("" for none; times as an <input type="time"> gives them). */
+export interface ChurchFormValues {
+  name: string;
+  shortName: string;
+  mission: string;
+  address: { street: string; city: string; state: string; zip: string };
+  prayerLinePhone: string;
+  phone: string;
+  email: string;
+  accentColor: string;
+  timeZone: string;
+  serviceLengthMinutes: string;
+  serviceTimes: { day: string; time: string; name: string; nameEs: string }[];
+  links: Record<ChurchLinkKey, string>;
+  youtubeChannelId: string;
+}
+
+const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const patchShape = ZChurchPatch.shape;
+
+/**
+ * The form's values checked by the same rules as PATCH /api/admin/church and turned into its
+ * body: a blank optional field clears it (null), a blank service name is left out.
+ */
+export const ZChurchForm = z.object({
+  name: patchShape.name.unwrap(),
+  shortName: z.preprocess(blankToNull, patchShape.shortName.unwrap()),
+  mission: patchShape.mission.unwrap(),
+  address: patchShape.address.unwrap(),
+  prayerLinePhone: z.preprocess(blankToNull, patchShape.prayerLinePhone.unwrap()),
+  phone: z.preprocess(blankToNull, patchShape.phone.unwrap()),
+  email: z.preprocess(blankToNull, patchShape.email.unwrap()),
+  accentColor: patchShape.accentColor.unwrap(),
+  timeZone: patchShape.timeZone.unwrap(),
+  serviceLengthMinutes: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), patchShape.serviceLengthMinutes.unwrap()),
+  serviceTimes: z
+    .array(
+      z.object({
+        day: ZServiceTimeInput.shape.day,
+        time: ZServiceTimeInput.shape.time,
+        name: z.preprocess(blankToUndefined, ZServiceTimeInput.shape.name),
+        nameEs: z.preprocess(blankToUndefined, ZServiceTimeInput.shape.nameEs),
+      }),
+    )
+    .max(SERVICE_TIMES_MAX, CHURCH_TEXT.tooManyServiceTimes),
+  links: z.object(
+    Object.fromEntries(CHURCH_LINK_KEYS.map((k) => [k, k === "visitorsForm" ? z.preprocess(blankToNull, webAddress().nullable()) : z.preprocess(blankToUndefined, webAddress())])) as unknown as Record<
+      Exclude<ChurchLinkKey, "visitorsForm">,
+      z.ZodType<string, unknown>
+    > & { visitorsForm: z.ZodType<string | null, unknown> },
+  ),
+  youtubeChannelId: z.preprocess(blankToNull, patchShape.youtubeChannelId.unwrap()),
+});
+
+/** The form's starting values from the church as it is. */
+export function churchFormValues(c: Church): ChurchFormValues {
+  return {
+    name: c.name,
+    shortName: c.shortName ?? "",
+    mission: c.mission,
+    address: { ...c.address },
+    prayerLinePhone: c.prayerLinePhone ?? "",
+    phone: c.phone ?? "",
+    email: c.email ?? "",
+    accentColor: c.accentColor,
+    timeZone: c.timeZone,
+    serviceLengthMinutes: String(c.serviceLengthMinutes),
+    serviceTimes: c.serviceTimes.map((s) => ({ day: s.day, time: clockTo24h(s.time), name: s.name ?? "", nameEs: s.nameEs ?? "" })),
+    links: Object.fromEntries(CHURCH_LINK_KEYS.map((k) => [k, c.links[k] ?? ""])) as Record<ChurchLinkKey, string>,
+    youtubeChannelId: c.youtubeChannelId ?? "",
+  };
+}
+
 export const ZChurchMe = z.object({ church: ZChurch, user: ZUser });
 export type ChurchMe = z.infer<typeof ZChurchMe>;
 
 
-/** What anyone may see before signing in: enough to brand the sign-in screen. */
-export const ZChurchPublic = ZChurch.pick({ name: true, logoUrl: true, accentColor: true });
+/**
+ * What anyone may see before signing in: enough to brand the sign-in screen, and the external
+ * visitors form (if any) for the first-time visitor page, which opens without an account.
+ */
+export const ZChurchPublic = ZChurch.pick({ name: true, logoUrl: true, accentColor: true }).extend({ visitorsForm: z.string().nullable() });
 
 /** What a logo upload or removal answers: the church as it now is. */
 export const ZChurchAnswer = z.object({ church: ZChurch });
@@ -154,4 +232,4 @@ export type ChurchPublic = z.infer<typeof ZChurchPublic>;
 
 // The calendar helpers (next service, service times by day, the address line) live in
 // church-calendar.ts, without zod, for the screens that need them before any schema.
-export { formatAddress, parseServiceClock, nextService, serviceTimesByDay } from "./church-calendar";
+export { formatAddress, parseServiceClock, nextService, serviceTimesByDay, clockFrom24h, clockTo24h } from "./church-calendar";

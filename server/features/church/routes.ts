@@ -77,10 +77,10 @@ export const churchRoutes =
       sendJsonText(reply, await answerFor(currentUser(req)));
     });
 
-    /** Name, logo and colour for the signed-out screens. */
+    /** Name, logo and colour for the signed-out screens; the external visitors form for /visitors. */
     app.get(API.church.public.pattern, { config: { access: "public" }, schema: { response: { 200: ZChurchPublic } } }, async () => {
       const c = await church.get();
-      return { name: c.name, logoUrl: c.logoUrl, accentColor: c.accentColor };
+      return { name: c.name, logoUrl: c.logoUrl, accentColor: c.accentColor, visitorsForm: c.links.visitorsForm ?? null };
     });
 
     /** The web app manifest (installable app), from the church as it is now; linked from index.html. */

@@ -1,7 +1,7 @@
 /**
  * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
  * (items added by hand, the channel sync) and Visitors (first-time visitor cards) for staff, and
- * People for OWNERs. Five or six tabs do not fit one phone-width row: they wrap into rows of three.
+ * People for OWNERs; Church (the church profile, issue 18) for OWNERs and PASTORs. Five to seven tabs do not fit one phone-width row: they wrap into rows of three.
  * The Integrations page is one tap away in the header.
  */
 import { Link } from "wouter";
@@ -18,6 +18,7 @@ import { ModerationTab, QueueSummary } from "./moderation-tab";
 import { PeopleTab } from "@/features/admin/people-tab";
 import { MediaTab } from "@/features/videos/media-admin-tab";
 import { VisitorsTab } from "@/features/visitors/visitors-admin-tab";
+import { ChurchAdminTab } from "@/features/church/church-admin-tab";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -35,6 +36,7 @@ export default function AdminPage() {
     );
   }
   const owner = user.role === "OWNER";
+  const pastor = owner || user.role === "PASTOR";
   // Rows of three (a short last row stretches to fill it).
   const tight = "basis-[calc(33.333%-0.25rem)] px-1";
   return (
@@ -70,6 +72,11 @@ export default function AdminPage() {
               {m.admin.people}
             </TabsTrigger>
           )}
+          {pastor && (
+            <TabsTrigger value="church" className={tight}>
+              {m.churchAdmin.tab}
+            </TabsTrigger>
+          )}
         </TabsList>
         <TabsContent value="dashboard">
           <DashboardTab />
@@ -89,6 +96,11 @@ export default function AdminPage() {
         {owner && (
           <TabsContent value="people">
             <PeopleTab />
+          </TabsContent>
+        )}
+        {pastor && (
+          <TabsContent value="church">
+            <ChurchAdminTab />
           </TabsContent>
         )}
       </Tabs>
