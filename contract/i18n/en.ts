@@ -717,6 +717,7 @@ export const en = {
     shortNameHint: "12 characters at most. Empty: the name's first word.",
     mission: "Mission",
     accentColor: "Accent colour",
+    accentPicker: "Pick the accent colour",
     logo: "Logo",
     logoHint: "PNG, JPEG, WebP, GIF or AVIF, up to 5 MB. It is fitted into a square; SVG is not accepted.",
     logoAlt: "The church's logo",

@@ -1178,6 +1178,7 @@ export const es: Messages = {
     shortNameHint: "12 caracteres como máximo. Vacío: la primera palabra del nombre.",
     mission: "Misión",
     accentColor: "Color de acento",
+    accentPicker: "Elegir el color de acento",
     logo: "Logotipo",
     logoHint: "PNG, JPEG, WebP, GIF o AVIF, hasta 5 MB. Se ajusta a un cuadrado; no se acepta SVG.",
     logoAlt: "El logotipo de la iglesia",

@@ -56,10 +56,10 @@ test("a pastor sets the church's name and a service time; a member sees them on 
   await page.getByLabel("Name in English (optional)").fill("Evening Worship");
   await page.getByLabel("Name in Spanish (optional)").fill("Culto de la tarde");
   // The form checks as the server does: a bad colour is named before anything is sent.
-  await page.getByRole("textbox", { name: "Accent colour" }).fill("orange");
+  await page.getByRole("textbox", { name: "Accent colour", exact: true }).fill("orange");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Enter a colour as # and six hex digits, e.g. #B45309")).toBeVisible();
-  await page.getByRole("textbox", { name: "Accent colour" }).fill("#0F766E");
+  await page.getByRole("textbox", { name: "Accent colour", exact: true }).fill("#0F766E");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expectToastSeen(page, "Church profile saved");
   // The pastor's own screens follow at once (the header shows the name).

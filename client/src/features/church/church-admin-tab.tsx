@@ -154,7 +154,7 @@ export function ChurchAdminTab() {
               <div className="flex items-center gap-3">
                 <input
                   type="color"
-                  aria-label={t.accentColor}
+                  aria-label={t.accentPicker}
                   value={/^#[0-9a-f]{6}$/i.test(accent) ? accent : "#000000"}
                   onChange={(e) => form.setValue("accentColor", e.target.value.toUpperCase(), { shouldDirty: true, shouldValidate: true })}
                   className="h-11 w-14 shrink-0 cursor-pointer rounded-md border border-input bg-card p-1"
@@ -199,13 +199,19 @@ export function ChurchAdminTab() {
               const e = errors.serviceTimes?.[i];
               return (
                 <li key={row.id} className="grid gap-3 rounded-lg border border-border p-3" aria-label={`${t.serviceTimes} ${i + 1}`}>
-                  <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2">
+                  <div className="-my-1 flex items-center justify-between gap-2">
+                    <span className="text-sm font-semibold text-muted-foreground">{i + 1}</span>
+                    <Button type="button" variant="ghost" size="icon" aria-label={t.removeServiceTime(i + 1)} onClick={() => times.remove(i)}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                  <div className="grid grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] gap-2">
                     {F({
                       name: `serviceTimes.${i}.day`,
                       label: t.day,
                       error: e?.day,
                       children: (
-                        <select className={selectClass} {...field(`serviceTimes.${i}.day`, e?.day)}>
+                        <select className={`${selectClass} px-2`} {...field(`serviceTimes.${i}.day`, e?.day)}>
                           {SERVICE_DAYS.map((d) => (
                             <option key={d} value={d}>
                               {locale === "en" ? d : weekdayName(d, locale)}
@@ -214,10 +220,7 @@ export function ChurchAdminTab() {
                         </select>
                       ),
                     })}
-                    {F({ name: `serviceTimes.${i}.time`, label: t.time, error: e?.time, children: <Input type="time" step={300} {...field(`serviceTimes.${i}.time`, e?.time)} /> })}
-                    <Button type="button" variant="ghost" size="icon" aria-label={t.removeServiceTime(i + 1)} onClick={() => times.remove(i)}>
-                      <Trash2 aria-hidden="true" />
-                    </Button>
+                    {F({ name: `serviceTimes.${i}.time`, label: t.time, error: e?.time, children: <Input type="time" step={300} className="px-2" {...field(`serviceTimes.${i}.time`, e?.time)} /> })}
                   </div>
                   <div className="grid grid-cols-2 gap-2 [&>*]:min-w-0">
                     {F({ name: `serviceTimes.${i}.name`, label: t.serviceName, error: e?.name, children: <Input {...field(`serviceTimes.${i}.name`, e?.name)} /> })}
