@@ -48,11 +48,17 @@ export const churchRoutes =
      * reads the row (so an instance that missed the event still shows the change within
      * SHARED_READ_MS) and brings deps.church along.
      */
+    // A load that finds the church unchanged answers the same object, so its JSON (and every
+    // member's answer made from it) is kept rather than written again each SHARED_READ_MS.
+    let last: { text: string; profile: Church } | undefined;
     const church = new SharedAnswer<Church>(deps, {
       events: ["church-changed"],
       load: async () => {
         const profile = await loadChurch(deps.db);
+        const text = JSON.stringify(profile);
+        if (last?.text === text) return last.profile;
         applyChurch(deps.church, profile);
+        last = { text, profile };
         return profile;
       },
       write: (c) =>
