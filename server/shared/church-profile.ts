@@ -50,10 +50,16 @@ export async function loadChurch(db: Db): Promise<Church> {
  * replaced whole, never edited, so a reader holding one sees either the old or the new.
  */
 export function applyChurch(target: Church, profile: Church) {
+  if (JSON.stringify(target) === JSON.stringify(profile)) return;
   const t = target as Record<string, unknown>;
   for (const key of Object.keys(t)) if (!(key in profile)) delete t[key];
   Object.assign(t, structuredClone(profile));
+  revision += 1;
 }
+
+let revision = 0;
+/** Changes whenever `applyChurch` changed a church: what was made from deps.church is made again. */
+export const churchRevision = () => revision;
 
 /**
  * Keeps deps.church equal to the row on this instance: reloaded when any instance publishes

@@ -3,18 +3,16 @@ import { z } from "zod";
 import { ZChurchAnswer, ZChurchMe, ZChurchPatch, ZChurchPublic, CHURCH_TEXT, LOGO_MAX_BYTES } from "../../../contract/church";
 import { ZUser } from "../../../contract/auth";
 import { JsonTemplate, jsonOf, sendJsonText } from "../../http/json-text";
-import { SharedAnswer } from "../../http/shared-read";
 import type { Deps } from "../../deps";
 import { currentUser, type AuthUser } from "../../http/auth";
 import { toPublicUser } from "../../shared/public-user";
-import { applyChurch, loadChurch } from "../../shared/church-profile";
+import { churchRevision } from "../../shared/church-profile";
 import { badRequest, notFound } from "../../http/app-error";
 import { buildManifest, ZWebManifest } from "./build-manifest";
 import { API } from "../../../contract/api-paths";
 import { updateChurch } from "./update-church";
 import { logoStore, removeChurchLogo, setChurchLogo } from "./church-logo";
 import { LOGO_FILES, logoBytes, type LogoFile } from "./logo-images";
-import type { Church } from "../../../contract/church";
 
 /** Reads a raw upload up to `max` bytes; more is a 400 on `logo` (said before reading when Content-Length tells). */
 function readUpload(payload: NodeJS.ReadableStream, declared: number, max: number): Promise<Buffer> {
@@ -42,57 +40,46 @@ export const churchRoutes =
   async (app) => {
     /**
      * The session check of the client (spec section 7): 401 without a valid token. Every member's
-     * first request. The church, the same for all, is a shared answer written once per change
-     * (server/http/shared-read.ts) with a slot for the member's own user. Staff change it on
-     * Admin → Church: this instance drops it at once, the others on `church-changed`; each load
-     * reads the row (so an instance that missed the event still shows the change within
-     * SHARED_READ_MS) and brings deps.church along.
+     * first request. The church, the same for all, is written once as JSON with a slot for the
+     * member's own user (json-text.ts), and written again only when deps.church changes: staff
+     * change it on Admin → Church, and every instance's deps.church follows (at once here, on
+     * `church-changed` elsewhere: shared/church-profile.ts).
      */
-    // A load that finds the church unchanged answers the same object, so its JSON (and every
-    // member's answer made from it) is kept rather than written again each SHARED_READ_MS.
-    let last: { text: string; profile: Church } | undefined;
-    const church = new SharedAnswer<Church>(deps, {
-      events: ["church-changed"],
-      load: async () => {
-        const profile = await loadChurch(deps.db);
-        const text = JSON.stringify(profile);
-        if (last?.text === text) return last.profile;
-        applyChurch(deps.church, profile);
-        last = { text, profile };
-        return profile;
-      },
-      write: (c) =>
-        JsonTemplate.write(ZChurchMe.extend({ user: ZUser.nullable() }), { church: c, user: null }, (out, slot) => {
-          out.user = slot("null");
-        }),
-    });
-    app.addHook("onClose", async () => church.close());
+    let made: { revision: number; json: JsonTemplate } | undefined;
+    const churchJson = () => {
+      const revision = churchRevision();
+      if (made?.revision !== revision) {
+        made = {
+          revision,
+          json: JsonTemplate.write(ZChurchMe.extend({ user: ZUser.nullable() }), { church: structuredClone(deps.church), user: null }, (out, slot) => {
+            out.user = slot("null");
+          }),
+        };
+      }
+      return made.json;
+    };
     // A member's answer is kept with their user record as the session cache holds it (the same
     // object on every hit until the session or user changes, when the cache makes a new one),
     // and with the church's JSON it was made from: a new church makes it again.
     const answers = new WeakMap<AuthUser, { json: JsonTemplate; text: Buffer }>();
-    const answerFor = async (user: AuthUser) => {
-      const json = church.json(await church.get());
-      const kept = answers.get(user);
-      if (kept?.json === json) return kept.text;
-      const text = json.fill([jsonOf(ZUser, toPublicUser(user))]);
-      answers.set(user, { json, text });
-      return text;
-    };
-    app.get(API.church.me.pattern, { config: { access: "member" }, schema: { response: { 200: ZChurchMe } } }, async (req, reply) => {
-      sendJsonText(reply, await answerFor(currentUser(req)));
+    app.get(API.church.me.pattern, { config: { access: "member" }, schema: { response: { 200: ZChurchMe } } }, (req, reply) => {
+      const user = currentUser(req);
+      const json = churchJson();
+      let kept = answers.get(user);
+      if (kept?.json !== json) answers.set(user, (kept = { json, text: json.fill([jsonOf(ZUser, toPublicUser(user))]) }));
+      sendJsonText(reply, kept.text);
     });
 
     /** Name, logo and colour for the signed-out screens; the external visitors form for /visitors. */
     app.get(API.church.public.pattern, { config: { access: "public" }, schema: { response: { 200: ZChurchPublic } } }, async () => {
-      const c = await church.get();
+      const c = deps.church;
       return { name: c.name, logoUrl: c.logoUrl, accentColor: c.accentColor, visitorsForm: c.links.visitorsForm ?? null };
     });
 
     /** The web app manifest (installable app), from the church as it is now; linked from index.html. */
     app.get(API.church.manifest.pattern, { config: { access: "public" }, schema: { response: { 200: ZWebManifest } } }, async (_req, reply) => {
       reply.header("content-type", "application/manifest+json; charset=utf-8").header("cache-control", "no-cache");
-      return buildManifest(await church.get());
+      return buildManifest(deps.church);
     });
 
     /**
@@ -105,7 +92,7 @@ export const churchRoutes =
       API.church.logo.pattern,
       { config: { access: "public" }, schema: { params: z.object({ version: z.string().max(64), file: z.enum(LOGO_FILES) }) } },
       async (req, reply) => {
-        const current = (await church.get()).logoVersion;
+        const current = deps.church.logoVersion;
         const images = current ? await logos(current) : null;
         if (!images) throw notFound(CHURCH_TEXT.logoNotFound);
         const etag = `"${images.version}-${req.params.file}"`;
@@ -126,7 +113,6 @@ export const churchRoutes =
       { config: { access: "pastor", rateLimit: "churchProfile" }, schema: { body: ZChurchPatch, response: { 200: ZChurchAnswer } } },
       async (req) => {
         const next = await updateChurch(deps, req.body);
-        church.changed();
         return { church: next };
       },
     );
@@ -146,8 +132,7 @@ export const churchRoutes =
         async (req) => {
           if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw badRequest("logo", CHURCH_TEXT.logoNotImage);
           const next = await setChurchLogo(deps, req.body);
-          church.changed();
-          return { church: next };
+            return { church: next };
         },
       );
     });
@@ -156,7 +141,6 @@ export const churchRoutes =
       { config: { access: "pastor", rateLimit: "churchProfile" }, schema: { response: { 200: ZChurchAnswer } } },
       async () => {
         const next = await removeChurchLogo(deps);
-        church.changed();
         return { church: next };
       },
     );
