@@ -63,6 +63,8 @@ export const API = {
     me: apiPath("/api/church/me"),
     public: apiPath("/api/church/public"),
     manifest: apiPath("/manifest.webmanifest"),
+    /** The uploaded logo's images: `file` is e.g. "512.png" or "maskable-192.png"; `version` makes the URL immutable. */
+    logo: apiPath("/api/church/logo/:version/:file"),
   },
   admin: {
     users: apiPath("/api/admin/users"),
@@ -75,6 +77,9 @@ export const API = {
     resetSecondStep: apiPath("/api/admin/users/:id/reset-second-step"),
     analytics: apiPath("/api/admin/analytics"),
     activity: apiPath("/api/admin/activity"),
+    /** The church profile (Admin → Church, OWNER and PASTOR). */
+    church: apiPath("/api/admin/church"),
+    churchLogo: apiPath("/api/admin/church/logo"),
   },
   /** Staff's announcements (decision 0110). */
   announcements: {

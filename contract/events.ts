@@ -18,6 +18,7 @@ export const EVENT_NAMES = [
   "comment-deleted",
   "notification",
   "announcement",
+  "church-changed",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -48,6 +49,10 @@ export interface EventPayloads {
    * It wakes the sender job on every instance and refreshes Admin → Announcements; staff only.
    */
   announcement: { id: string };
+   * Not in the spec: staff changed the church profile or its logo (Admin → Church). Every
+   * instance reloads its copy; screens refetch the church. No toast.
+   */
+  "church-changed": Record<string, never>;
 }
 
 /**
@@ -109,6 +114,8 @@ export function queriesToRefetch<E extends EventName>(event: E, data: EventPaylo
       return (data as EventPayloads["notification"]).kind === "newCardsPaused" ? [API.notifications.list(), API.admin.cardBreaker()] : [API.notifications.list()];
     case "announcement":
       return [API.announcements.list()];
+    case "church-changed":
+      return [API.church.me(), API.church.public()];
     default:
       return [];
   }

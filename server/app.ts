@@ -19,6 +19,7 @@ import { rejectNul } from "./http/reject-nul";
 import { DEFAULT_BODY_LIMIT, installJsonBodies } from "./http/json-body";
 import { installResponseGuard } from "./http/response-guard";
 import { installSecurityHeaders, securityHeaders } from "./http/security-headers";
+import { watchChurch } from "./shared/church-profile";
 import { installGracefulClose } from "./http/graceful-close";
 import { fastifyTrustProxy } from "./http/trust-proxy";
 import { lazyChildLogger } from "./http/request-logger";
@@ -81,7 +82,15 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   installGracefulClose(app as unknown as FastifyInstance);
 
   await app.register(cookie);
-  installSecurityHeaders(app as unknown as FastifyInstance, securityHeaders({ publicUrl: deps.config.publicUrl, church: deps.church, plaid: !!deps.config.plaid }));
+  // The frames allowed follow the church's visitors form link, which staff may change (decision 0106).
+  installSecurityHeaders(
+    app as unknown as FastifyInstance,
+    () => securityHeaders({ publicUrl: deps.config.publicUrl, church: deps.church, plaid: !!deps.config.plaid }),
+    () => deps.church.links.visitorsForm ?? "",
+  );
+  // deps.church follows the row on every instance: reloaded when any instance changes it.
+  const stopWatchingChurch = watchChurch(deps, undefined, (err) => app.log.error({ err }, "church profile reload failed"));
+  app.addHook("onClose", async () => stopWatchingChurch());
   // Answers are compressed; requests are not taken compressed (our client never sends one, and
   // the request side's hook on every request was 2% of a small read's CPU).
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ["br", "gzip"] });

@@ -70,6 +70,8 @@ export const WRITE_LIMITS = {
   cardBreakerResume: { per: "member", count: 10, windowSeconds: 3600 },
   /** POST /api/admin/users/:id/reset-second-step (owner): signs a member out everywhere and emails them. */
   secondStepReset: { per: "member", count: 20, windowSeconds: 3600 },
+  /** PATCH /api/admin/church, PUT and DELETE /api/admin/church/logo (each change reaches every member's screen). */
+  churchProfile: { per: "member", count: 60, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };

@@ -33,11 +33,12 @@ import { startAnnouncementSender } from "./jobs/announcements";
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
-  const churchProfile = readChurchConfig(config.churchConfigPath);
+  const churchFile = readChurchConfig(config.churchConfigPath);
   if (!config.databaseUrl) acquireDataDirLock(config.dataDir, config.port);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await database.migrate();
-  await seedChurch(database.db, churchProfile);
+  // The file seeds a new database only; the database's church wins after that (decision 0106).
+  const churchProfile = await seedChurch(database.db, churchFile);
   await seedJourneyContent(database.db);
   const secrets = createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
   if (config.seedDemo) await seedDemo(database.db, { secrets, now: new Date(), churchName: churchProfile.name });

@@ -34,7 +34,8 @@ afterAll(() => t.close());
 /** `role`: who may call it (an owner's route answers a member 403 before any limit). */
 type Call = { method: "POST" | "PUT" | "DELETE"; url: string; payload?: unknown; role?: "OWNER" };
 /** One valid request per limit. Ids that do not exist are fine: the limit is counted before the route looks anything up. */
-const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest">, () => Call> = {
+// churchProfile is a pastor's limit: server/features/church/church-profile.test.ts proves it.
+const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfile">, () => Call> = {
   prayerRequest: () => ({ method: "POST", url: "/api/prayer-requests", payload: { title: "Healing", description: "For my aunt" } }),
   prayerPray: () => ({ method: "POST", url: `/api/prayers/${randomUUID()}/pray` }),
   prayerAnswered: () => ({ method: "POST", url: `/api/prayers/${randomUUID()}/answered` }),

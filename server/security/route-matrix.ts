@@ -4,6 +4,7 @@
  *   public  anyone, signed in or not
  *   member  any signed-in user (401 without a valid session)
  *   staff   OWNER, PASTOR or STAFF (403 for members)
+ *   pastor  OWNER or PASTOR (403 for STAFF and members)
  *   owner   OWNER only (403 for everyone else signed in)
  * Each route also states its access in `config.access` next to its handler (http/auth.ts guards
  * by it); server/security/route-matrix.test.ts fails when a registered route is missing here,
@@ -41,6 +42,7 @@ export const ROUTE_ACCESS = {
   // church
   "GET /api/church/me": "member",
   "GET /api/church/public": "public",
+  "GET /api/church/logo/:version/:file": "public",
   // admin
   "GET /api/admin/users": "owner",
   "PATCH /api/admin/users/:id": "owner",
@@ -52,6 +54,9 @@ export const ROUTE_ACCESS = {
   "POST /api/admin/users/:id/reset-second-step": "owner",
   "GET /api/admin/analytics": "staff",
   "GET /api/admin/activity": "staff",
+  "PATCH /api/admin/church": "pastor",
+  "PUT /api/admin/church/logo": "pastor",
+  "DELETE /api/admin/church/logo": "pastor",
   // services
   "GET /api/services/live": "member",
   "GET /api/services": "member",

@@ -2,7 +2,8 @@
  * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
  * (items added by hand, the channel sync), Visitors (first-time visitor cards), Groups and Announcements
  * (decision 0110) for staff, and
- * People for OWNERs. Five or six tabs do not fit one phone-width row: they wrap into rows of three.
+ * People for OWNERs; Church (the church profile, issue 18) for OWNERs and PASTORs. The tabs do not fit one
+ * phone-width row: they wrap into rows of three.
  * The Integrations page is one tap away in the header.
  */
 import { Link } from "wouter";
@@ -21,6 +22,7 @@ import { MediaTab } from "@/features/videos/media-admin-tab";
 import { VisitorsTab } from "@/features/visitors/visitors-admin-tab";
 import { GroupsAdminTab } from "@/features/groups/groups-admin-tab";
 import { AnnouncementsTab } from "@/features/announcements/announcements-tab";
+import { ChurchAdminTab } from "@/features/church/church-admin-tab";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -38,9 +40,10 @@ export default function AdminPage() {
     );
   }
   const owner = user.role === "OWNER";
+  const pastor = owner || user.role === "PASTOR";
   // ?tab=groups (Connect's empty groups state links here) opens that tab.
   const asked = new URLSearchParams(window.location.search).get("tab");
-  const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
+  const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", "announcements", ...(pastor ? ["church"] : []), ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
   // Rows of three (a short last row stretches to fill it).
   const tight = "basis-[calc(33.333%-0.25rem)] px-1";
   return (
@@ -82,6 +85,11 @@ export default function AdminPage() {
               {m.admin.people}
             </TabsTrigger>
           )}
+          {pastor && (
+            <TabsTrigger value="church" className={tight}>
+              {m.churchAdmin.tab}
+            </TabsTrigger>
+          )}
         </TabsList>
         <TabsContent value="dashboard">
           <DashboardTab />
@@ -107,6 +115,11 @@ export default function AdminPage() {
         {owner && (
           <TabsContent value="people">
             <PeopleTab />
+          </TabsContent>
+        )}
+        {pastor && (
+          <TabsContent value="church">
+            <ChurchAdminTab />
           </TabsContent>
         )}
       </Tabs>

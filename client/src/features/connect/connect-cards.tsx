@@ -1,4 +1,5 @@
 import { CalendarDays, ChevronRight, HandHeart, Mail, MoreHorizontal, UserPlus } from "lucide-react";
+import { Link } from "wouter";
 import { useChurch } from "@/lib/auth";
 import { Card, CardContent } from "@/components/ui/card";
 import { useI18n } from "@/lib/i18n";
@@ -8,7 +9,8 @@ export function ConnectCards() {
   const church = useChurch();
   const t = useI18n().m.connect;
   const cards = [
-    { label: t.visitors, hint: t.visitorsHint, href: church.links.visitorsForm ?? church.links.website, icon: UserPlus },
+    // The church's external visitors form when it has one, else the app's own (/visitors).
+    { label: t.visitors, hint: t.visitorsHint, href: church.links.visitorsForm ?? "/visitors", icon: UserPlus, inApp: !church.links.visitorsForm },
     { label: t.partner, hint: t.partnerHint, href: church.links.partner, icon: HandHeart },
     { label: t.calendar, hint: t.calendarHint, href: church.links.calendar, icon: CalendarDays },
     { label: t.contact, hint: t.contactHint, href: church.links.contact, icon: Mail },
@@ -19,8 +21,8 @@ export function ConnectCards() {
       <h2 id="connect-links-heading" className="text-xl font-bold">
         {t.getConnected}
       </h2>
-      {cards.map(({ label, hint, href, icon: Icon }) => (
-        <a key={label} href={href} target="_blank" rel="noopener noreferrer" className="block rounded-lg">
+      {cards.map(({ label, hint, href, icon: Icon, inApp }) => {
+        const card = (
           <Card className="transition-colors hover:bg-muted">
             <CardContent className="flex items-center gap-4 pt-5">
               <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
@@ -33,8 +35,17 @@ export function ConnectCards() {
               <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
             </CardContent>
           </Card>
-        </a>
-      ))}
+        );
+        return inApp ? (
+          <Link key={label} href={href} className="block rounded-lg">
+            {card}
+          </Link>
+        ) : (
+          <a key={label} href={href} target="_blank" rel="noopener noreferrer" className="block rounded-lg">
+            {card}
+          </a>
+        );
+      })}
     </section>
   );
 }
