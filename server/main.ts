@@ -36,7 +36,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await database.migrate();
   await seedChurch(database.db, churchProfile);
-  await seedJourneyContent(database.db);
+  // The two 14-day journeys are demo content: a church without demo data authors its own (Admin → Journeys).
+  if (config.seedDemo) await seedJourneyContent(database.db);
   const secrets = createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
   if (config.seedDemo) await seedDemo(database.db, { secrets, now: new Date(), churchName: churchProfile.name });
 

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Call = { method: "POST" | "PUT" | "DELETE"; url: string; payload?: unknown };
+type Call = { method: "POST" | "PUT" | "PATCH" | "DELETE"; url: string; payload?: unknown };
 /** One valid request per limit. Ids that do not exist are fine: the limit is counted before the route looks anything up. */
 const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest">, () => Call> = {
   prayerRequest: () => ({ method: "POST", url: "/api/prayer-requests", payload: { title: "Healing", description: "For my aunt" } }),
@@ -55,7 +55,11 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest">, () => Call> 
   bankLink: () => ({ method: "POST", url: "/api/wallet/plaid/exchange-token", payload: { publicToken: "not-a-token" } }),
   roundUpSync: () => ({ method: "POST", url: "/api/wallet/process-roundups" }),
   roundUpSetting: () => ({ method: "POST", url: "/api/roundup/enable", payload: { isEnabled: true } }),
+  // Staff authoring (sent as PASTOR: a member is refused with 403 before any limit is counted).
+  journeyAuthoring: () => ({ method: "PATCH", url: `/api/admin/journeys/${randomUUID()}`, payload: { published: true } }),
+  challengeAuthoring: () => ({ method: "DELETE", url: `/api/challenges/${randomUUID()}` }),
 };
+const STAFF_CASES = new Set<string>(["journeyAuthoring", "challengeAuthoring"]);
 
 const send = (call: Call, who: { auth?: Record<string, string>; ip?: string; lang?: string }) =>
   t.app.inject({
@@ -69,7 +73,8 @@ const send = (call: Call, who: { auth?: Record<string, string>; ip?: string; lan
 describe("each limited route", () => {
   it.each(Object.keys(CASES) as (keyof typeof CASES)[])("%s: 429 after the allowance for one member (or address), not for another", async (name) => {
     const perAddress = WRITE_LIMITS[name].per === "address";
-    const [a, b] = perAddress ? [{ ip: "10.7.0.1" }, { ip: "10.7.0.2" }] : [await t.signUp(), await t.signUp()];
+    const role = STAFF_CASES.has(name) ? "PASTOR" : "MEMBER";
+    const [a, b] = perAddress ? [{ ip: "10.7.0.1" }, { ip: "10.7.0.2" }] : [await t.signUp(role), await t.signUp(role)];
     const first = [];
     for (let i = 0; i < t.deps.config.writeLimits[name].count; i++) first.push((await send(CASES[name](), a)).statusCode);
     for (const code of first) expect(code, `${name} within the allowance`).not.toBe(429);
