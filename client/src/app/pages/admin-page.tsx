@@ -1,6 +1,7 @@
 /**
  * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
- * (items added by hand, the channel sync) and Visitors (first-time visitor cards) for staff, and
+ * (items added by hand, the channel sync), Visitors (first-time visitor cards), Journeys and
+ * Challenges (authored by staff, decision 0108) for staff, and
  * People for OWNERs. Five or six tabs do not fit one phone-width row: they wrap into rows of three.
  * The Integrations page is one tap away in the header.
  */
@@ -18,6 +19,8 @@ import { ModerationTab, QueueSummary } from "./moderation-tab";
 import { PeopleTab } from "@/features/admin/people-tab";
 import { MediaTab } from "@/features/videos/media-admin-tab";
 import { VisitorsTab } from "@/features/visitors/visitors-admin-tab";
+import { JourneysAdminTab } from "@/features/connect/journeys-admin-tab";
+import { ChallengesAdminTab } from "@/features/connect/challenges-admin-tab";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -65,6 +68,12 @@ export default function AdminPage() {
           <TabsTrigger value="visitors" className={tight}>
             {m.admin.visitorsTab}
           </TabsTrigger>
+          <TabsTrigger value="journeys" className={tight}>
+            {m.admin.journeysTab}
+          </TabsTrigger>
+          <TabsTrigger value="challenges" className={tight}>
+            {m.admin.challengesTab}
+          </TabsTrigger>
           {owner && (
             <TabsTrigger value="people" className={tight}>
               {m.admin.people}
@@ -85,6 +94,12 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="visitors">
           <VisitorsTab />
+        </TabsContent>
+        <TabsContent value="journeys">
+          <JourneysAdminTab />
+        </TabsContent>
+        <TabsContent value="challenges">
+          <ChallengesAdminTab />
         </TabsContent>
         {owner && (
           <TabsContent value="people">
