@@ -16,6 +16,8 @@ const SEEDED_JOURNEYS = [
     descriptionEs: "Un versículo y un devocional breve cada mañana",
     dayCount: SCRIPTURES_14.length,
     published: true,
+    // Listed first on Connect, as the spec names them (journeys are listed oldest first).
+    createdAt: new Date(Date.now() - 1000),
   },
   {
     key: "AFFIRMATIONS_14",

@@ -29,6 +29,8 @@ SELECT k.key,
   true
 FROM (SELECT "sequence_key" AS key FROM "journey_days" UNION SELECT "sequence_key" FROM "journey_enrolments") k
 ON CONFLICT ("key") DO NOTHING;--> statement-breakpoint
+-- Connect lists journeys oldest first: the spec's order, Scripture then Affirmations.
+UPDATE "journeys" SET "created_at" = "created_at" - interval '1 second' WHERE "key" = 'SCRIPTURES_14';--> statement-breakpoint
 UPDATE "challenges" SET "title_es" = "title", "description_es" = "description" WHERE "title_es" = '';--> statement-breakpoint
 ALTER TABLE "journey_days" ADD CONSTRAINT "journey_days_sequence_key_journeys_key_fk" FOREIGN KEY ("sequence_key") REFERENCES "public"."journeys"("key") ON UPDATE cascade;--> statement-breakpoint
 ALTER TABLE "journey_enrolments" ADD CONSTRAINT "journey_enrolments_sequence_key_journeys_key_fk" FOREIGN KEY ("sequence_key") REFERENCES "public"."journeys"("key") ON UPDATE cascade;
