@@ -3,8 +3,15 @@
  * journey in English and Spanish, previews a day as members see it, publishes it, and creates a
  * challenge; a member then enrols in the journey and joins the challenge on Connect.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect, register, signIn } from "./fixtures";
+
+/** axe-core's WCAG 2.1 A and AA rules on what the page shows now (as accessibility.spec.ts does for every screen). */
+async function expectNoAxeViolation(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
@@ -13,12 +20,11 @@ async function openAdminTab(page: Page, tab: string) {
   await page.getByRole("tab", { name: tab }).click();
 }
 
-test("a pastor creates a 3-day journey and a challenge; a member enrols and joins", async ({ browser }) => {
+test("a pastor creates a 3-day journey and a challenge; a member enrols and joins", async ({ page: pastor, browser }) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const journeyTitle = `Hope Rising ${stamp}`;
   const challengeTitle = `Kindness Week ${stamp}`;
 
-  const pastor = await browser.newPage();
   await signIn(pastor, "pastor@koinonia.test");
   await openAdminTab(pastor, "Journeys");
   await pastor.getByRole("button", { name: "New journey" }).click();
@@ -48,12 +54,14 @@ test("a pastor creates a 3-day journey and a challenge; a member enrols and join
 
   // The editor of the saved draft: preview day 2 as members see it, then publish.
   await expect(pastor.getByText("Draft")).toBeVisible();
+  await expectNoAxeViolation(pastor);
   await pastor.getByRole("button", { name: "Preview: Day 2" }).click();
   const preview = pastor.getByTestId("journey-preview");
   await expect(preview.getByText("Day 2 of 3")).toBeVisible();
   await expect(preview.getByRole("heading", { name: "Hope day 3" })).toBeVisible();
   await pastor.getByRole("button", { name: "Spanish" }).click();
   await expect(preview.getByRole("heading", { name: "Esperanza día 3" })).toBeVisible();
+  await expectNoAxeViolation(pastor);
   await pastor.keyboard.press("Escape");
   await pastor.getByRole("button", { name: "Publish" }).click();
   await expect(toast(pastor, "Journey published")).toBeVisible();
@@ -70,9 +78,9 @@ test("a pastor creates a 3-day journey and a challenge; a member enrols and join
   await pastor.getByRole("button", { name: "Save" }).click();
   await expect(toast(pastor, "Challenge created")).toBeVisible();
   await expect(pastor.getByTestId("admin-challenge").filter({ hasText: challengeTitle })).toContainText("5 days");
-  await pastor.close();
 
-  const member = await browser.newPage();
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
   await register(member);
   await member.goto("/connect");
   const focus = member.getByTestId("daily-focus");
@@ -86,5 +94,5 @@ test("a pastor creates a 3-day journey and a challenge; a member enrols and join
   await card.getByRole("button", { name: "Join" }).click();
   await expect(toast(member, "Challenge joined!")).toBeVisible();
   await expect(card.getByText("0 of 5 days")).toBeVisible();
-  await member.close();
+  await memberContext.close();
 });
