@@ -11,7 +11,7 @@ import { SERVICES_TEXT } from "../services-text";
 import { EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST } from "../events";
 import { PRAYER_TEXT } from "../prayer-text";
 import { CONNECTION_TEXTS } from "../connection";
-import { CHALLENGE_TEXT, DAILY_TEXT, GROUP_TEXT, MEDIA_TEXT, SEQUENCE_LABELS, TESTIMONY_TOAST } from "../connect-text";
+import { CHALLENGE_TEXT, DAILY_TEXT, GROUP_TEXT, MEDIA_TEXT, TESTIMONY_TOAST } from "../connect-text";
 import { CHALLENGE_ADMIN_TEXT, JOURNEY_ADMIN_TEXT } from "../journeys-text";
 import { TESTIMONY_TEXT } from "../testimonies-text";
 import { AI_PRAYER_TEXT } from "../ai-prayer-text";
@@ -273,12 +273,6 @@ export const en = {
     testimonyApproved: { title: MSG.testimonyApproved().title, body: MSG.testimonyApproved().body },
     prayerAnsweredTitle: MSG.prayerAnswered("").title,
     prayerAnsweredBody: (title: string) => MSG.prayerAnswered(title).body,
-  },
-  // ── journey: the two daily journeys' names (contract/connect-text.ts) ──
-  journey: {
-    SCRIPTURES_14: { title: SEQUENCE_LABELS.SCRIPTURES_14.title, description: SEQUENCE_LABELS.SCRIPTURES_14.description },
-    AFFIRMATIONS_14: { title: SEQUENCE_LABELS.AFFIRMATIONS_14.title, description: SEQUENCE_LABELS.AFFIRMATIONS_14.description },
-    fallback: "Daily journey",
   },
   // ── (staff area: admin dashboard, integrations) ──
   admin: {

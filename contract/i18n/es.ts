@@ -455,12 +455,6 @@ export const es: Messages = {
     prayerAnsweredTitle: "Oración respondida",
     prayerAnsweredBody: (title: string) => `Una petición por la que oró ha sido respondida: «${title}»`,
   },
-  // ── journey ──
-  journey: {
-    SCRIPTURES_14: { title: "14 días de Escrituras", description: "Un versículo y un devocional breve cada mañana" },
-    AFFIRMATIONS_14: { title: "14 días de afirmaciones", description: "Verdades sobre quién es usted en Cristo" },
-    fallback: "Recorrido diario",
-  },
   // ── (staff area: admin dashboard, integrations) ──
   admin: {
     lastOwner: "La iglesia debe conservar al menos un propietario",
