@@ -77,6 +77,12 @@ export const API = {
     resetSecondStep: apiPath("/api/admin/users/:id/reset-second-step"),
     analytics: apiPath("/api/admin/analytics"),
     activity: apiPath("/api/admin/activity"),
+    /** Admin → Journeys and Admin → Challenges (decision 0108). */
+    journeys: apiPath("/api/admin/journeys"),
+    journey: apiPath("/api/admin/journeys/:id"),
+    journeyDays: apiPath("/api/admin/journeys/:id/days"),
+    journeyPreview: apiPath("/api/admin/journeys/:id/preview"),
+    challenges: apiPath("/api/admin/challenges"),
     /** The church profile (Admin → Church, OWNER and PASTOR). */
     church: apiPath("/api/admin/church"),
     churchLogo: apiPath("/api/admin/church/logo"),
@@ -135,7 +141,9 @@ export const API = {
     dailyPreview: apiPath("/api/daily/preview"),
     dailyUnsubscribe: apiPath("/api/daily/unsubscribe"),
     dailyAudio: apiPath("/api/daily/audio/:token"),
+    journeys: apiPath("/api/daily/journeys"),
     challenges: apiPath("/api/challenges"),
+    challenge: apiPath("/api/challenges/:id"),
     myChallenges: apiPath("/api/challenges/mine"),
     joinChallenge: apiPath("/api/challenges/:id/join"),
     challengeProgress: apiPath("/api/challenges/:id/progress"),

@@ -49,6 +49,7 @@ export interface EventPayloads {
    * It wakes the sender job on every instance and refreshes Admin → Announcements; staff only.
    */
   announcement: { id: string };
+  /**
    * Not in the spec: staff changed the church profile or its logo (Admin → Church). Every
    * instance reloads its copy; screens refetch the church. No toast.
    */

@@ -36,6 +36,10 @@ export const WRITE_LIMITS = {
   aiPrayer: { per: "member", count: 20, windowSeconds: 600 },
   /** POST /api/daily/enroll (sends day 1 by email at once). */
   journeyEnroll: { per: "member", count: 3, windowSeconds: 86_400 },
+  /** Admin → Journeys: POST /api/admin/journeys, PATCH /api/admin/journeys/:id, PUT /api/admin/journeys/:id/days (staff). */
+  journeyAuthoring: { per: "member", count: 60, windowSeconds: 600 },
+  /** Admin → Challenges: POST /api/challenges, PATCH and DELETE /api/challenges/:id (staff). */
+  challengeAuthoring: { per: "member", count: 60, windowSeconds: 600 },
   /** POST /api/notifications/register-token */
   pushToken: { per: "member", count: 10, windowSeconds: 3600 },
   /** PUT /api/notifications/preferences */

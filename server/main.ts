@@ -39,7 +39,8 @@ async function main() {
   await database.migrate();
   // The file seeds a new database only; the database's church wins after that (decision 0106).
   const churchProfile = await seedChurch(database.db, churchFile);
-  await seedJourneyContent(database.db);
+  // The two 14-day journeys are demo content: a church without demo data authors its own (Admin → Journeys).
+  if (config.seedDemo) await seedJourneyContent(database.db);
   const secrets = createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
   if (config.seedDemo) await seedDemo(database.db, { secrets, now: new Date(), churchName: churchProfile.name });
 

@@ -51,6 +51,15 @@ export const BODY_LIMITS: Record<string, number> = {
   // A group: name, description, place and link (about 10 KB at the worst) and up to 10 leader ids.
   [`POST ${API.groups.list.pattern}`]: 16 * 1024,
   [`PATCH ${API.groups.one.pattern}`]: 16 * 1024,
+  // A journey's days (staff only; auth is checked before the body is read): up to 60 days, each
+  // in two languages of at most 5,200 characters (title, reference, verse, reading): 1.9 MB at the worst.
+  [`POST ${API.admin.journeys.pattern}`]: 2 * 1024 * 1024,
+  [`PUT ${API.admin.journeyDays.pattern}`]: 2 * 1024 * 1024,
+  // Titles and descriptions in two languages (2 x (120 + 300) characters; 2.5 KB at the worst).
+  [`PATCH ${API.admin.journey.pattern}`]: 8 * 1024,
+  // A challenge: titles and descriptions in two languages (2 x (120 + 1,000) characters; 7 KB at the worst).
+  [`POST ${API.connect.challenges.pattern}`]: 16 * 1024,
+  [`PATCH ${API.connect.challenge.pattern}`]: 16 * 1024,
 };
 
 /**

@@ -31,8 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** `role`: who may call it (an owner's route answers a member 403 before any limit). */
-type Call = { method: "POST" | "PUT" | "DELETE"; url: string; payload?: unknown; role?: "OWNER" };
+/** `role`: who may call it (an owner's or pastor's route answers a member 403 before any limit). */
+type Call = { method: "POST" | "PUT" | "PATCH" | "DELETE"; url: string; payload?: unknown; role?: "OWNER" | "PASTOR" };
 /** One valid request per limit. Ids that do not exist are fine: the limit is counted before the route looks anything up. */
 // churchProfile is a pastor's limit: server/features/church/church-profile.test.ts proves it.
 const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfile">, () => Call> = {
@@ -64,6 +64,9 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfi
   cardBreakerResume: () => ({ method: "POST", url: "/api/admin/card-breaker/resume", role: "OWNER" }),
   secondStepReset: () => ({ method: "POST", url: `/api/admin/users/${randomUUID()}/reset-second-step`, role: "OWNER" }),
   announcement: () => ({ method: "POST", url: `/api/announcements/${randomUUID()}/cancel` }),
+  // Staff authoring (sent as PASTOR: a member is refused with 403 before any limit is counted).
+  journeyAuthoring: () => ({ method: "PATCH", url: `/api/admin/journeys/${randomUUID()}`, payload: { published: true }, role: "PASTOR" }),
+  challengeAuthoring: () => ({ method: "DELETE", url: `/api/challenges/${randomUUID()}`, role: "PASTOR" }),
 };
 /** Limits on staff routes: counted for a staff member (a member is refused before the limit). */
 const STAFF_LIMITS = new Set<WriteLimitName>(["groupAuthor", "announcement"]);

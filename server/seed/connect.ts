@@ -1,29 +1,79 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { challenges, groupJoinRequests, groupMembers, journeyDays, mediaItems, smallGroups } from "../db/schema/connect";
+import { challenges, groupJoinRequests, groupMembers, journeyDays, journeys, mediaItems, smallGroups } from "../db/schema/connect";
 import { testimonies } from "../db/schema/testimonies";
 import { users } from "../db/schema/users";
 import { AFFIRMATIONS_14, SCRIPTURES_14 } from "./journey-content";
 import { AFFIRMATIONS_14_ES, SCRIPTURES_14_ES } from "./journey-content-es";
 
+/** The two seeded journeys (decision 0108): their key is the spec's sequence key. */
+const SEEDED_JOURNEYS = [
+  {
+    key: "SCRIPTURES_14",
+    titleEn: "14 Days of Scripture",
+    titleEs: "14 días de Escrituras",
+    descriptionEn: "A verse and a short devotional each morning",
+    descriptionEs: "Un versículo y un devocional breve cada mañana",
+    dayCount: SCRIPTURES_14.length,
+    published: true,
+    // Listed first on Connect, as the spec names them (journeys are listed oldest first).
+    createdAt: new Date(Date.now() - 1000),
+  },
+  {
+    key: "AFFIRMATIONS_14",
+    titleEn: "14 Days of Affirmations",
+    titleEs: "14 días de afirmaciones",
+    descriptionEn: "Truths about who you are in Christ",
+    descriptionEs: "Verdades sobre quién es usted en Cristo",
+    dayCount: AFFIRMATIONS_14.length,
+    published: true,
+  },
+];
+
 /**
- * The two 14-day journeys, in English and Spanish: product content, seeded on every start.
- * Existing rows are kept, so edits made in the journey_days table survive restarts.
+ * The two 14-day journeys, published, in English and Spanish: demo content (SEED_DEMO), written
+ * when missing. A journey already there is left as staff made it (edited, unpublished or
+ * archived in Admin → Journeys), days included, so a restart never undoes their work.
  */
 export async function seedJourneyContent(db: Db) {
-  const rows = [
+  const created = await db.insert(journeys).values(SEEDED_JOURNEYS).onConflictDoNothing().returning({ key: journeys.key });
+  const fresh = new Set(created.map((c) => c.key));
+  if (!fresh.size) return;
+  const all = [
     ...SCRIPTURES_14.map((d, i) => ({ sequenceKey: "SCRIPTURES_14", day: i + 1, locale: "en", ...d })),
     ...AFFIRMATIONS_14.map((d, i) => ({ sequenceKey: "AFFIRMATIONS_14", day: i + 1, locale: "en", ...d })),
     ...SCRIPTURES_14_ES.map((d, i) => ({ sequenceKey: "SCRIPTURES_14", day: i + 1, locale: "es", ...d })),
     ...AFFIRMATIONS_14_ES.map((d, i) => ({ sequenceKey: "AFFIRMATIONS_14", day: i + 1, locale: "es", ...d })),
   ];
+  const rows = all.filter((r) => fresh.has(r.sequenceKey));
   await db.insert(journeyDays).values(rows).onConflictDoNothing();
 }
 
 const DEMO_CHALLENGES = [
-  { title: "7 Days of Prayer", description: "Spend ten minutes in prayer each day this week. Start with thanks, then bring your requests.", days: 7, type: "PRAYER" },
-  { title: "21-Day Bible Reading", description: "Read one chapter of the Gospel of John each day and write down one verse that stays with you.", days: 21, type: "BIBLE" },
-  { title: "Gratitude Week", description: "Write down three things you are thankful for every day for a week.", days: 7, type: "GRATITUDE" },
+  {
+    title: "7 Days of Prayer",
+    description: "Spend ten minutes in prayer each day this week. Start with thanks, then bring your requests.",
+    titleEs: "7 días de oración",
+    descriptionEs: "Dedique diez minutos a la oración cada día de esta semana. Comience dando gracias y luego presente sus peticiones.",
+    days: 7,
+    type: "PRAYER",
+  },
+  {
+    title: "21-Day Bible Reading",
+    description: "Read one chapter of the Gospel of John each day and write down one verse that stays with you.",
+    titleEs: "21 días de lectura bíblica",
+    descriptionEs: "Lea un capítulo del Evangelio de Juan cada día y anote un versículo que se quede con usted.",
+    days: 21,
+    type: "BIBLE",
+  },
+  {
+    title: "Gratitude Week",
+    description: "Write down three things you are thankful for every day for a week.",
+    titleEs: "Semana de gratitud",
+    descriptionEs: "Escriba tres cosas por las que está agradecido cada día durante una semana.",
+    days: 7,
+    type: "GRATITUDE",
+  },
 ];
 
 /** Demo groups (decision 0107): days are 0 = Sunday ... 6 = Saturday; times are the church's clock. */

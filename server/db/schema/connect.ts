@@ -2,10 +2,35 @@ import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqu
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 
-/** Daily journey content: one row per sequence, day and language (product content, seeded, editable here). */
+/**
+ * A daily journey staff author (Admin → Journeys; decision 0108). `key` is the sequence key the
+ * days, enrolments and the enrol API use (SCRIPTURES_14 and AFFIRMATIONS_14 for the two the demo
+ * seeds; generated from the title for new ones) and never changes. Members may enrol only while
+ * it is published and not archived; members already on it keep receiving it either way.
+ * `dayCount` is the number of days (rows of journey_days in English), kept with the days.
+ */
+export const journeys = pgTable(
+  "journeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull().unique(),
+    titleEn: text("title_en").notNull(),
+    titleEs: text("title_es").notNull(),
+    descriptionEn: text("description_en").notNull().default(""),
+    descriptionEs: text("description_es").notNull().default(""),
+    dayCount: integer("day_count").notNull().default(0),
+    published: boolean("published").notNull().default(false),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+);
+
+/** Daily journey content: one row per journey (its key), day and language; staff edit it in Admin → Journeys. */
 export const journeyDays = pgTable(
   "journey_days",
   {
+    /** journeys.key (the foreign key is hand-written in migration 0016, after the backfill that makes it hold). */
     sequenceKey: text("sequence_key").notNull(),
     day: integer("day").notNull(),
     title: text("title").notNull(),
@@ -30,6 +55,7 @@ export const journeyEnrolments = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** journeys.key (foreign key hand-written in migration 0016). */
     sequenceKey: text("sequence_key").notNull(),
     startDate: date("start_date", { mode: "string" }).notNull(),
     unsubscribeToken: text("unsubscribe_token").notNull().unique(),
@@ -54,14 +80,23 @@ export const journeyDeliveries = pgTable(
   (t) => [primaryKey({ columns: [t.enrolmentId, t.deliveryDate] })],
 );
 
-/** Challenges (spec section 3): type PRAYER, BIBLE, GRATITUDE or other. */
+/**
+ * Challenges (spec section 3): type PRAYER, BIBLE, GRATITUDE or other. `title` and `description`
+ * are the English texts, `titleEs`/`descriptionEs` the Spanish (Admin → Challenges writes both).
+ * An archived challenge is no longer offered to join; members who joined keep it, its streaks and
+ * check-ins (rows are never deleted by staff).
+ */
 export const challenges = pgTable("challenges", {
   id: uuid("id").primaryKey().defaultRandom(),
   title: text("title").notNull().unique(),
   description: text("description").notNull(),
+  titleEs: text("title_es").notNull().default(""),
+  descriptionEs: text("description_es").notNull().default(""),
   days: integer("days").notNull(),
   type: text("type").notNull(),
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** One membership per member per challenge. */

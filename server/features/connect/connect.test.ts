@@ -46,19 +46,20 @@ describe("journey day arithmetic (church time zone)", () => {
     expect(localDate(new Date("2024-06-01T04:00:00Z"), tz)).toBe("2024-06-01");
   });
   it("counts calendar days across daylight-saving changes and stops at 14", () => {
-    expect(journeyDay("2024-03-09", "2024-03-10")).toBe(2); // spring forward (23-hour day)
-    expect(journeyDay("2024-03-09", "2024-03-11")).toBe(3);
-    expect(journeyDay("2024-11-02", "2024-11-03")).toBe(2); // fall back (25-hour day)
-    expect(journeyDay("2024-11-02", "2024-11-15")).toBe(14);
-    expect(journeyDay("2024-11-02", "2024-12-25")).toBe(14);
+    expect(journeyDay("2024-03-09", "2024-03-10", 14)).toBe(2); // spring forward (23-hour day)
+    expect(journeyDay("2024-03-09", "2024-03-11", 14)).toBe(3);
+    expect(journeyDay("2024-11-02", "2024-11-03", 14)).toBe(2); // fall back (25-hour day)
+    expect(journeyDay("2024-11-02", "2024-11-15", 14)).toBe(14);
+    expect(journeyDay("2024-11-02", "2024-12-25", 14)).toBe(14);
   });
 });
 
 describe("daily journey", () => {
   it("is not enrolled at first, and enrolment needs a valid sequence and a session", async () => {
     const m = await t.signUp();
-    expect(await preview(m.auth)).toMatchObject({ enrolled: false, totalDays: 14, content: null });
-    expect((await post("/api/daily/enroll", m.auth, { sequenceKey: "PSALMS_30" })).statusCode).toBe(400);
+    expect(await preview(m.auth)).toMatchObject({ enrolled: false, totalDays: 0, content: null, journeyTitle: null });
+    expect((await post("/api/daily/enroll", m.auth, { sequenceKey: "PSALMS_30" })).statusCode).toBe(404);
+    expect((await post("/api/daily/enroll", m.auth, { sequenceKey: "psalms; drop" })).statusCode).toBe(400);
     expect((await get("/api/daily/preview")).statusCode).toBe(401);
   });
 
@@ -228,7 +229,14 @@ describe("challenges and streaks", () => {
   it("staff add challenges; members cannot", async () => {
     const staff = await t.signUp("STAFF");
     const m = await t.signUp();
-    const body = { title: `Fasting week ${Date.now()}`, description: "One meal a day given to prayer.", days: 5, type: "prayer" };
+    const body = {
+      title: `Fasting week ${Date.now()}`,
+      description: "One meal a day given to prayer.",
+      titleEs: `Semana de ayuno ${Date.now()}`,
+      descriptionEs: "Una comida al día dedicada a la oración.",
+      days: 5,
+      type: "prayer",
+    };
     expect((await post("/api/challenges", m.auth, body)).statusCode).toBe(403);
     const res = await post("/api/challenges", staff.auth, body);
     expect(res.statusCode).toBe(201);

@@ -1,7 +1,7 @@
 /**
  * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
- * (items added by hand, the channel sync), Visitors (first-time visitor cards), Groups and Announcements
- * (decision 0110) for staff, and
+ * (items added by hand, the channel sync), Visitors (first-time visitor cards), Groups, Announcements
+ * (decision 0110), Journeys and Challenges (decision 0108) for staff, and
  * People for OWNERs; Church (the church profile, issue 18) for OWNERs and PASTORs. The tabs do not fit one
  * phone-width row: they wrap into rows of three.
  * The Integrations page is one tap away in the header.
@@ -23,6 +23,8 @@ import { VisitorsTab } from "@/features/visitors/visitors-admin-tab";
 import { GroupsAdminTab } from "@/features/groups/groups-admin-tab";
 import { AnnouncementsTab } from "@/features/announcements/announcements-tab";
 import { ChurchAdminTab } from "@/features/church/church-admin-tab";
+import { JourneysAdminTab } from "@/features/connect/journeys-admin-tab";
+import { ChallengesAdminTab } from "@/features/connect/challenges-admin-tab";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -43,7 +45,7 @@ export default function AdminPage() {
   const pastor = owner || user.role === "PASTOR";
   // ?tab=groups (Connect's empty groups state links here) opens that tab.
   const asked = new URLSearchParams(window.location.search).get("tab");
-  const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", "announcements", ...(pastor ? ["church"] : []), ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
+  const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", "announcements", "journeys", "challenges", ...(pastor ? ["church"] : []), ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
   // Rows of three (a short last row stretches to fill it).
   const tight = "basis-[calc(33.333%-0.25rem)] px-1";
   return (
@@ -80,6 +82,12 @@ export default function AdminPage() {
           <TabsTrigger value="announcements" className={tight}>
             {m.announcements.tab}
           </TabsTrigger>
+          <TabsTrigger value="journeys" className={tight}>
+            {m.admin.journeysTab}
+          </TabsTrigger>
+          <TabsTrigger value="challenges" className={tight}>
+            {m.admin.challengesTab}
+          </TabsTrigger>
           {owner && (
             <TabsTrigger value="people" className={tight}>
               {m.admin.people}
@@ -111,6 +119,12 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="announcements">
           <AnnouncementsTab />
+        </TabsContent>
+        <TabsContent value="journeys">
+          <JourneysAdminTab />
+        </TabsContent>
+        <TabsContent value="challenges">
+          <ChallengesAdminTab />
         </TabsContent>
         {owner && (
           <TabsContent value="people">
