@@ -1,6 +1,7 @@
-import { pgTable, integer, text, jsonb, timestamp, check, customType } from "drizzle-orm/pg-core";
+import { pgTable, integer, text, jsonb, timestamp, check } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import type { Church } from "../../../contract/church";
+import { bytea } from "./types";
 
 /**
  * The one church this deployment serves (id is always 1). The church config file writes it
@@ -19,10 +20,6 @@ export const church = pgTable(
   (t) => [check("church_single_row", sql`${t.id} = 1`)],
 );
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
 
 /**
  * The church's uploaded logo (one row, id 1; none: the default icon). Re-encoded server-side
