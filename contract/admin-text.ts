@@ -32,3 +32,25 @@ export const EMAIL_HEALTH_TEXT = {
   retryFailed: "The failed emails could not be queued again",
   loadFailed: "Email health could not be loaded.",
 };
+
+/** The New cards card on the Admin dashboard (GET /api/admin/card-breaker; decision 0105). */
+export const CARD_BREAKER_TEXT = {
+  title: "New cards",
+  open: "Taking new cards",
+  openHint: "Gifts with a new card go through. If many are declined at once (card testing), they are paused and staff are told.",
+  paused: "Paused: many new cards were declined",
+  pausedHint: "Saved cards, recurring gifts and wallet balances still work.",
+  pausedSince: "Paused since",
+  resumesAt: "Resumes at",
+  recent: (minutes: number) => `Last ${minutes} minutes`,
+  declines: (declines: number, attempts: number) => `${declines} of ${attempts} new cards declined`,
+  none: "No new cards tried",
+  threshold: (declines: number, percent: number) => `Pauses at ${declines} or more declines that are over ${percent}% of attempts.`,
+  resume: "Resume now",
+  resumeConfirmTitle: "Take new cards again?",
+  resumeConfirm: "Only do this if you know why the cards were declined (for example, the gateway was down). If someone is testing stolen cards, they can start again.",
+  resumed: "New cards are taken again.",
+  resumeFailed: "New cards could not be resumed",
+  notPaused: "New cards are not paused.",
+  loadFailed: "The new-card status could not be loaded.",
+} as const;

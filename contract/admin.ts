@@ -25,6 +25,23 @@ export const ZEmailHealth = z.object({
 });
 export type EmailHealth = z.infer<typeof ZEmailHealth>;
 
+/**
+ * GET /api/admin/card-breaker (staff): the card-testing breaker (decision 0105). `paused` while
+ * new cards are refused, since `pausedSince` until `resumesAt`; the decline rate of the breaker's
+ * window (`windowMinutes`) and the thresholds that trip it. POST .../resume (owner) ends a pause.
+ */
+export const ZCardBreaker = z.object({
+  paused: z.boolean(),
+  pausedSince: z.string().nullable(),
+  resumesAt: z.string().nullable(),
+  windowMinutes: z.number().int(),
+  declines: z.number().int(),
+  attempts: z.number().int(),
+  thresholdDeclines: z.number().int(),
+  thresholdPercent: z.number().int(),
+});
+export type CardBreaker = z.infer<typeof ZCardBreaker>;
+
 /** POST /api/admin/email/retry (owner): failed emails put back in the queue. */
 export const ZEmailRetryResult = z.object({ retried: z.number().int() });
 export type EmailRetryResult = z.infer<typeof ZEmailRetryResult>;

@@ -63,6 +63,8 @@ export const API = {
     me: apiPath("/api/church/me"),
     public: apiPath("/api/church/public"),
     manifest: apiPath("/manifest.webmanifest"),
+    /** The uploaded logo's images: `file` is e.g. "512.png" or "maskable-192.png"; `version` makes the URL immutable. */
+    logo: apiPath("/api/church/logo/:version/:file"),
   },
   admin: {
     users: apiPath("/api/admin/users"),
@@ -70,8 +72,25 @@ export const API = {
     outbox: apiPath("/api/admin/outbox"),
     emailHealth: apiPath("/api/admin/email-health"),
     emailRetry: apiPath("/api/admin/email/retry"),
+    cardBreaker: apiPath("/api/admin/card-breaker"),
+    cardBreakerResume: apiPath("/api/admin/card-breaker/resume"),
+    resetSecondStep: apiPath("/api/admin/users/:id/reset-second-step"),
     analytics: apiPath("/api/admin/analytics"),
     activity: apiPath("/api/admin/activity"),
+    /** Admin → Journeys and Admin → Challenges (decision 0108). */
+    journeys: apiPath("/api/admin/journeys"),
+    journey: apiPath("/api/admin/journeys/:id"),
+    journeyDays: apiPath("/api/admin/journeys/:id/days"),
+    journeyPreview: apiPath("/api/admin/journeys/:id/preview"),
+    challenges: apiPath("/api/admin/challenges"),
+    /** The church profile (Admin → Church, OWNER and PASTOR). */
+    church: apiPath("/api/admin/church"),
+    churchLogo: apiPath("/api/admin/church/logo"),
+  },
+  /** Staff's announcements (decision 0110). */
+  announcements: {
+    list: apiPath("/api/announcements"),
+    cancel: apiPath("/api/announcements/:id/cancel"),
   },
   services: {
     list: apiPath("/api/services"),
@@ -122,14 +141,29 @@ export const API = {
     dailyPreview: apiPath("/api/daily/preview"),
     dailyUnsubscribe: apiPath("/api/daily/unsubscribe"),
     dailyAudio: apiPath("/api/daily/audio/:token"),
+    journeys: apiPath("/api/daily/journeys"),
     challenges: apiPath("/api/challenges"),
+    challenge: apiPath("/api/challenges/:id"),
     myChallenges: apiPath("/api/challenges/mine"),
     joinChallenge: apiPath("/api/challenges/:id/join"),
     challengeProgress: apiPath("/api/challenges/:id/progress"),
-    groups: apiPath("/api/groups"),
-    myGroups: apiPath("/api/groups/mine"),
-    joinGroup: apiPath("/api/groups/:id/join"),
     media: apiPath("/api/media"),
+  },
+  /** Small groups (decision 0107). */
+  groups: {
+    list: apiPath("/api/groups"),
+    mine: apiPath("/api/groups/mine"),
+    one: apiPath("/api/groups/:id"),
+    join: apiPath("/api/groups/:id/join"),
+    leave: apiPath("/api/groups/:id/leave"),
+    /** Roster and pending requests: the group's leaders and staff. */
+    members: apiPath("/api/groups/:id/members"),
+    /** `action` is approve or decline. */
+    request: apiPath("/api/groups/:id/requests/:userId/:action"),
+    /** Staff: every group, archived ones too. */
+    admin: apiPath("/api/admin/groups"),
+    /** Staff: members to name as leaders, by name or email. */
+    people: apiPath("/api/admin/groups/people"),
   },
   giving: {
     history: apiPath("/api/giving/history"),

@@ -18,6 +18,20 @@ export function parseServiceClock(time: string): number | null {
   return h * 60 + Number(m[2]);
 }
 
+/** "8:00AM" -> "08:00" (what an <input type="time"> holds); "" for a time it cannot read. */
+export function clockTo24h(time: string): string {
+  const min = parseServiceClock(time);
+  return min === null ? "" : `${String(Math.floor(min / 60)).padStart(2, "0")}:${String(min % 60).padStart(2, "0")}`;
+}
+
+/** "19:30" -> "7:30PM", "08:00" -> "8:00AM" (the church config's way of writing a service time); other text unchanged. */
+export function clockFrom24h(time: string): string {
+  const m = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(time.trim());
+  if (!m) return time;
+  const h = Number(m[1]);
+  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]}${h < 12 ? "AM" : "PM"}`;
+}
+
 /**
  * The next service after `now`, as the church's clock shows it (its time zone), e.g.
  * { day: "Sundays", time: "9:30AM", inDays: 2 }. A service that has begun within its length

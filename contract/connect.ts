@@ -8,9 +8,16 @@ import { displayText } from "./display-text";
 
 // ---------- Daily journey ----------
 export * from "./connect-text";
-import { JOURNEY_DAYS, SEQUENCE_KEYS } from "./connect-text";
+export * from "./journeys-text";
+import { CHALLENGE_LIMITS, JOURNEY_ADMIN_TEXT as JT, JOURNEY_LIMITS as JL } from "./journeys-text";
 
-export const ZEnroll = z.object({ sequenceKey: z.enum(SEQUENCE_KEYS) });
+/** A journey's key: SCRIPTURES_14 and AFFIRMATIONS_14 for the seeded two; generated from the title for new ones. */
+export const ZSequenceKey = z.string().trim().min(1).max(64).regex(/^[A-Z0-9_]+$/);
+export const ZEnroll = z.object({ sequenceKey: ZSequenceKey });
+
+/** A published journey a member may choose (GET /api/daily/journeys), in the member's language. */
+export const ZJourneyOption = z.object({ key: z.string(), title: z.string(), description: z.string(), days: z.number().int() });
+export type JourneyOption = z.infer<typeof ZJourneyOption>;
 
 export const ZDailyContent = z.object({
   title: z.string(),
@@ -24,14 +31,16 @@ export const ZDailyPreview = z.object({
   totalDays: z.number().int(),
   content: ZDailyContent.nullable(),
   /** The running journey's sequence, or null when not enrolled. */
-  sequenceKey: z.enum(SEQUENCE_KEYS).nullable(),
+  sequenceKey: z.string().nullable(),
+  /** The running journey's title in the member's language, or null when not enrolled. */
+  journeyTitle: z.string().nullable(),
   /** True once the last day has been reached: the journey may be restarted. */
   finished: z.boolean(),
 });
 export type DailyPreview = z.infer<typeof ZDailyPreview>;
 
 export const ZEnrollResult = z.object({
-  sequenceKey: z.enum(SEQUENCE_KEYS),
+  sequenceKey: z.string(),
   startDate: z.string(),
   currentDay: z.number().int(),
   totalDays: z.number().int(),
@@ -40,24 +49,114 @@ export const ZEnrollResult = z.object({
 export const ZUnsubscribeQuery = z.object({ token: z.string().min(10).max(100) });
 
 
+// ---------- Journeys authored by staff (Admin → Journeys, decision 0108) ----------
+const optionalText = (max: number) => displayText().trim().max(max).default("");
+/** One language of one day. */
+export const ZJourneyDayText = z.object({
+  title: displayText().trim().min(1, JT.dayTitleRequired).max(JL.dayTitle),
+  verseRef: optionalText(JL.verseRef),
+  verseText: optionalText(JL.verseText),
+  content: displayText().trim().min(1, JT.readingRequired).max(JL.content),
+});
+export type JourneyDayText = z.infer<typeof ZJourneyDayText>;
+
+/**
+ * A day in an edited list: `from` is the day number it had (null for a new day), so the server
+ * knows a reorder from an edit; the list's order is the new order.
+ */
+export const ZJourneyDayDraft = z.object({ from: z.number().int().min(1).nullable().default(null), en: ZJourneyDayText, es: ZJourneyDayText });
+export type JourneyDayDraft = z.input<typeof ZJourneyDayDraft>;
+const ZDayList = z.array(ZJourneyDayDraft).min(1, JT.atLeastOneDay).max(JL.maxDays, JT.tooManyDays);
+
+const journeyTexts = {
+  title: displayText().trim().min(1, JT.titleRequired).max(JL.title),
+  titleEs: displayText().trim().min(1, JT.titleRequired).max(JL.title),
+  description: optionalText(JL.description),
+  descriptionEs: optionalText(JL.description),
+};
+export const ZNewJourney = z.object({ ...journeyTexts, days: ZDayList });
+export type NewJourney = z.input<typeof ZNewJourney>;
+export const ZJourneyPatch = z.object({
+  title: journeyTexts.title.optional(),
+  titleEs: journeyTexts.titleEs.optional(),
+  description: displayText().trim().max(JL.description).optional(),
+  descriptionEs: displayText().trim().max(JL.description).optional(),
+  published: z.boolean().optional(),
+  archived: z.boolean().optional(),
+});
+export type JourneyPatch = z.input<typeof ZJourneyPatch>;
+export const ZJourneyDaysBody = z.object({ days: ZDayList });
+
+export const ZAdminJourney = z.object({
+  id: z.string(),
+  key: z.string(),
+  title: z.string(),
+  titleEs: z.string(),
+  description: z.string(),
+  descriptionEs: z.string(),
+  dayCount: z.number().int(),
+  published: z.boolean(),
+  archived: z.boolean(),
+  /** Members on it now (enrolled, not finished, not unsubscribed). */
+  enrolled: z.number().int(),
+  /** Days 1..lockedDays have been reached by a member on it: they keep their place (their text may still be corrected). */
+  lockedDays: z.number().int(),
+});
+export type AdminJourney = z.infer<typeof ZAdminJourney>;
+export const ZAdminJourneyDetail = ZAdminJourney.extend({
+  days: z.array(z.object({ day: z.number().int(), en: ZJourneyDayText, es: ZJourneyDayText })),
+});
+export type AdminJourneyDetail = z.infer<typeof ZAdminJourneyDetail>;
+export const ZJourneyPreviewQuery = z.object({ day: z.coerce.number().int().min(1).max(JL.maxDays), locale: z.enum(["en", "es"]).default("en") });
+
 // ---------- Challenges ----------
 export const CHALLENGE_TYPES = ["PRAYER", "BIBLE", "GRATITUDE"] as const;
 
+/** A challenge as members see it, in their language. `archived`: no longer open to join (shown only to members who joined). */
 export const ZChallenge = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
   days: z.number().int(),
   type: z.string(),
+  archived: z.boolean().optional(),
 });
 export type Challenge = z.infer<typeof ZChallenge>;
 
-export const ZNewChallenge = z.object({
-  title: displayText().trim().min(1, "Title is required").max(120),
-  description: displayText().trim().min(1, "Description is required").max(1000),
-  days: z.number().int().min(1).max(365),
-  type: z.string().trim().min(1).max(40).default("PRAYER"),
+const challengeFields = {
+  title: displayText().trim().min(1, JT.titleRequired).max(CHALLENGE_LIMITS.title),
+  description: displayText().trim().min(1, JT.descriptionRequired).max(CHALLENGE_LIMITS.description),
+  titleEs: displayText().trim().min(1, JT.titleRequired).max(CHALLENGE_LIMITS.title),
+  descriptionEs: displayText().trim().min(1, JT.descriptionRequired).max(CHALLENGE_LIMITS.description),
+  days: z.number().int().min(CHALLENGE_LIMITS.minDays).max(CHALLENGE_LIMITS.maxDays),
+  /** PRAYER, BIBLE, GRATITUDE or another word (spec section 3); stored upper-case. */
+  type: z.string().trim().min(1).max(CHALLENGE_LIMITS.type).regex(/^[A-Za-z][A-Za-z _-]*$/),
+};
+export const ZNewChallenge = z.object({ ...challengeFields, type: challengeFields.type.default("PRAYER") });
+export type NewChallenge = z.input<typeof ZNewChallenge>;
+export const ZChallengePatch = z.object({
+  title: challengeFields.title.optional(),
+  description: challengeFields.description.optional(),
+  titleEs: challengeFields.titleEs.optional(),
+  descriptionEs: challengeFields.descriptionEs.optional(),
+  days: challengeFields.days.optional(),
+  type: challengeFields.type.optional(),
+  archived: z.boolean().optional(),
 });
+export type ChallengePatch = z.input<typeof ZChallengePatch>;
+export const ZAdminChallenge = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  titleEs: z.string(),
+  descriptionEs: z.string(),
+  days: z.number().int(),
+  type: z.string(),
+  archived: z.boolean(),
+  /** Members who joined (archived or not). */
+  members: z.number().int(),
+});
+export type AdminChallenge = z.infer<typeof ZAdminChallenge>;
 
 export const ZUserChallenge = z.object({
   id: z.string(),
@@ -71,16 +170,7 @@ export type UserChallenge = z.infer<typeof ZUserChallenge>;
 /** Completed days over days as a percentage, capped at 100 (spec section 9). */
 export const challengeProgress = (completed: number, days: number) => (days > 0 ? Math.min(100, Math.round((completed / days) * 100)) : 0);
 
-// ---------- Groups ----------
-export const ZGroup = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  meetingInfo: z.string(),
-  memberCount: z.number().int(),
-});
-export type Group = z.infer<typeof ZGroup>;
-
+// Groups: contract/groups.ts.
 
 // ---------- Recent sermons (media items) ----------
 export const MEDIA_WIDGET_COUNT = 3;
@@ -125,8 +215,8 @@ export function previousDate(d: string): string {
   return t.toISOString().slice(0, 10);
 }
 
-/** The journey day (1..14) of a journey started on `startDate`, as of `today`; stops at the last day. */
-export function journeyDay(startDate: string, today: string, total = JOURNEY_DAYS): number {
+/** The journey day (1..total) of a journey started on `startDate`, as of `today`; stops at the last day (`total`: the journey's day count). */
+export function journeyDay(startDate: string, today: string, total: number): number {
   return Math.max(1, Math.min(total, daysBetween(startDate, today) + 1));
 }
 

@@ -23,6 +23,8 @@ const SAMPLES: { [E in EventName]: EventPayloads[E] } = {
   "comment-deleted": { commentId: "c1" },
   notification: { kind: "serviceStarted" },
   "calendar-changed": { eventId: "e 1" },
+  announcement: { id: "a 1" },
+  "church-changed": {},
 };
 
 /** Every pattern in API, as a regular expression over built URLs (a parameter is one encoded segment). */

@@ -18,6 +18,8 @@ export const EVENT_NAMES = [
   "comment-deleted",
   "notification",
   "calendar-changed",
+  "announcement",
+  "church-changed",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -45,6 +47,16 @@ export interface EventPayloads {
   notification: { kind: NotificationKind };
   /** Not in the spec: staff created, changed or deleted an event (decision 0109). No toast. */
   "calendar-changed": { eventId: string };
+  /**
+   * Not in the spec: an announcement was composed, cancelled, or finished sending (decision 0110).
+   * It wakes the sender job on every instance and refreshes Admin → Announcements; staff only.
+   */
+  announcement: { id: string };
+  /**
+   * Not in the spec: staff changed the church profile or its logo (Admin → Church). Every
+   * instance reloads its copy; screens refetch the church. No toast.
+   */
+  "church-changed": Record<string, never>;
 }
 
 /**
@@ -53,7 +65,7 @@ export interface EventPayloads {
  * member never learns that something not yet approved exists.
  */
 export function isStaffOnlyEvent<E extends EventName>(event: E, data: EventPayloads[E]): boolean {
-  if (event === "new-question" || event === "new-testimony") return true;
+  if (event === "new-question" || event === "new-testimony" || event === "announcement") return true;
   if (event === "notification") return NOTIFICATION_KIND_INFO[(data as EventPayloads["notification"]).kind]?.staffOnly ?? false;
   return false;
 }
@@ -102,7 +114,12 @@ export function queriesToRefetch<E extends EventName>(event: E, data: EventPaylo
     case "comment-deleted":
       return [API.comments.list()];
     case "notification":
-      return [API.notifications.list()];
+      // The card-testing breaker opened: staff's Admin card shows it at once.
+      return (data as EventPayloads["notification"]).kind === "newCardsPaused" ? [API.notifications.list(), API.admin.cardBreaker()] : [API.notifications.list()];
+    case "announcement":
+      return [API.announcements.list()];
+    case "church-changed":
+      return [API.church.me(), API.church.public()];
     case "calendar-changed":
       return [API.calendar.events(), API.calendar.manage(), API.calendar.week()];
     default:

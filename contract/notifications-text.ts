@@ -10,7 +10,7 @@ import { isStaff } from "./roles";
  * kept in the inbox nor pushed (docs/decisions/0041). `staffOnly` kinds reach OWNER, PASTOR and
  * STAFF only (spec section 6, moderation notices).
  */
-export const NOTIFICATION_KINDS = ["serviceStarted", "testimonyApproved", "prayerAnswered", "questionToModerate", "testimonyToModerate", "eventReminder"] as const;
+export const NOTIFICATION_KINDS = ["serviceStarted", "testimonyApproved", "prayerAnswered", "questionToModerate", "testimonyToModerate", "newCardsPaused", "announcement", "eventReminder"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; hint: string; staffOnly: boolean }> = {
@@ -19,6 +19,10 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; h
   prayerAnswered: { label: "Prayers answered", hint: "When a request you prayed for is answered", staffOnly: false },
   questionToModerate: { label: "Questions to moderate", hint: "A new question needs moderation", staffOnly: true },
   testimonyToModerate: { label: "Testimonies to approve", hint: "A new testimony needs approval", staffOnly: true },
+  // The card-testing breaker (docs/decisions/0105): once per trip, to staff.
+  newCardsPaused: { label: "Giving with new cards paused", hint: "When many new cards are declined at once", staffOnly: true },
+  /** Staff's announcements (decision 0110): the words are staff's, in the member's language. */
+  announcement: { label: "Church announcements", hint: "News from your church's staff", staffOnly: false },
   eventReminder: { label: "Event reminders", hint: "The day before an event you registered for", staffOnly: false },
 };
 
@@ -33,6 +37,11 @@ export const NOTIFICATION_MESSAGES = {
   }),
   questionToModerate: () => ({ title: "New Question", body: "A new question needs moderation", url: "/admin" }),
   testimonyToModerate: () => ({ title: "New Testimony", body: "A new testimony needs approval", url: "/admin" }),
+  newCardsPaused: (pausedMinutes: number) => ({
+    title: "New cards paused",
+    body: `Many new cards were declined. Giving with a new card is paused for ${pausedMinutes} minutes; see Admin.`,
+    url: "/admin",
+  }),
   /** The day before an event the member registered for (decision 0109); `time` in the church's zone. */
   eventReminder: (time: string, eventTitle: string) => ({ title: "Event Tomorrow", body: `Tomorrow, ${time}: ${truncate(eventTitle, 80)}`, url: "/calendar" }),
 } as const;
@@ -72,6 +81,7 @@ export const NOTIFICATIONS_TEXT = {
   enabled: { title: "Notifications Enabled" },
   disabled: { title: "Notifications Disabled" },
   preferenceFailed: { title: "Error", description: "Failed to save your notification preference" },
+  emailUpdatesSaved: { on: "Email updates on", off: "Email updates off" },
   // Server validation of a subscription.
   badSubscription: "Invalid push subscription",
   badEndpoint: "The push endpoint must be an https:// address of a push service",

@@ -23,6 +23,9 @@ export const PUSH_TTL_SECONDS: Record<NotificationKind, number> = {
   prayerAnswered: 24 * 3600,
   questionToModerate: 3 * 3600,
   testimonyToModerate: 24 * 3600,
+  // Worth knowing while the pause lasts (CARD_BREAKER_COOLDOWN_SECONDS, 30 min by default) and a little after.
+  newCardsPaused: 2 * 3600,
+  announcement: 24 * 3600,
   eventReminder: 12 * 3600,
 };
 
@@ -73,11 +76,17 @@ export const ZNotificationPreferences = z.object({
   lastUpdated: z.string().nullable(),
   /** The kinds this member can receive, each on or off. */
   kinds: ZKindSwitches.partial(),
+  /**
+   * The Profile's "Email updates" switch: church news by email (announcements sent by email,
+   * decision 0110). Off: no announcement email reaches this member. Account emails (receipts,
+   * reset links) and a journey the member enrolled in are not news and are not affected.
+   */
+  emailUpdates: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof ZNotificationPreferences>;
 
 /** Only the kinds named change; an unknown kind is a 400. */
-export const ZUpdatePreferences = z.object({ kinds: ZKindSwitches.partial().strict() });
+export const ZUpdatePreferences = z.object({ kinds: ZKindSwitches.partial().strict().default({}), emailUpdates: z.boolean().optional() });
 export type UpdatePreferences = z.infer<typeof ZUpdatePreferences>;
 
 /** POST /api/notifications/register-token: the serialized PushSubscription as token (spec section 3). */

@@ -72,7 +72,8 @@ export const TWO_STEP_TEXT = {
   totpOffHint: "Ask for a code from an app such as Google Authenticator or 1Password at each password sign-in.",
   totpOnHint: "On: a code from your authenticator app is asked for at each password sign-in.",
   setUpTotp: "Set up the authenticator app",
-  totpScan: "Open this link on the phone that has your authenticator app, or type the key into the app:",
+  totpScan: "Scan the QR code with your authenticator app, open the link on the phone that has the app, or type the key into it:",
+  qrAlt: "QR code to add your account to an authenticator app",
   openInApp: "Open in authenticator app",
   secretKey: "Key",
   confirmCode: "Enter the code the app shows to finish",
@@ -93,4 +94,15 @@ export const TWO_STEP_TEXT = {
   requireHint: "Owners, pastors and staff must use a passkey or an authenticator app code when they sign in.",
   requireOn: "Staff must now use two-step sign-in",
   requireOff: "Two-step sign-in is now optional for staff",
+  resetSecondStep: "Reset second step",
+  resetSecondStepOf: (name: string) => `Reset the second step of ${name}`,
+  resetTitle: (name: string) => `Reset the second step of ${name}?`,
+  resetText:
+    "Their passkeys, authenticator app and recovery codes are removed, they are signed out on every device, and they are emailed. They then sign in with their password and set up a new second step on their Profile.",
+  resetConfirm: "Reset and sign out",
+  resetDone: "Second step reset: they are signed out everywhere and have been emailed",
+  resetFailed: "The second step could not be reset",
+  // ── the server's answers ──
+  resetSelf: "You can't reset your own second step here. Change it on your Profile, or ask another owner.",
+  resetNothing: "This member has no passkey or authenticator app to reset.",
 } as const;

@@ -76,7 +76,8 @@ const code = z
 const recoveryCode = z.string().trim().min(8).max(40);
 
 export const ZTotpConfirm = z.object({ code });
-export const ZTotpSetup = z.object({ uri: z.string(), secret: z.string() });
+/** Setting up the app: the otpauth:// link, its key, and the link as a QR code (an SVG data: URL, which the CSP's img-src allows). */
+export const ZTotpSetup = z.object({ uri: z.string(), secret: z.string(), qr: z.string() });
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 /** Turning the app off: a current code, or the password. */
 export const ZTotpDisable = z

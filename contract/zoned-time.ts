@@ -7,6 +7,8 @@
  * the offset before the change, as RFC 5545 says (02:30 on the spring-forward night is 03:30);
  * one that happens twice (the hour repeated in autumn) is the first of the two.
  */
+import { INTL_LOCALE, isLocale } from "./i18n/locales";
+
 export interface WallTime {
   y: number;
   /** 1-12 */
@@ -114,4 +116,31 @@ export function isTimeZone(tz: string): boolean {
 
 function pad(n: number) {
   return String(n).padStart(2, "0");
+}
+
+/*
+ * The same arithmetic in the shapes announcements use (decision 0110): staff schedule on the
+ * church's clock, whatever the zone of their browser or of the server; the API carries UTC.
+ */
+
+/** "YYYY-MM-DDTHH:mm" on the church's clock -> the UTC instant (ISO), or null for anything else. */
+export function churchWallTimeToUtc(local: string, timeZone: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
+  const at = parseZonedLocal(timeZone, local);
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
+}
+
+/** A UTC instant -> "YYYY-MM-DDTHH:mm" on the church's clock (for a datetime-local field). */
+export function utcToChurchWallTime(iso: string | Date, timeZone: string): string {
+  return zonedLocalInput(timeZone, new Date(iso));
+}
+
+/** A UTC instant as the church's clock shows it ("Jul 10, 2027, 9:00 AM"), in the reader's language. */
+export function formatInTimeZone(iso: string | Date, timeZone: string, locale: string): string {
+  return new Intl.DateTimeFormat(isLocale(locale) ? INTL_LOCALE[locale] : "en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** The zone's short name at `at` ("EST", "EDT"), for a label next to the time. */
+export function timeZoneName(timeZone: string, at: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }

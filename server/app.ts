@@ -19,6 +19,7 @@ import { rejectNul } from "./http/reject-nul";
 import { DEFAULT_BODY_LIMIT, installJsonBodies } from "./http/json-body";
 import { installResponseGuard } from "./http/response-guard";
 import { installSecurityHeaders, securityHeaders } from "./http/security-headers";
+import { watchChurch } from "./shared/church-profile";
 import { installGracefulClose } from "./http/graceful-close";
 import { fastifyTrustProxy } from "./http/trust-proxy";
 import { lazyChildLogger } from "./http/request-logger";
@@ -34,9 +35,11 @@ import { prayerRoutes } from "./features/prayer/routes";
 import { notesRoutes } from "./features/notes/routes";
 import { commentsRoutes } from "./features/comments/routes";
 import { videosRoutes } from "./features/videos/routes";
+import { announcementsRoutes } from "./features/announcements/routes";
 import { eventRoutes } from "./events/routes";
 import { testimoniesRoutes } from "./features/testimonies/routes";
 import { connectRoutes } from "./features/connect/routes";
+import { groupsRoutes } from "./features/groups/routes";
 import { givingRoutes } from "./features/giving/routes";
 import { walletRoutes } from "./features/wallet/routes";
 import { visitorsRoutes } from "./features/visitors/routes";
@@ -80,7 +83,15 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   installGracefulClose(app as unknown as FastifyInstance);
 
   await app.register(cookie);
-  installSecurityHeaders(app as unknown as FastifyInstance, securityHeaders({ publicUrl: deps.config.publicUrl, church: deps.church, plaid: !!deps.config.plaid }));
+  // The frames allowed follow the church's visitors form link, which staff may change (decision 0106).
+  installSecurityHeaders(
+    app as unknown as FastifyInstance,
+    () => securityHeaders({ publicUrl: deps.config.publicUrl, church: deps.church, plaid: !!deps.config.plaid }),
+    () => deps.church.links.visitorsForm ?? "",
+  );
+  // deps.church follows the row on every instance: reloaded when any instance changes it.
+  const stopWatchingChurch = watchChurch(deps, undefined, (err) => app.log.error({ err }, "church profile reload failed"));
+  app.addHook("onClose", async () => stopWatchingChurch());
   // Answers are compressed; requests are not taken compressed (our client never sends one, and
   // the request side's hook on every request was 2% of a small read's CPU).
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ["br", "gzip"] });
@@ -111,9 +122,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(notesRoutes(deps));
   await app.register(commentsRoutes(deps));
   await app.register(videosRoutes(deps));
+  await app.register(announcementsRoutes(deps));
   await app.register(eventRoutes(deps));
   await app.register(testimoniesRoutes(deps));
   await app.register(connectRoutes(deps));
+  await app.register(groupsRoutes(deps));
   await app.register(givingRoutes(deps));
   await app.register(walletRoutes(deps));
   await app.register(visitorsRoutes(deps));

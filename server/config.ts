@@ -36,6 +36,10 @@ export const WRITE_LIMITS = {
   aiPrayer: { per: "member", count: 20, windowSeconds: 600 },
   /** POST /api/daily/enroll (sends day 1 by email at once). */
   journeyEnroll: { per: "member", count: 3, windowSeconds: 86_400 },
+  /** Admin → Journeys: POST /api/admin/journeys, PATCH /api/admin/journeys/:id, PUT /api/admin/journeys/:id/days (staff). */
+  journeyAuthoring: { per: "member", count: 60, windowSeconds: 600 },
+  /** Admin → Challenges: POST /api/challenges, PATCH and DELETE /api/challenges/:id (staff). */
+  challengeAuthoring: { per: "member", count: 60, windowSeconds: 600 },
   /** POST /api/notifications/register-token */
   pushToken: { per: "member", count: 10, windowSeconds: 3600 },
   /** PUT /api/notifications/preferences */
@@ -56,8 +60,22 @@ export const WRITE_LIMITS = {
   bankLink: { per: "member", count: 10, windowSeconds: 3600 },
   /** POST /api/wallet/process-roundups (syncs purchases from the bank provider). */
   roundUpSync: { per: "member", count: 20, windowSeconds: 600 },
+  /** POST /api/announcements and .../cancel (each announcement may reach every member by push and email). */
+  announcement: { per: "member", count: 20, windowSeconds: 3600 },
   /** POST /api/roundup/enable */
   roundUpSetting: { per: "member", count: 30, windowSeconds: 600 },
+  /** POST /api/groups/:id/join and /leave (a join may ask a group's leaders to approve). */
+  groupJoin: { per: "member", count: 30, windowSeconds: 3600 },
+  /** POST /api/groups/:id/requests/:userId/:action: a leader approves or declines. */
+  groupRequestDecision: { per: "member", count: 120, windowSeconds: 3600 },
+  /** Staff: POST /api/groups, PATCH and DELETE /api/groups/:id. */
+  groupAuthor: { per: "member", count: 120, windowSeconds: 3600 },
+  /** POST /api/admin/card-breaker/resume (owner): ends a card-testing pause early. */
+  cardBreakerResume: { per: "member", count: 10, windowSeconds: 3600 },
+  /** POST /api/admin/users/:id/reset-second-step (owner): signs a member out everywhere and emails them. */
+  secondStepReset: { per: "member", count: 20, windowSeconds: 3600 },
+  /** PATCH /api/admin/church, PUT and DELETE /api/admin/church/logo (each change reaches every member's screen). */
+  churchProfile: { per: "member", count: 60, windowSeconds: 3600 },
   /** POST and DELETE /api/calendar/events/:id/rsvp (register, cancel: each may move the waitlist). */
   calendarRsvp: { per: "member", count: 60, windowSeconds: 600 },
   /** Staff: POST, PATCH and DELETE /api/calendar/events (each change refetches every member's calendar). */
@@ -148,6 +166,8 @@ const ZEnvFields = z.object({
   EMAIL_FROM: z.string().min(3).default("Koinonia <no-reply@koinonia.test>"),
   /** Emails sent a second at most, across every server process (the mail provider's limit; decision 0101). */
   EMAIL_MAX_PER_SECOND: int(1).max(10_000).default(50),
+  /** Members an announcement's sender writes in one transaction (inbox rows, queued pushes and emails; decision 0110). */
+  ANNOUNCEMENT_BATCH_SIZE: int(1).max(5000).default(500),
   /** Sent, kept and failed emails are deleted from the outbox after this many days (queued ones never are). */
   EMAIL_RETENTION_DAYS: int(1).max(3650).default(30),
   SESSION_TTL_DAYS: int(1).max(365).default(30),
@@ -290,6 +310,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     emailFrom: env.EMAIL_FROM,
     emailMaxPerSecond: env.EMAIL_MAX_PER_SECOND,
     emailRetentionDays: env.EMAIL_RETENTION_DAYS,
+    announcementBatchSize: env.ANNOUNCEMENT_BATCH_SIZE,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     authRateLimit: {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,

@@ -20,7 +20,11 @@ export interface Deps {
   bank: BankProvider;
   /** Live events: publish() reaches every SSE client of every instance. */
   bus: EventBus;
-  /** The church profile, cached in memory (it changes only at start, from the config file). */
+  /**
+   * The church profile, kept in memory equal to the database's row: staff change it on Admin →
+   * Church, and every instance updates this same object in place (shared/church-profile.ts,
+   * decision 0106). Read it when a value is needed; never copy a field of it at start.
+   */
   church: Church;
   /** Encrypts secrets at rest (tokens, API keys) with the key from config. */
   secrets: SecretBox;

@@ -27,17 +27,21 @@ import { createPushSender } from "./providers/push/index";
 import { startPushDelivery } from "./jobs/push-delivery";
 import { startServiceNoticesScheduler } from "./jobs/service-notices";
 import { startEmailDelivery } from "./jobs/email-delivery";
+import { startBackgroundCalls } from "./jobs/background-calls";
+import { startAnnouncementSender } from "./jobs/announcements";
 import { startEventRemindersScheduler } from "./jobs/event-reminders";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
-  const churchProfile = readChurchConfig(config.churchConfigPath);
+  const churchFile = readChurchConfig(config.churchConfigPath);
   if (!config.databaseUrl) acquireDataDirLock(config.dataDir, config.port);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await database.migrate();
-  await seedChurch(database.db, churchProfile);
-  await seedJourneyContent(database.db);
+  // The file seeds a new database only; the database's church wins after that (decision 0106).
+  const churchProfile = await seedChurch(database.db, churchFile);
+  // The two 14-day journeys are demo content: a church without demo data authors its own (Admin → Journeys).
+  if (config.seedDemo) await seedJourneyContent(database.db);
   const secrets = createSecretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
   if (config.seedDemo) await seedDemo(database.db, { secrets, now: new Date(), churchName: churchProfile.name });
 
@@ -73,6 +77,11 @@ async function main() {
   deps.push.publicKey().catch((err: unknown) => app.log.error({ err }, "Web Push keys unavailable: push notifications will not be sent"));
   const pushDelivery = startPushDelivery(deps, { onError: (err) => app.log.error({ err }, "push delivery job failed") });
   const emailDelivery = startEmailDelivery(deps, { onError: (err) => app.log.error({ err }, "email delivery job failed") });
+  const backgroundCalls = startBackgroundCalls(deps, {
+    onError: (err) => app.log.error({ err }, "background calls job failed"),
+    onCallError: (err, kind) => app.log.warn({ err, kind }, "background call failed"),
+  });
+  const announcementSender = startAnnouncementSender(deps, { onError: (err) => app.log.error({ err }, "announcement sender failed") });
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   const lines = [`\nKoinonia is running at ${config.publicUrl}  (database: ${where})`];
@@ -105,6 +114,8 @@ async function main() {
       await eventRemindersJob.stop();
       await pushDelivery.stop();
       await emailDelivery.stop();
+      await backgroundCalls.stop();
+      await announcementSender.stop();
       await app.close(); // stops accepting, finishes in-flight requests, ends event streams
       await bus.close();
       await database.close();

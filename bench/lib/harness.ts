@@ -76,6 +76,7 @@ export const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), 
  * child process, with the memory probe preloaded. Resolves once GET /api/health answers.
  */
 export async function startAppServer(port: number, env: Record<string, string>, opts: { memoryProbe?: boolean } = {}): Promise<BenchServer> {
+  await refuseTakenPort(port);
   const memoryFile = path.join(os.tmpdir(), `koinonia-bench-memory-${process.pid}-${port}.json`);
   // BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to find hot spots.
   const extra = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -142,8 +143,21 @@ async function readMemory(child: ChildProcess, file: string): Promise<NodeJS.Mem
   throw new Error("the server did not report its memory");
 }
 
+/**
+ * Another process already answering on `port` (another bench on the same machine) would be
+ * measured in place of ours: its health check answers before our server has even started.
+ */
+async function refuseTakenPort(port: number) {
+  const taken = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    (err: unknown) => !/ECONNREFUSED/.test(String((err as { cause?: unknown }).cause ?? err)),
+  );
+  if (taken) throw new Error(`port ${port} is already in use (another bench?): set BENCH_PORT_BASE to a free range of 100 ports`);
+}
+
 /** The bare Node http baseline (bench/lib/bare-server.ts) as its own process, like the app. */
 export async function startBareServer(port: number): Promise<BenchServer> {
+  await refuseTakenPort(port);
   const memoryFile = path.join(os.tmpdir(), `koinonia-bench-memory-${process.pid}-${port}.json`);
   const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", "./bench/memory-probe.ts", "bench/lib/bare-server.ts"], {
     cwd: ROOT,

@@ -17,6 +17,7 @@ const SAME_IN_SPANISH = new Set<string>([
   "media.comments.errorTitle",
   "media.notes.errorTitle",
   "media.tabs.videos", // "Videos" is Spanish too
+  "announcements.push", // "Push", as the Profile's push card calls it
   "notifications.disableFailed.title",
   "notifications.permissionError.title",
   "notifications.preferenceFailed.title",

@@ -3,6 +3,7 @@
  *   public  anyone, signed in or not
  *   member  any signed-in user (401 otherwise)
  *   staff   OWNER, PASTOR or STAFF (403 for members)
+ *   pastor  OWNER or PASTOR (403 for STAFF and members: the church profile)
  *   owner   OWNER only
  * A route without it refuses to register, so no endpoint can forget to say who may call it.
  * The bearer header is the only credential, except on routes that set `cookieAuth`
@@ -17,7 +18,7 @@ import { forbidden, unauthorized } from "./app-error";
 import { isStaff, type Role } from "../../contract/roles";
 import { SessionCache, type CachedSession } from "./session-cache";
 
-export type Access = "public" | "member" | "staff" | "owner";
+export type Access = "public" | "member" | "staff" | "pastor" | "owner";
 
 export interface AuthUser {
   id: string;
@@ -107,6 +108,7 @@ export function installAuth(
     if (access === "public") return undefined;
     if (!req.user) return unauthorized();
     if (access === "staff" && !isStaff(req.user.role)) return forbidden();
+    if (access === "pastor" && req.user.role !== "OWNER" && req.user.role !== "PASTOR") return forbidden();
     if (access === "owner" && req.user.role !== "OWNER") return forbidden();
     return undefined;
   };

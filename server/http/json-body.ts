@@ -44,8 +44,22 @@ export const BODY_LIMITS: Record<string, number> = {
   // A note of up to 20,000 characters (60 KB at the worst, newlines escaped).
   [`POST ${API.notes.list.pattern}`]: 128 * 1024,
   [`PUT ${API.notes.one.pattern}`]: 128 * 1024,
+  // An announcement: title 120 and message 2,000 in two languages and a link of 2,000 (about 19 KB at the worst).
+  [`POST ${API.announcements.list.pattern}`]: 32 * 1024,
   // The AI companion's conversation: up to 20 messages of 2,000 characters (120 KB at the worst).
   [`POST ${API.aiPrayer.messages.pattern}`]: 256 * 1024,
+  // A group: name, description, place and link (about 10 KB at the worst) and up to 10 leader ids.
+  [`POST ${API.groups.list.pattern}`]: 16 * 1024,
+  [`PATCH ${API.groups.one.pattern}`]: 16 * 1024,
+  // A journey's days (staff only; auth is checked before the body is read): up to 60 days, each
+  // in two languages of at most 5,200 characters (title, reference, verse, reading): 1.9 MB at the worst.
+  [`POST ${API.admin.journeys.pattern}`]: 2 * 1024 * 1024,
+  [`PUT ${API.admin.journeyDays.pattern}`]: 2 * 1024 * 1024,
+  // Titles and descriptions in two languages (2 x (120 + 300) characters; 2.5 KB at the worst).
+  [`PATCH ${API.admin.journey.pattern}`]: 8 * 1024,
+  // A challenge: titles and descriptions in two languages (2 x (120 + 1,000) characters; 7 KB at the worst).
+  [`POST ${API.connect.challenges.pattern}`]: 16 * 1024,
+  [`PATCH ${API.connect.challenge.pattern}`]: 16 * 1024,
   // An event: title 120, description 2,000 and location 200 characters (under 7 KB at the worst).
   [`POST ${API.calendar.events.pattern}`]: 16 * 1024,
   [`PATCH ${API.calendar.event.pattern}`]: 16 * 1024,

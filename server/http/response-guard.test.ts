@@ -29,6 +29,7 @@ const NO_JSON_BODY = new Set([
   "DELETE /api/notifications/token/*",
   "DELETE /api/auth/passkeys/:id",
   "POST /api/auth/two-step/totp/disable",
+  "POST /api/admin/users/:id/reset-second-step",
 ]);
 
 const routes: RouteOptions[] = [];

@@ -36,11 +36,11 @@ let https: TestApp; // PUBLIC_URL https, with the church's external visitor form
 let base: string;
 beforeAll(async () => {
   http = await createTestApp({ env: { CLIENT_DIR: clientDir }, build: { serveClient: true } });
-  // A second server on the same database (no second migration): only its config differs.
+  // A second server on a database of its own: the church config file seeds a new database only
+  // (decision 0106), so the one with the visitor form needs a new one.
   https = await createTestApp({
     env: { CLIENT_DIR: clientDir, PUBLIC_URL: "https://app.koinonia.example", CHURCH_CONFIG: churchWithForm },
     build: { serveClient: true },
-    sameDatabaseAs: http.databaseUrl ? { databaseUrl: http.databaseUrl } : { database: http.database },
   });
   base = await http.app.listen({ port: 0, host: "127.0.0.1" });
 });

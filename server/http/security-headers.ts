@@ -74,11 +74,18 @@ export function staticSecurityHeaders(options: HelmetOptions): [string, string][
   return [...headers];
 }
 
-/** Every answer carries them, on the raw response, so streams written directly (the event stream) have them too. */
-export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = staticSecurityHeaders(options);
+/**
+ * Every answer carries them, on the raw response, so streams written directly (the event stream)
+ * have them too. `options` depend on the church's links, which staff may change while the server
+ * runs (Admin → Church): `key` names what they depend on, and they are worked out again only when
+ * it changes (a string compare per request otherwise).
+ */
+export function installSecurityHeaders(app: FastifyInstance, options: () => HelmetOptions, key: () => string = () => "") {
+  let made = { key: key(), headers: staticSecurityHeaders(options()) };
   app.addHook("onRequest", (_req, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    const now = key();
+    if (now !== made.key) made = { key: now, headers: staticSecurityHeaders(options()) };
+    for (const [name, value] of made.headers) reply.raw.setHeader(name, value);
     done();
   });
 }

@@ -31,9 +31,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Call = { method: "POST" | "PUT" | "DELETE"; url: string; payload?: unknown };
+/** `role`: who may call it (an owner's or pastor's route answers a member 403 before any limit). */
+type Call = { method: "POST" | "PUT" | "PATCH" | "DELETE"; url: string; payload?: unknown; role?: "OWNER" | "PASTOR" };
 /** One valid request per limit. Ids that do not exist are fine: the limit is counted before the route looks anything up. */
-const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest">, () => Call> = {
+// churchProfile is a pastor's limit: server/features/church/church-profile.test.ts proves it.
+const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfile">, () => Call> = {
   prayerRequest: () => ({ method: "POST", url: "/api/prayer-requests", payload: { title: "Healing", description: "For my aunt" } }),
   prayerPray: () => ({ method: "POST", url: `/api/prayers/${randomUUID()}/pray` }),
   prayerAnswered: () => ({ method: "POST", url: `/api/prayers/${randomUUID()}/answered` }),
@@ -55,12 +57,21 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest">, () => Call> 
   bankLink: () => ({ method: "POST", url: "/api/wallet/plaid/exchange-token", payload: { publicToken: "not-a-token" } }),
   roundUpSync: () => ({ method: "POST", url: "/api/wallet/process-roundups" }),
   roundUpSetting: () => ({ method: "POST", url: "/api/roundup/enable", payload: { isEnabled: true } }),
+  groupJoin: () => ({ method: "POST", url: `/api/groups/${randomUUID()}/join` }),
+  groupRequestDecision: () => ({ method: "POST", url: `/api/groups/${randomUUID()}/requests/${randomUUID()}/approve` }),
+  groupAuthor: () => ({ method: "POST", url: "/api/groups", payload: { name: `Group ${randomUUID()}`, description: "Friends who pray together." } }),
+  // Owner routes: nothing paused (409) and nobody with that id (404) still count.
+  cardBreakerResume: () => ({ method: "POST", url: "/api/admin/card-breaker/resume", role: "OWNER" }),
+  secondStepReset: () => ({ method: "POST", url: `/api/admin/users/${randomUUID()}/reset-second-step`, role: "OWNER" }),
+  announcement: () => ({ method: "POST", url: `/api/announcements/${randomUUID()}/cancel` }),
+  // Staff authoring (sent as PASTOR: a member is refused with 403 before any limit is counted).
+  journeyAuthoring: () => ({ method: "PATCH", url: `/api/admin/journeys/${randomUUID()}`, payload: { published: true }, role: "PASTOR" }),
+  challengeAuthoring: () => ({ method: "DELETE", url: `/api/challenges/${randomUUID()}`, role: "PASTOR" }),
   calendarRsvp: () => ({ method: "POST", url: `/api/calendar/events/${randomUUID()}/rsvp`, payload: {} }),
   calendarEvent: () => ({ method: "DELETE", url: `/api/calendar/events/${randomUUID()}` }),
 };
-
-/** Limits on staff routes. */
-const STAFF_LIMITS = new Set<WriteLimitName>(["calendarEvent"]);
+/** Limits on staff routes: counted for a staff member (a member is refused before the limit). */
+const STAFF_LIMITS = new Set<WriteLimitName>(["groupAuthor", "announcement", "calendarEvent"]);
 
 const send = (call: Call, who: { auth?: Record<string, string>; ip?: string; lang?: string }) =>
   t.app.inject({
@@ -74,8 +85,7 @@ const send = (call: Call, who: { auth?: Record<string, string>; ip?: string; lan
 describe("each limited route", () => {
   it.each(Object.keys(CASES) as (keyof typeof CASES)[])("%s: 429 after the allowance for one member (or address), not for another", async (name) => {
     const perAddress = WRITE_LIMITS[name].per === "address";
-    // A staff route's limit is counted for staff (a member is refused before any count).
-    const role = STAFF_LIMITS.has(name) ? "STAFF" : "MEMBER";
+    const role = CASES[name]().role ?? (STAFF_LIMITS.has(name) ? "STAFF" : "MEMBER");
     const [a, b] = perAddress ? [{ ip: "10.7.0.1" }, { ip: "10.7.0.2" }] : [await t.signUp(role), await t.signUp(role)];
     const first = [];
     for (let i = 0; i < t.deps.config.writeLimits[name].count; i++) first.push((await send(CASES[name](), a)).statusCode);
@@ -145,7 +155,6 @@ describe("coverage", () => {
     "DELETE /api/notifications/token/*": "removes the member's own device",
     "POST /api/challenges/:id/join": "once per challenge (unique)",
     "POST /api/challenges/:id/progress": "once per challenge per day",
-    "POST /api/groups/:id/join": "once per group (unique)",
     "POST /api/auth/passkeys/sign-in-options": "auth limits per address (two-step-routes.ts)",
     "POST /api/auth/passkeys/sign-in": "auth limits per address",
     "POST /api/auth/two-step/verify": "auth limits per address, per ticket and per account (second-step.ts)",

@@ -1,14 +1,15 @@
 /**
  * Daily journey emails (docs/architecture.md, Jobs): from the configured hour each morning in
- * the church's time zone, every running enrolment gets that day's email exactly once. Rows are
+ * the church's time zone, every running enrolment gets that day's email exactly once: the day of
+ * the journey the member is on, as its content reads when the email is queued. Rows are
  * claimed with FOR UPDATE SKIP LOCKED and recorded under the (enrolment, date) primary key in
  * the same transaction, so any number of schedulers on one database never send twice.
  */
 import { startInterval } from "./interval";
-import { and, asc, eq, gt, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, notExists, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { journeyDeliveries, journeyEnrolments } from "../db/schema/connect";
-import { journeyDay, JOURNEY_DAYS, localDate } from "../../contract/connect";
+import { journeyDeliveries, journeyEnrolments, journeys } from "../db/schema/connect";
+import { journeyDay, localDate } from "../../contract/connect";
 import { sendJourneyEmail } from "../features/connect/send-journey-email";
 
 const BATCH = 50;
@@ -18,28 +19,23 @@ function localHour(at: Date, timeZone: string) {
   return Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(at));
 }
 
-/** The date `days` calendar days before `date` ("YYYY-MM-DD"). */
-function minusDays(date: string, days: number) {
-  const t = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) - days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
-
 /** One pass: sends today's email to every running enrolment that has not had it. Returns how many were sent. */
 export async function runDailyJourney(deps: Deps, onError: (err: unknown) => void = () => undefined): Promise<number> {
   const now = deps.now();
   if (localHour(now, deps.church.timeZone) < deps.config.dailyJourneyHour) return 0;
   const today = localDate(now, deps.church.timeZone);
-  const earliestStart = minusDays(today, JOURNEY_DAYS); // started after this: still running today
   let sent = 0;
   for (;;) {
     const claimed = await deps.db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: journeyEnrolments.id, startDate: journeyEnrolments.startDate })
+        .select({ id: journeyEnrolments.id, startDate: journeyEnrolments.startDate, dayCount: journeys.dayCount })
         .from(journeyEnrolments)
+        .innerJoin(journeys, eq(journeys.key, journeyEnrolments.sequenceKey))
         .where(
           and(
             isNull(journeyEnrolments.endedAt),
-            gt(journeyEnrolments.startDate, earliestStart),
+            // Still running today: fewer whole days since the start than the journey has days (its length now, decision 0108).
+            sql`${today}::date - ${journeyEnrolments.startDate} < ${journeys.dayCount}`,
             lte(journeyEnrolments.startDate, today),
             notExists(
               tx
@@ -51,11 +47,11 @@ export async function runDailyJourney(deps: Deps, onError: (err: unknown) => voi
         )
         .orderBy(asc(journeyEnrolments.createdAt))
         .limit(BATCH)
-        .for("update", { skipLocked: true });
+        .for("update", { of: journeyEnrolments, skipLocked: true });
       if (!due.length) return [];
       const rows = await tx
         .insert(journeyDeliveries)
-        .values(due.map((d) => ({ enrolmentId: d.id, deliveryDate: today, day: journeyDay(d.startDate, today) })))
+        .values(due.map((d) => ({ enrolmentId: d.id, deliveryDate: today, day: journeyDay(d.startDate, today, d.dayCount) })))
         .onConflictDoNothing()
         .returning({ enrolmentId: journeyDeliveries.enrolmentId, day: journeyDeliveries.day });
       return rows;

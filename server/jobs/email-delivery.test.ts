@@ -6,7 +6,9 @@
  * twice; the send rate and the retention hold. Decision 0101.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { gifts } from "../db/schema/giving";
+import { runGiftReceipts } from "./gift-receipts";
 import { createTestApp, sameDatabase, eventually, type TestApp } from "../testing/harness";
 import { refusedSmtpUrl, startSmtpStandIn, type SmtpStandIn } from "../testing/smtp-stand-in";
 import { emailOutbox, rateLimits } from "../db/schema/platform";
@@ -183,6 +185,46 @@ describe("email delivery: the member never waits on the mail server", () => {
     expect(retry.json()).toEqual({ retried: 2 });
     await recover();
     expect(await deliveries()).toEqual([1, 1]);
+  });
+});
+
+describe("every email in the same transaction as its change", () => {
+  it("a gift's receipt is queued in the gift's transaction, under a savepoint: if the outbox refuses it, the gift still commits and the sweep queues it once", async () => {
+    const m = await t.signUp();
+    const give = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/giving/one-time",
+        headers: { ...m.auth, "idempotency-key": `in-tx-${Date.now()}-${++keys}` },
+        payload: { amount_cents: 1700, is_recurring: false, frequency: "monthly", customer_data: { first_name: "Ruth", last_name: "Moab", email: "ruth@example.org", phone: "" }, payment_method_data: CARD },
+      });
+    // Queued with the gift: the row is there when the answer arrives, and its claim is the gift's.
+    const first = await give();
+    expect(first.statusCode, first.body).toBe(201);
+    const firstId = (first.json() as { gift: { id: string } }).gift.id;
+    const [firstGift] = await t.db.select().from(gifts).where(eq(gifts.id, firstId));
+    expect(firstGift.receiptSentAt).not.toBeNull();
+    expect((await rows()).map((r) => r.to)).toEqual([m.user.email]);
+
+    // The outbox refuses every insert: the gift is recorded all the same, unreceipted.
+    await t.db.execute(sql`create or replace function refuse_email() returns trigger language plpgsql as $$ begin raise exception 'outbox refused'; end $$`);
+    await t.db.execute(sql`create trigger refuse_email before insert on email_outbox for each row execute function refuse_email()`);
+    let id: string;
+    try {
+      const res = await give();
+      expect(res.statusCode, res.body).toBe(201);
+      id = (res.json() as { gift: { id: string } }).gift.id;
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_email on email_outbox`);
+    }
+    const [gift] = await t.db.select().from(gifts).where(eq(gifts.id, id));
+    expect(gift.status).toBe("COMPLETED");
+    expect(gift.receiptSentAt).toBeNull();
+    expect(await rows()).toHaveLength(1);
+    // The sweep queues the missing receipt, once.
+    expect(await runGiftReceipts(t.deps)).toBe(1);
+    expect(await runGiftReceipts(t.deps)).toBe(0);
+    expect((await rows()).map((r) => r.to)).toEqual([m.user.email, m.user.email]);
   });
 });
 

@@ -13,7 +13,9 @@
  * member); when the last one fails too, a FAILED gift is recorded for the period, the
  * recurring gift becomes FAILED and the giver is emailed how to set it up again. A success,
  * first time or on a retry, records the COMPLETED gift, clears the failures and moves to the
- * next date; its receipt is emailed after the commit.
+ * next date. The receipt (or the failure email) is queued in the outbox in the same transaction
+ * as the outcome (decision 0101); queuing a receipt runs under a savepoint, so its failure never
+ * undoes a recorded charge (the receipts sweep queues it later).
  *
  * A gift whose date passed long ago (the server was down) is charged once for its due period
  * and then moved to the first date after today: missed periods are not back-charged.
@@ -25,7 +27,7 @@ import { and, asc, eq, isNull, lte, notInArray, or } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { gifts, recurringGifts } from "../db/schema/giving";
 import { dateInZone, nextPaymentDate } from "../features/giving/next-payment-date";
-import { sendGiftReceiptSafely } from "../shared/money/send-gift-receipt";
+import { queueGiftReceiptWithin } from "../shared/money/send-gift-receipt";
 import { sendRecurringFailedEmail } from "../features/giving/send-recurring-failed-email";
 import { GatewayUnavailableError } from "../providers/payments/port";
 import { RECURRING_RETRY_DAYS } from "../../contract/giving";
@@ -113,7 +115,9 @@ export async function runRecurringGifts(deps: Deps, onError: (err: unknown) => v
             .where(eq(recurringGifts.id, due.id));
           // The period already has its outcome (never expected: the row lock and the date move
           // prevent it). The gateway charged anyway, so staff must hear of it to refund.
-          return gift ? { kind: "charged", giftId: gift.id } : { kind: "unrecorded", recurringId: due.id, period, transactionId: result.transactionId };
+          if (!gift) return { kind: "unrecorded", recurringId: due.id, period, transactionId: result.transactionId };
+          await queueGiftReceiptWithin(deps, tx, gift.id, onError);
+          return { kind: "charged", giftId: gift.id };
         }
 
         const retryOn = retryDateAfter(period, attempt, today);
@@ -132,6 +136,9 @@ export async function runRecurringGifts(deps: Deps, onError: (err: unknown) => v
           .update(recurringGifts)
           .set({ status: "FAILED", failedAttempts: attempt, retryDate: null, lastFailureReason: result.reason })
           .where(eq(recurringGifts.id, due.id));
+        // The giver is told with the change: the email commits with the FAILED status. Under a
+        // savepoint, so a failure to queue it is reported and never blocks the charges after it.
+        await tx.transaction((savepoint) => sendRecurringFailedEmail(deps, due.id, savepoint)).catch(onError);
         return { kind: "failed", recurringId: due.id };
       });
     } catch (err) {
@@ -142,12 +149,8 @@ export async function runRecurringGifts(deps: Deps, onError: (err: unknown) => v
       continue;
     }
     if (!outcome) return charged;
-    // After the commit: emails never hold a row lock, and their failure never undoes a charge.
     if (outcome.kind === "charged") {
       charged += 1;
-      await sendGiftReceiptSafely(deps, outcome.giftId, onError);
-    } else if (outcome.kind === "failed") {
-      await sendRecurringFailedEmail(deps, outcome.recurringId).catch(onError);
     } else if (outcome.kind === "unrecorded") {
       onError(
         new Error(

@@ -4,6 +4,7 @@
  *   public  anyone, signed in or not
  *   member  any signed-in user (401 without a valid session)
  *   staff   OWNER, PASTOR or STAFF (403 for members)
+ *   pastor  OWNER or PASTOR (403 for STAFF and members)
  *   owner   OWNER only (403 for everyone else signed in)
  * Each route also states its access in `config.access` next to its handler (http/auth.ts guards
  * by it); server/security/route-matrix.test.ts fails when a registered route is missing here,
@@ -41,14 +42,21 @@ export const ROUTE_ACCESS = {
   // church
   "GET /api/church/me": "member",
   "GET /api/church/public": "public",
+  "GET /api/church/logo/:version/:file": "public",
   // admin
   "GET /api/admin/users": "owner",
   "PATCH /api/admin/users/:id": "owner",
   "GET /api/admin/outbox": "staff",
   "GET /api/admin/email-health": "staff",
   "POST /api/admin/email/retry": "owner",
+  "GET /api/admin/card-breaker": "staff",
+  "POST /api/admin/card-breaker/resume": "owner",
+  "POST /api/admin/users/:id/reset-second-step": "owner",
   "GET /api/admin/analytics": "staff",
   "GET /api/admin/activity": "staff",
+  "PATCH /api/admin/church": "pastor",
+  "PUT /api/admin/church/logo": "pastor",
+  "DELETE /api/admin/church/logo": "pastor",
   // services
   "GET /api/services/live": "member",
   "GET /api/services": "member",
@@ -80,6 +88,10 @@ export const ROUTE_ACCESS = {
   "GET /api/livestream-comments": "member",
   "POST /api/livestream-comments": "member",
   "DELETE /api/livestream-comments/:id": "staff",
+  // announcements (decision 0110)
+  "GET /api/announcements": "staff",
+  "POST /api/announcements": "staff",
+  "POST /api/announcements/:id/cancel": "staff",
   // videos
   "GET /api/videos": "member",
   "GET /api/videos/sync-status": "staff",
@@ -99,9 +111,20 @@ export const ROUTE_ACCESS = {
   "GET /api/daily/preview": "member",
   "GET /api/daily/unsubscribe": "public",
   "GET /api/daily/audio/:token": "public",
+  "GET /api/daily/journeys": "member",
+  // journeys authored by staff (decision 0108)
+  "GET /api/admin/journeys": "staff",
+  "POST /api/admin/journeys": "staff",
+  "GET /api/admin/journeys/:id": "staff",
+  "PATCH /api/admin/journeys/:id": "staff",
+  "PUT /api/admin/journeys/:id/days": "staff",
+  "GET /api/admin/journeys/:id/preview": "staff",
   // challenges
   "GET /api/challenges": "member",
   "POST /api/challenges": "staff",
+  "PATCH /api/challenges/:id": "staff",
+  "DELETE /api/challenges/:id": "staff",
+  "GET /api/admin/challenges": "staff",
   "GET /api/challenges/mine": "member",
   "POST /api/challenges/:id/join": "member",
   "POST /api/challenges/:id/progress": "member",
@@ -109,6 +132,14 @@ export const ROUTE_ACCESS = {
   "GET /api/groups": "member",
   "GET /api/groups/mine": "member",
   "POST /api/groups/:id/join": "member",
+  "POST /api/groups/:id/leave": "member",
+  "GET /api/groups/:id/members": "member",
+  "POST /api/groups/:id/requests/:userId/:action": "member",
+  "POST /api/groups": "staff",
+  "PATCH /api/groups/:id": "staff",
+  "DELETE /api/groups/:id": "staff",
+  "GET /api/admin/groups": "staff",
+  "GET /api/admin/groups/people": "staff",
   // media
   "GET /api/media": "member",
   // giving

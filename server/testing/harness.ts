@@ -114,8 +114,7 @@ export async function createTestApp(
         return { database: db, url: opts.sameDatabaseAs.databaseUrl, dispose: () => db.close() };
       })()
     : await openTestDatabase();
-  const church = readChurchConfig(config.churchConfigPath);
-  await seedChurch(database.db, church);
+  const church = await seedChurch(database.db, readChurchConfig(config.churchConfigPath));
   const bus = await createEventBus(database);
   const secrets = createSecretBox(randomBytes(32));
   const deps: Deps = {

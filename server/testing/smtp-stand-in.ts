@@ -5,6 +5,10 @@
  *   stall    accepts the TCP connection and never says hello (a hung provider)
  *   flaky    answers "451 try again later" to each recipient's first three attempts, then accepts
  *   reject   answers "550 mailbox unavailable" to every recipient
+ *   slow     accepts every message, but answers the end of each one after `delayMs` (a busy
+ *            provider). A message whose connection closes before that answer (its sender was
+ *            killed) is discarded, as a real server does with a transaction it never confirmed;
+ *            one confirmed is kept, whatever the sender does next
  * and refusedSmtpUrl() gives an address where nothing listens (connection refused).
  * `received` lists what was accepted, with the Message-ID, so a test can check that each
  * email arrived exactly once. Nothing here is used by the app itself.
@@ -13,7 +17,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export type SmtpStandInMode = "ok" | "stall" | "flaky" | "reject";
+export type SmtpStandInMode = "ok" | "stall" | "flaky" | "reject" | "slow";
 
 export interface ReceivedMail {
   to: string[];
@@ -32,8 +36,9 @@ export interface SmtpStandIn {
 
 const withCode = (message: string, responseCode: number) => Object.assign(new Error(message), { responseCode });
 
-export async function startSmtpStandIn(mode: SmtpStandInMode): Promise<SmtpStandIn> {
+export async function startSmtpStandIn(mode: SmtpStandInMode, opts: { delayMs?: number } = {}): Promise<SmtpStandIn> {
   const received: ReceivedMail[] = [];
+  const closed = new Set<string>();
   const attempts = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
@@ -57,9 +62,17 @@ export async function startSmtpStandIn(mode: SmtpStandInMode): Promise<SmtpStand
       stream.on("end", () => {
         const head = Buffer.concat(chunks).toString("utf8").split(/\r?\n\r?\n/)[0];
         const header = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, "im").exec(head)?.[1].trim() ?? null;
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: header("Message-ID"), subject: header("Subject"), at: Date.now() });
-        callback();
+        const accept = () => {
+          if (closed.has(session.id)) return; // never confirmed: discarded
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: header("Message-ID"), subject: header("Subject"), at: Date.now() });
+          callback();
+        };
+        if (mode === "slow") setTimeout(accept, opts.delayMs ?? 200);
+        else accept();
       });
+    },
+    onClose(session) {
+      closed.add(session.id);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

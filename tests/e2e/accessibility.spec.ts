@@ -55,7 +55,7 @@ const MEMBER_B: Screen[] = [
 ];
 
 const STAFF: Screen[] = [
-  ...["Dashboard", "Live", "Moderation", "Media", "Visitors", "People"].map((tab) => ({ name: `Admin, ${tab}`, path: "/admin", tab, ready: h1("Admin") })),
+  ...["Dashboard", "Live", "Moderation", "Media", "Visitors", "Groups", "Announcements", "Journeys", "Challenges", "People"].map((tab) => ({ name: `Admin, ${tab}`, path: "/admin", tab, ready: h1("Admin") })),
   { name: "Integrations", path: "/integrations", ready: h1(/Integrations/) },
 ];
 

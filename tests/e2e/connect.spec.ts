@@ -29,7 +29,8 @@ test("the page shows sermons, then the church's pages, in the spec's order", asy
   await expect(sermons).toBeVisible();
   await expect(page.getByRole("link", { name: "Hope for the Weary" })).toHaveCount(0); // only 3 items
   await expect(page.getByText("47m")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Visitors" })).toHaveAttribute("href", "https://koinonia.test");
+  // No external visitors form configured: the card opens the app's own (issue 18).
+  await expect(page.getByRole("link", { name: "Visitors" })).toHaveAttribute("href", "/visitors");
   // The app's own calendar (decision 0109), not the church's web page.
   await expect(page.getByRole("link", { name: "Calendar of Events" })).toHaveAttribute("href", "/calendar");
   const order = await page.evaluate(() =>

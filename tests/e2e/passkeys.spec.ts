@@ -84,6 +84,10 @@ test("a staff member turns on the authenticator app and signs in with a code fro
   const card = page.getByTestId("passkeys-card");
   await card.getByRole("button", { name: "Set up the authenticator app" }).click();
   await expect(card.getByRole("link", { name: "Open in authenticator app" })).toHaveAttribute("href", /^otpauth:\/\/totp\//);
+  // The QR code beside them is drawn: an SVG data: image the CSP lets through (a refused image has no width).
+  const qr = card.getByRole("img", { name: "QR code to add your account to an authenticator app" });
+  await expect(qr).toBeVisible();
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   const secret = Secret.fromBase32((await card.getByTestId("totp-secret").textContent())!.trim());
   await card.getByLabel("Enter the code the app shows to finish").fill(TOTP.generate({ secret }));
   await card.getByRole("button", { name: "Turn on" }).click();

@@ -15,7 +15,8 @@ const env: Record<string, string> = {
   // Everything the server logs is kept (playwright.config.ts sends stdout to the run's log file)
   // and scanned for secrets after the run (scan-server-log.ts).
   LOG_LEVEL: "trace",
-  SEED_DEMO: "true",
+  // A spec may start a server of its own on a brand-new church (E2E_SEED_DEMO=false; church-profile.spec.ts).
+  SEED_DEMO: process.env.E2E_SEED_DEMO ?? "true",
   AUTH_RATE_LIMIT_PER_IP: "100000",
   AUTH_RATE_LIMIT_PER_EMAIL: "1000",
   // The browser tests share the demo accounts across files; the write limits are tested in
@@ -56,4 +57,16 @@ Object.assign(env, (await startGhlStandIn()).env(), (await startElevenLabsStandI
 env.PASSKEY_ORIGIN = `http://localhost:${port}`;
 
 Object.assign(process.env, env);
+// E2E_PASTOR=email:password: that account exists, as a PASTOR, before the server starts (a fresh
+// database has no staff; a real deployment makes its first one with npm run role).
+if (process.env.E2E_PASTOR) {
+  const [email, password] = process.env.E2E_PASTOR.split(":");
+  const { openDatabase } = await import("../../server/db/client.ts");
+  const { users } = await import("../../server/db/schema/users.ts");
+  const { hashPassword } = await import("../../server/security/passwords.ts");
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 1 });
+  await database.migrate();
+  await database.db.insert(users).values({ email, firstName: "Paula", lastName: "Pastor", role: "PASTOR", passwordHash: await hashPassword(password) });
+  await database.close();
+}
 await import("../../server/main.ts");

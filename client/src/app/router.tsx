@@ -23,6 +23,7 @@ const MediaPage = lazy(() => import("./pages/media-page"));
 const InvitePage = lazy(() => import("@/features/church/invite-page"));
 const VisitUsPage = lazy(() => import("@/features/church/visit-us-page"));
 const VisitorsPage = lazy(() => import("@/features/visitors/visitors-page"));
+const PublicVisitorsPage = lazy(() => import("./pages/public-visitors-page"));
 const AiPrayerPage = lazy(() => import("@/features/ai-prayer/ai-prayer-page"));
 const IntegrationsPage = lazy(() => import("@/features/integrations/integrations-page"));
 const CalendarPage = lazy(() => import("./pages/calendar-page"));
@@ -52,6 +53,8 @@ export function AppRouter() {
           <Route path="/auth/register" component={RegisterPage} />
           <Route path="/auth/forgot-password" component={ForgotPasswordPage} />
           <Route path="/auth/reset-password" component={ResetPasswordPage} />
+          {/* The first-time visitor card needs no account (issue 18). */}
+          <Route path="/visitors" component={PublicVisitorsPage} />
           <Route component={LoginPage} />
         </Switch>
       </Suspense>

@@ -46,6 +46,14 @@ export async function apiRequest(method: string, url: string, data?: unknown, ex
   return res;
 }
 
+/** A raw upload (a logo): the file itself as the body, with its own Content-Type; the JSON answer back. */
+export async function apiUpload<T>(method: string, url: string, file: Blob): Promise<T> {
+  const h = headers(false, { "Content-Type": file.type || "application/octet-stream" });
+  const res = await fetch(url, { method, headers: h, body: file, credentials: "include" });
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
 /** apiRequest, then the JSON body (or null for an empty answer). */
 export async function apiJson<T>(method: string, url: string, data?: unknown, extraHeaders?: Record<string, string>): Promise<T> {
   const res = await apiRequest(method, url, data, extraHeaders);

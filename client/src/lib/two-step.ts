@@ -74,7 +74,7 @@ export function useRemovePasskey() {
   });
 }
 
-export const startTotpSetup = () => apiJson<{ uri: string; secret: string }>("POST", API.auth.totpSetup());
+export const startTotpSetup = () => apiJson<{ uri: string; secret: string; qr: string }>("POST", API.auth.totpSetup());
 
 export function useConfirmTotp() {
   return useMutation({

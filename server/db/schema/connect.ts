@@ -1,11 +1,36 @@
-import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqueIndex } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqueIndex, boolean } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 
-/** Daily journey content: one row per sequence, day and language (product content, seeded, editable here). */
+/**
+ * A daily journey staff author (Admin → Journeys; decision 0108). `key` is the sequence key the
+ * days, enrolments and the enrol API use (SCRIPTURES_14 and AFFIRMATIONS_14 for the two the demo
+ * seeds; generated from the title for new ones) and never changes. Members may enrol only while
+ * it is published and not archived; members already on it keep receiving it either way.
+ * `dayCount` is the number of days (rows of journey_days in English), kept with the days.
+ */
+export const journeys = pgTable(
+  "journeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull().unique(),
+    titleEn: text("title_en").notNull(),
+    titleEs: text("title_es").notNull(),
+    descriptionEn: text("description_en").notNull().default(""),
+    descriptionEs: text("description_es").notNull().default(""),
+    dayCount: integer("day_count").notNull().default(0),
+    published: boolean("published").notNull().default(false),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+);
+
+/** Daily journey content: one row per journey (its key), day and language; staff edit it in Admin → Journeys. */
 export const journeyDays = pgTable(
   "journey_days",
   {
+    /** journeys.key (the foreign key is hand-written in migration 0016, after the backfill that makes it hold). */
     sequenceKey: text("sequence_key").notNull(),
     day: integer("day").notNull(),
     title: text("title").notNull(),
@@ -30,6 +55,7 @@ export const journeyEnrolments = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** journeys.key (foreign key hand-written in migration 0016). */
     sequenceKey: text("sequence_key").notNull(),
     startDate: date("start_date", { mode: "string" }).notNull(),
     unsubscribeToken: text("unsubscribe_token").notNull().unique(),
@@ -54,14 +80,23 @@ export const journeyDeliveries = pgTable(
   (t) => [primaryKey({ columns: [t.enrolmentId, t.deliveryDate] })],
 );
 
-/** Challenges (spec section 3): type PRAYER, BIBLE, GRATITUDE or other. */
+/**
+ * Challenges (spec section 3): type PRAYER, BIBLE, GRATITUDE or other. `title` and `description`
+ * are the English texts, `titleEs`/`descriptionEs` the Spanish (Admin → Challenges writes both).
+ * An archived challenge is no longer offered to join; members who joined keep it, its streaks and
+ * check-ins (rows are never deleted by staff).
+ */
 export const challenges = pgTable("challenges", {
   id: uuid("id").primaryKey().defaultRandom(),
   title: text("title").notNull().unique(),
   description: text("description").notNull(),
+  titleEs: text("title_es").notNull().default(""),
+  descriptionEs: text("description_es").notNull().default(""),
   days: integer("days").notNull(),
   type: text("type").notNull(),
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** One membership per member per challenge. */
@@ -93,16 +128,32 @@ export const challengeCheckins = pgTable(
   (t) => [primaryKey({ columns: [t.userChallengeId, t.day] })],
 );
 
-/** Small groups with their meeting information. */
+/**
+ * Small groups, authored by staff (decision 0107). Meeting: a weekday (0 = Sunday) and a time
+ * ("HH:MM", the church's clock), a place and/or an online link, each optional. `capacity` counts
+ * every member (leaders too); null is unlimited. `joinPolicy` "open" lets members join at once,
+ * "ask" makes a join a request a leader approves. Archived groups leave every member's list but
+ * keep their memberships and requests (history is never deleted).
+ */
 export const smallGroups = pgTable("small_groups", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull().unique(),
   description: text("description").notNull(),
-  meetingInfo: text("meeting_info").notNull(),
+  /** Before decision 0107 the one free-text "when and where" line; its text was moved to meeting_place. Kept, unused. */
+  meetingInfo: text("meeting_info").notNull().default(""),
+  meetingDay: integer("meeting_day"),
+  meetingTime: text("meeting_time"),
+  meetingPlace: text("meeting_place"),
+  meetingUrl: text("meeting_url"),
+  capacity: integer("capacity"),
+  joinPolicy: text("join_policy", { enum: ["open", "ask"] }).notNull().default("open"),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
 });
 
-/** One membership per member per group. */
+/** One membership per member per group; a row is a current member (leaving deletes it). Leaders are members named by staff. */
 export const groupMembers = pgTable(
   "group_members",
   {
@@ -113,8 +164,34 @@ export const groupMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    isLeader: boolean("is_leader").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_members_user_idx").on(t.userId)],
+);
+
+/**
+ * Requests to join an "ask to join" group, kept for the record: pending until a leader (or
+ * staff) approves or declines, or the member withdraws. At most one pending per member per group.
+ */
+export const groupJoinRequests = pgTable(
+  "group_join_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => smallGroups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "approved", "declined", "withdrawn"] }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("group_join_requests_one_pending").on(t.groupId, t.userId).where(sql`${t.status} = 'pending'`),
+    index("group_join_requests_user_idx").on(t.userId),
+  ],
 );
 
 /** Recent sermon videos for the Connect widget (spec section 3, Media item). */

@@ -78,6 +78,8 @@ export const gifts = pgTable(
     uniqueIndex("gifts_recurring_period_uq").on(t.recurringGiftId, t.periodDate),
     // The receipts sweep (server/jobs/gift-receipts.ts) reads only completed gifts still without a receipt.
     index("gifts_receipt_pending_idx").on(t.createdAt).where(sql`${t.receiptSentAt} is null and ${t.status} = 'COMPLETED'`),
+    // Admin's 'Given This Week' sums completed gifts in the church's week.
+    index("gifts_completed_at_idx").on(t.createdAt).where(sql`${t.status} = 'COMPLETED'`),
     check("gifts_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );

@@ -116,3 +116,14 @@ export const pushVapidKeys = pgTable(
   },
   (t) => [check("push_vapid_keys_single_row", sql`${t.id} = 1`)],
 );
+
+/**
+ * Members who turned the Profile's "Email updates" off (no row: on): church news by email
+ * (announcements, decision 0110) skips them. Account emails are not news and still go.
+ */
+export const emailOptOuts = pgTable("email_opt_outs", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

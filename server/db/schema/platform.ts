@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { pgTable, text, timestamp, integer, uuid, primaryKey, index, boolean } from "drizzle-orm/pg-core";
+import { pgTable, text, timestamp, integer, uuid, primaryKey, index, boolean, jsonb } from "drizzle-orm/pg-core";
 
 /**
  * Counters for rate limits, shared by every server instance on the database. One row per key
@@ -67,5 +67,39 @@ export const emailOutbox = pgTable(
     index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index("email_outbox_status_idx").on(t.status, t.createdAt),
     index("email_outbox_sent_idx").on(t.sentAt).where(sql`${t.status} = 'sent'`),
+  ],
+);
+
+/**
+ * What happens to a background call: `queued` until server/jobs/background-calls.ts makes it
+ * (`done`) or the provider refuses it for good, or it ran out of attempts (`failed`).
+ */
+export const BACKGROUND_CALL_STATUSES = ["queued", "done", "failed"] as const;
+
+/**
+ * Calls to outside providers that a request does not need for its answer (revoking a bank's
+ * access token when a member unlinks it...), queued here in the transaction of the change that
+ * causes them and made in the background with retries (decision 0101). `kind` names the handler
+ * (server/jobs/background-calls.ts); `payload` is its input (a secret in it is sealed, and the
+ * payload is emptied once the call is done).
+ */
+export const backgroundCalls = pgTable(
+  "background_calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: BACKGROUND_CALL_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A runner's claim (a crashed runner's claim runs out). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("background_calls_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index("background_calls_status_idx").on(t.status, t.createdAt),
   ],
 );

@@ -73,6 +73,8 @@ export const questions = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     text: text("text").notNull(),
     isApproved: boolean("is_approved").notNull().default(false),
+    /** When staff rejected it: out of the moderation queue, kept for the record, never shown. */
+    rejectedAt: timestamp("rejected_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("questions_service_idx").on(t.serviceId, t.isApproved, t.createdAt)],

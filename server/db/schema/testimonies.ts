@@ -9,6 +9,8 @@ export const testimonies = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     text: text("text").notNull(),
     isApproved: boolean("is_approved").notNull().default(false),
+    /** When staff rejected it: out of the moderation queue, kept for the record, never shown. */
+    rejectedAt: timestamp("rejected_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("testimonies_approved_idx").on(t.isApproved, t.createdAt)],

@@ -1,5 +1,6 @@
 import { pgTable, uuid, text, timestamp, pgEnum, index } from "drizzle-orm/pg-core";
 import { ROLES } from "../../../contract/roles";
+import { bytea } from "./types";
 
 export const roleEnum = pgEnum("role", ROLES);
 
@@ -13,7 +14,23 @@ export const users = pgTable("users", {
   role: roleEnum("role").notNull().default("MEMBER"),
   /** The member's language (contract/i18n/locales.ts) for the emails the church sends them. */
   locale: text("locale").notNull().default("en"),
+  /** The member's phone in E.164 (+15551234567), or null; set on Profile → Edit (issue 20). */
+  phone: text("phone"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A member's photo (issue 20), re-encoded by the server: a square 512 px and a 128 px WebP, with
+ * no metadata. `version` changes with every upload, so its URL can be cached for good.
+ */
+export const memberPhotos = pgTable("member_photos", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: text("version").notNull(),
+  large: bytea("large").notNull(),
+  small: bytea("small").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Opaque bearer sessions: only the SHA-256 of the token is stored. */

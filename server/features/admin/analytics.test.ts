@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { testimonies } from "../../db/schema/testimonies";
 import { memberActivity } from "../../db/schema/activity";
 import { prayerRequests } from "../../db/schema/prayer";
+import { gifts } from "../../db/schema/giving";
 import { churchDay, churchToday, churchWeek } from "./church-time";
 
 type Account = Awaited<ReturnType<TestApp["signUp"]>>;
@@ -81,6 +82,28 @@ describe("GET /api/admin/analytics", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/admin/analytics" })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/admin/activity", headers: m.auth })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: "/api/admin/activity" })).statusCode).toBe(401);
+  });
+});
+
+describe("Given This Week", () => {
+  it("sums the completed gifts of the church's week (Sunday 00:00 to Sunday 00:00, church time), in dollars", async () => {
+    const saved = clock;
+    // Wednesday 12 June 2030, 11:00 in Orlando: the week began Sunday 9 June 00:00 EDT (04:00 UTC).
+    clock = new Date("2030-06-12T15:00:00Z");
+    try {
+      const giver = await t.signUp();
+      const gift = (amountCents: number, at: string, status: "COMPLETED" | "FAILED" = "COMPLETED") => ({ userId: giver.user.id, amountCents, status, createdAt: new Date(at) });
+      await t.db.insert(gifts).values([
+        gift(2500, "2030-06-09T04:00:00Z"), // the week's first moment
+        gift(1000, "2030-06-09T03:59:59Z"), // Saturday 23:59:59 in Orlando (already Sunday in UTC): last week
+        gift(700, "2030-06-10T12:00:00Z", "FAILED"), // declined: not given
+        gift(1234, "2030-06-12T14:00:00Z"),
+        gift(999, "2030-06-16T04:00:00Z"), // next week
+      ]);
+      expect((await analytics()).givingTotal).toBe(37.34);
+    } finally {
+      clock = saved;
+    }
   });
 });
 

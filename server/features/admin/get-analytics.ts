@@ -1,9 +1,10 @@
-import { and, count, countDistinct, eq, gte, lt } from "drizzle-orm";
+import { and, count, countDistinct, eq, gte, lt, sum } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db } from "../../db/client";
 import { memberActivity } from "../../db/schema/activity";
 import { prayerRequests } from "../../db/schema/prayer";
 import { personalNotes } from "../../db/schema/notes";
+import { gifts } from "../../db/schema/giving";
 import type { Analytics } from "../../../contract/admin";
 import { churchDay, churchToday, churchWeek } from "./church-time";
 import { activityRecorder } from "./record-activity";
@@ -17,12 +18,7 @@ export interface AnalyticsWindow {
   week: { start: Date; end: Date };
 }
 
-/**
- * GET /api/admin/analytics (spec section 3). Each tile is one function of (db, window) below.
- * Extension point: when giving lands, replace the zero in its function with a sum over its
- * own table inside the window (as prayersToday counts), e.g.
- *   givingTotal:    sum(amount_cents of completed gifts in [week.start, week.end)) / 100
- */
+/** GET /api/admin/analytics (spec section 3). Each tile is one function of (db, window) below. */
 export const METRICS: { [K in keyof Analytics]: (db: Db, w: AnalyticsWindow) => Promise<number> } = {
   /** Distinct members who used the app today (recorded by the auth hook, record-activity.ts). */
   activeMembers: async (db, w) => {
@@ -39,7 +35,17 @@ export const METRICS: { [K in keyof Analytics]: (db: Db, w: AnalyticsWindow) => 
     const [row] = await db.select({ n: count() }).from(personalNotes).where(and(gte(personalNotes.createdAt, w.today.start), lt(personalNotes.createdAt, w.today.end)));
     return Number(row?.n ?? 0);
   },
-  givingTotal: async () => 0,
+  /**
+   * 'Given This Week': completed gifts (card, recurring charges, the wallet's balance given)
+   * from Sunday 00:00 of the church's week, in dollars. Declined ones (FAILED) are not given.
+   */
+  givingTotal: async (db, w) => {
+    const [row] = await db
+      .select({ cents: sum(gifts.amountCents) })
+      .from(gifts)
+      .where(and(eq(gifts.status, "COMPLETED"), gte(gifts.createdAt, w.week.start), lt(gifts.createdAt, w.week.end)));
+    return Number(row?.cents ?? 0) / 100;
+  },
 };
 
 export function analyticsWindow(deps: Pick<Deps, "church" | "now">): AnalyticsWindow {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { desc } from "drizzle-orm";
-import { ZRoleChange, ZUserIdParams, ZUserSearch, ZOutboxEntry, ZEmailHealth, ZEmailRetryResult } from "../../../contract/admin";
+import { ZRoleChange, ZUserIdParams, ZUserSearch, ZOutboxEntry, ZEmailHealth, ZEmailRetryResult, ZCardBreaker, CARD_BREAKER_TEXT } from "../../../contract/admin";
 import { API } from "../../../contract/api-paths";
 import { ZUser } from "../../../contract/auth";
 import type { Deps } from "../../deps";
@@ -11,6 +11,9 @@ import { toPublicUser } from "../../shared/public-user";
 import { emailOutbox } from "../../db/schema/platform";
 import { getEmailHealth } from "./get-email-health";
 import { retryFailedEmails } from "./retry-failed-emails";
+import { cardBreakerState, resumeNewCards } from "../../shared/money/new-card-guard";
+import { currentUser } from "../../http/auth";
+import { conflict } from "../../http/app-error";
 
 export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -45,4 +48,22 @@ export const adminRoutes =
 
     /** Failed emails back in the queue (after fixing the mail server or an address). */
     app.post(API.admin.emailRetry.pattern, { config: { access: "owner" }, schema: { response: { 200: ZEmailRetryResult } } }, () => retryFailedEmails(deps));
+
+    /** The card-testing breaker for the Admin dashboard (decision 0105): paused or not, until when, the recent decline rate. */
+    app.get(API.admin.cardBreaker.pattern, { config: { access: "staff" }, schema: { response: { 200: ZCardBreaker } } }, () => cardBreakerState(deps));
+
+    /**
+     * An owner takes new cards again before the cool-down ends. There is no audit table yet: the
+     * log line (warn, kept by every deployment's log) records who and when.
+     */
+    app.post(
+      API.admin.cardBreakerResume.pattern,
+      { config: { access: "owner", rateLimit: "cardBreakerResume" }, schema: { response: { 200: ZCardBreaker } } },
+      async (req) => {
+        const owner = currentUser(req);
+        if (!(await resumeNewCards(deps))) throw conflict(CARD_BREAKER_TEXT.notPaused);
+        req.log.warn({ audit: "card-breaker-resumed", by: owner.id }, "an owner resumed new cards before the cool-down ended");
+        return cardBreakerState(deps);
+      },
+    );
   };

@@ -40,6 +40,7 @@ import { confirmTotp, disableTotp, startTotpSetup } from "./totp";
 import { completeSecondStep, secondStepPasskeyOptions, sessionFor } from "./second-step";
 import { secondStepsOf, staffTwoStepRequired, twoStepRequiredFor } from "./two-step-policy";
 import { KNOWN_DEVICE_COOKIE, KnownDevice, setKnownDeviceCookie } from "./known-device";
+import { resetSecondStep } from "./reset-second-step";
 
 const ZId = z.object({ id: z.uuid() });
 
@@ -158,6 +159,24 @@ export const twoStepRoutes =
         await deps.db.insert(signInPolicy).values(values).onConflictDoUpdate({ target: signInPolicy.id, set: values });
         const [row] = await deps.db.select({ required: signInPolicy.staffTwoStep }).from(signInPolicy).where(eq(signInPolicy.id, 1));
         return { required: row.required };
+      },
+    );
+
+    /**
+     * A lost second step (Admin, People; reset-second-step.ts): owner only, never their own. The
+     * member is signed out everywhere, here at once and on every other server by the session
+     * cache's NOTIFY, which also closes their event streams. No audit table exists yet: the warn
+     * line records who reset whose.
+     */
+    app.post(
+      API.admin.resetSecondStep.pattern,
+      { config: { access: "owner", rateLimit: "secondStepReset" }, schema: { params: ZId } },
+      async (req, reply) => {
+        const owner = currentUser(req);
+        const done = await resetSecondStep(deps, owner.id, req.params.id);
+        app.sessionCache.forgetUser(done.userId);
+        req.log.warn({ audit: "second-step-reset", by: owner.id, member: done.userId, passkeys: done.passkeys, totp: done.totp, sessionsRevoked: done.sessionsRevoked }, "an owner reset a member's second step");
+        return reply.code(204).send();
       },
     );
   };

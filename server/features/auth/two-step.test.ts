@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { softPasskey, type SoftPasskey } from "../../testing/soft-authenticator";
 import { passkeys, totpSecrets } from "../../db/schema/two-step";
@@ -14,6 +15,8 @@ import { RECOVERY_CODE_COUNT, TICKET_MAX_ATTEMPTS, TWO_STEP_TEXT } from "../../.
 import { API } from "../../../contract/api-paths";
 import type { Role } from "../../../contract/roles";
 import { BODY_LIMITS } from "../../http/json-body";
+import { emailOutbox } from "../../db/schema/platform";
+import { messagesFor } from "../../i18n";
 
 /** A controllable clock: TOTP steps and ticket expiry follow it. */
 let offsetMs = 0;
@@ -48,8 +51,11 @@ const nextStep = () => {
 async function turnOnTotp(auth: Record<string, string>) {
   const setup = await call("POST", API.auth.totpSetup(), undefined, auth);
   expect(setup.statusCode, setup.body).toBe(200);
-  const { uri, secret } = setup.json() as { uri: string; secret: string };
+  const { uri, secret, qr } = setup.json() as { uri: string; secret: string; qr: string };
   expect(uri).toMatch(/^otpauth:\/\/totp\//);
+  // The QR code: an SVG data: URL (the CSP allows data: images) of exactly this link.
+  expect(qr.startsWith("data:image/svg+xml;base64,")).toBe(true);
+  expect(Buffer.from(qr.slice(qr.indexOf(",") + 1), "base64").toString()).toBe(await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#000000", light: "#ffffff" } }));
   expect(uri).toContain(`secret=${secret}`);
   const confirm = await call("POST", API.auth.totpConfirm(), { code: codeFor(secret) }, auth);
   expect(confirm.statusCode, confirm.body).toBe(200);
@@ -371,5 +377,74 @@ describe("the owner's rule: two-step sign-in for staff", () => {
     await requireForStaff(false);
     const free = (await login(pastor.user.email)).json() as { token?: string };
     expect(free.token).toBeDefined();
+  });
+});
+
+describe("a lost second step: the owner resets it from Admin, People", () => {
+  const reset = (userId: string, auth: Record<string, string>) => call("POST", API.admin.resetSecondStep({ id: userId }), undefined, auth);
+
+  it("removes the member's passkeys, app and recovery codes, signs them out everywhere and emails them in their language", async () => {
+    const staff = await signUp("STAFF");
+    const { key } = await withPasskey(staff.auth);
+    const { secret, recoveryCodes } = await turnOnTotp(staff.auth);
+    expect((await call("PUT", API.auth.locale(), { locale: "es" }, staff.auth)).statusCode).toBe(204);
+    // A second session (another device) and a sign-in waiting for its second step.
+    const other = (await login(staff.user.email)).json() as { ticket: string };
+    expect(other.ticket).toBeDefined();
+    await requireForStaff(true);
+
+    const res = await reset(staff.user.id, (await owner()).auth);
+    expect(res.statusCode, res.body).toBe(204);
+
+    // Signed out: the session is refused at once.
+    expect((await me(staff.token)).statusCode).toBe(401);
+    // Nothing of the second step is left, and what was pending cannot complete.
+    expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, staff.user.id))).toEqual([]);
+    expect(await t.db.select().from(totpSecrets).where(eq(totpSecrets.userId, staff.user.id))).toEqual([]);
+    nextStep();
+    expect((await call("POST", API.auth.secondStep(), { ticket: other.ticket, code: codeFor(secret) })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await passkeySignIn(key)).res.statusCode).toBe(401);
+    // With the church's rule on, the password lets them in to set up a new one (decision 0102).
+    const again = (await login(staff.user.email)).json() as { token?: string; twoStepSetup?: boolean; ticket?: string };
+    expect(again.ticket).toBeUndefined();
+    expect(again.twoStepSetup).toBe(true);
+    expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+
+    // The email, through the outbox, in Spanish.
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, staff.user.email));
+    expect(mail.subject).toBe(messagesFor("es").email.secondStepReset.subject(t.deps.church.name));
+    expect(mail.text).toContain(`${ORIGIN}/auth/login`);
+  });
+
+  it("is the owner's alone: a member, staff and a pastor get 403 and nothing changes", async () => {
+    const target = await signUp("STAFF");
+    await withPasskey(target.auth);
+    for (const role of ["MEMBER", "STAFF", "PASTOR"] as const) {
+      const caller = await signUp(role);
+      expect((await reset(target.user.id, caller.auth)).statusCode).toBe(403);
+    }
+    expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, target.user.id))).toHaveLength(1);
+    expect((await me(target.token)).statusCode).toBe(200);
+  });
+
+  it("is not for the owner's own second step (so the last owner cannot strip theirs), nor for a member who has none, nor an unknown id", async () => {
+    const o = await owner();
+    const self = await reset(o.user.id, o.auth);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error).toBe(TWO_STEP_TEXT.resetSelf);
+    expect((await call("GET", API.auth.twoStep(), undefined, o.auth)).json()).toMatchObject({ totp: true });
+    const none = await signUp("STAFF");
+    const nothing = await reset(none.user.id, o.auth);
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().error).toBe(TWO_STEP_TEXT.resetNothing);
+    expect((await me(none.token)).statusCode).toBe(200);
+    expect((await reset("00000000-0000-4000-8000-000000000000", o.auth)).statusCode).toBe(404);
+  });
+
+  it("lets one owner reset another owner's second step", async () => {
+    const second = await signUp("OWNER");
+    await turnOnTotp(second.auth);
+    expect((await reset(second.user.id, (await owner()).auth)).statusCode).toBe(204);
+    expect((await me(second.token)).statusCode).toBe(401);
   });
 });

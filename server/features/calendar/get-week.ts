@@ -22,9 +22,9 @@ export async function getWeek(deps: Deps, userId: string): Promise<Week> {
   const [events, groups, journey] = await Promise.all([
     listOccurrences(deps.db, tz, userId, start, end),
     deps.db.execute(sql`
-      select g.id, g.name, g.meeting_info as "meetingInfo"
+      select g.id, g.name, coalesce(nullif(g.meeting_place, ''), g.meeting_info) as "meetingInfo"
       from group_members m join small_groups g on g.id = m.group_id
-      where m.user_id = ${userId}::uuid
+      where m.user_id = ${userId}::uuid and g.archived_at is null
       order by g.name`) as unknown as Promise<Rows<{ id: string; name: string; meetingInfo: string }>>,
     deps.db.execute(sql`
       select e.sequence_key as "sequenceKey", e.start_date::text as "startDate", u.locale,

@@ -2,10 +2,13 @@
  * The web app manifest (what a phone needs to install the app), built from the church config so
  * each deployment installs under its own church's name and colours. Icons are PNG files in the
  * built client (client/public/icons, rendered from the logo by scripts/render-app-icons.ts):
- * 192 and 512 pixels, each as an ordinary and a maskable icon. (docs/decisions/0080)
+ * 192 and 512 pixels, each as an ordinary and a maskable icon (docs/decisions/0080). Once staff
+ * upload a logo, the icons are its images (church-logo.ts), under versioned URLs, so an installed
+ * app picks up a new logo when the browser next reads the manifest (decision 0106).
  */
 import { z } from "zod";
 import type { Church } from "../../../contract/church";
+import { API } from "../../../contract/api-paths";
 
 /** The light theme's background (client/src/index.css), the splash screen's default. */
 export const DEFAULT_BACKGROUND = "#FAF8F5";
@@ -17,7 +20,15 @@ export const APP_ICONS = [
   { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
 ] as const;
 
-export function buildManifest(church: Pick<Church, "name" | "shortName" | "accentColor" | "backgroundColor" | "mission">) {
+/** The uploaded logo's icons, by version. */
+export const uploadedIcons = (version: string) => [
+  { src: API.church.logo({ version, file: "192.png" }), sizes: "192x192", type: "image/png", purpose: "any" },
+  { src: API.church.logo({ version, file: "512.png" }), sizes: "512x512", type: "image/png", purpose: "any" },
+  { src: API.church.logo({ version, file: "maskable-192.png" }), sizes: "192x192", type: "image/png", purpose: "maskable" },
+  { src: API.church.logo({ version, file: "maskable-512.png" }), sizes: "512x512", type: "image/png", purpose: "maskable" },
+];
+
+export function buildManifest(church: Pick<Church, "name" | "shortName" | "accentColor" | "backgroundColor" | "mission" | "logoVersion">) {
   return {
     id: "/",
     name: church.name,
@@ -31,7 +42,7 @@ export function buildManifest(church: Pick<Church, "name" | "shortName" | "accen
     orientation: "portrait",
     theme_color: church.accentColor,
     background_color: church.backgroundColor ?? DEFAULT_BACKGROUND,
-    icons: APP_ICONS.map((icon) => ({ ...icon })),
+    icons: church.logoVersion ? uploadedIcons(church.logoVersion) : APP_ICONS.map((icon) => ({ ...icon })),
   };
 }
 

@@ -123,7 +123,7 @@ describe("the church in the database and the API", () => {
   let t: TestApp;
   let configured: Church;
   beforeAll(async () => {
-    // An edited copy of the config: a restart with an edited file serves the edited church.
+    // An edited copy of the config, on a new database: the new database is seeded with the edited church.
     const file = writeTemp(
       "edited-church.json",
       edited((c) => {
@@ -182,14 +182,13 @@ describe("the church in the database and the API", () => {
     expect(await loadChurch(t.db)).toEqual(configured);
   });
 
-  it("re-seeding overwrites the same row (what a restart with an edited file does)", async () => {
+  it("re-seeding keeps the database's church: the file seeds a new database only (decision 0106)", async () => {
     const next = { ...configured, name: "Grace Fellowship Tampa Bay", mission: "New mission" };
-    await seedChurch(t.db, next);
+    expect(await seedChurch(t.db, next)).toEqual(configured);
     const rows = await t.db.select().from(churchTable);
     expect(rows).toHaveLength(1);
-    expect(rows[0].name).toBe("Grace Fellowship Tampa Bay");
-    expect(await loadChurch(t.db)).toEqual(next);
-    await seedChurch(t.db, configured);
+    expect(rows[0].name).toBe("Grace Fellowship Tampa");
+    expect(await loadChurch(t.db)).toEqual(configured);
   });
 
   it("refuses a second church row", async () => {

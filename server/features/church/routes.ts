@@ -1,59 +1,147 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ZChurchMe, ZChurchPublic } from "../../../contract/church";
+import { z } from "zod";
+import { ZChurchAnswer, ZChurchMe, ZChurchPatch, ZChurchPublic, CHURCH_TEXT, LOGO_MAX_BYTES } from "../../../contract/church";
 import { ZUser } from "../../../contract/auth";
 import { JsonTemplate, jsonOf, sendJsonText } from "../../http/json-text";
-import { SharedAnswer } from "../../http/shared-read";
 import type { Deps } from "../../deps";
 import { currentUser, type AuthUser } from "../../http/auth";
 import { toPublicUser } from "../../shared/public-user";
+import { churchRevision } from "../../shared/church-profile";
+import { badRequest, notFound } from "../../http/app-error";
 import { buildManifest, ZWebManifest } from "./build-manifest";
 import { API } from "../../../contract/api-paths";
+import { updateChurch } from "./update-church";
+import { logoStore, removeChurchLogo, setChurchLogo } from "./church-logo";
+import { LOGO_FILES, logoBytes, type LogoFile } from "./logo-images";
+
+/** Reads a raw upload up to `max` bytes; more is a 400 on `logo` (said before reading when Content-Length tells). */
+function readUpload(payload: NodeJS.ReadableStream, declared: number, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (declared > max) return reject(badRequest("logo", CHURCH_TEXT.logoTooLarge));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    payload.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        payload.removeAllListeners("data");
+        payload.resume();
+        reject(badRequest("logo", CHURCH_TEXT.logoTooLarge));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    payload.on("end", () => resolve(Buffer.concat(chunks)));
+    payload.on("error", reject);
+  });
+}
 
 export const churchRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     /**
      * The session check of the client (spec section 7): 401 without a valid token. Every member's
-     * first request. The church, the same for all and fixed at start, is a shared answer written
-     * once (server/http/shared-read.ts) with a slot for the member's own user.
+     * first request. The church, the same for all, is written once as JSON with a slot for the
+     * member's own user (json-text.ts), and written again only when deps.church changes: staff
+     * change it on Admin → Church, and every instance's deps.church follows (at once here, on
+     * `church-changed` elsewhere: shared/church-profile.ts).
      */
-    const church = new SharedAnswer(deps, {
-      events: [],
-      fixed: true,
-      load: async () => deps.church,
-      write: (c) =>
-        JsonTemplate.write(ZChurchMe.extend({ user: ZUser.nullable() }), { church: c, user: null }, (out, slot) => {
-          out.user = slot("null");
-        }),
-    });
-    // A member's answer is kept with their user record as the session cache holds it (the same
-    // object on every hit until the session or user changes, when the cache makes a new one);
-    // the church part of it never changes while the server runs.
-    const answers = new WeakMap<AuthUser, Buffer>();
-    const answerFor = async (user: AuthUser) => {
-      const text = church.json(await church.get()).fill([jsonOf(ZUser, toPublicUser(user))]);
-      answers.set(user, text);
-      return text;
+    let made: { revision: number; json: JsonTemplate } | undefined;
+    const churchJson = () => {
+      const revision = churchRevision();
+      if (made?.revision !== revision) {
+        made = {
+          revision,
+          json: JsonTemplate.write(ZChurchMe.extend({ user: ZUser.nullable() }), { church: structuredClone(deps.church), user: null }, (out, slot) => {
+            out.user = slot("null");
+          }),
+        };
+      }
+      return made.json;
     };
+    // A member's answer is kept with their user record as the session cache holds it (the same
+    // object on every hit until the session or user changes, when the cache makes a new one),
+    // and with the church's JSON it was made from: a new church makes it again.
+    const answers = new WeakMap<AuthUser, { json: JsonTemplate; text: Buffer }>();
     app.get(API.church.me.pattern, { config: { access: "member" }, schema: { response: { 200: ZChurchMe } } }, (req, reply) => {
       const user = currentUser(req);
-      const text = answers.get(user);
-      // Answered without a promise when the member's answer is made (nearly every request).
-      if (text) return void sendJsonText(reply, text);
-      return answerFor(user).then((made) => void sendJsonText(reply, made));
+      const json = churchJson();
+      let kept = answers.get(user);
+      if (kept?.json !== json) answers.set(user, (kept = { json, text: json.fill([jsonOf(ZUser, toPublicUser(user))]) }));
+      sendJsonText(reply, kept.text);
     });
 
-    /** Name, logo and colour for the signed-out screens. */
-    app.get(API.church.public.pattern, { config: { access: "public" }, schema: { response: { 200: ZChurchPublic } } }, async () => ({
-      name: deps.church.name,
-      logoUrl: deps.church.logoUrl,
-      accentColor: deps.church.accentColor,
-    }));
+    /** Name, logo and colour for the signed-out screens; the external visitors form for /visitors. */
+    app.get(API.church.public.pattern, { config: { access: "public" }, schema: { response: { 200: ZChurchPublic } } }, async () => {
+      const c = deps.church;
+      return { name: c.name, logoUrl: c.logoUrl, accentColor: c.accentColor, visitorsForm: c.links.visitorsForm ?? null };
+    });
 
-    /** The web app manifest (installable app), from the church config; linked from index.html. */
-    const manifest = buildManifest(deps.church);
+    /** The web app manifest (installable app), from the church as it is now; linked from index.html. */
     app.get(API.church.manifest.pattern, { config: { access: "public" }, schema: { response: { 200: ZWebManifest } } }, async (_req, reply) => {
       reply.header("content-type", "application/manifest+json; charset=utf-8").header("cache-control", "no-cache");
-      return manifest;
+      return buildManifest(deps.church);
     });
+
+    /**
+     * The uploaded logo's images, to anyone (the sign-in screen and the manifest show them).
+     * The current version's URL never changes content: cached for a year, immutable. An older
+     * version's URL (a screen not yet refetched) gets the current images, revalidated each time.
+     */
+    const logos = logoStore(deps);
+    app.get(
+      API.church.logo.pattern,
+      { config: { access: "public" }, schema: { params: z.object({ version: z.string().max(64), file: z.enum(LOGO_FILES) }) } },
+      async (req, reply) => {
+        const current = deps.church.logoVersion;
+        const images = current ? await logos(current) : null;
+        if (!images) throw notFound(CHURCH_TEXT.logoNotFound);
+        const etag = `"${images.version}-${req.params.file}"`;
+        const immutable = req.params.version === images.version;
+        reply
+          .header("content-type", "image/png")
+          .header("etag", etag)
+          .header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache")
+          .header("x-content-type-options", "nosniff");
+        if (req.headers["if-none-match"] === etag) return reply.code(304).send();
+        return reply.send(logoBytes(images, req.params.file as LogoFile));
+      },
+    );
+
+    /** Admin → Church (OWNER, PASTOR): any of the profile's fields; one transaction; live for everyone at once. */
+    app.patch(
+      API.admin.church.pattern,
+      { config: { access: "pastor", rateLimit: "churchProfile" }, schema: { body: ZChurchPatch, response: { 200: ZChurchAnswer } } },
+      async (req) => {
+        const next = await updateChurch(deps, req.body);
+        return { church: next };
+      },
+    );
+
+    // The logo upload takes the image itself as the body (any Content-Type but JSON: the bytes
+    // decide what it is, logo-images.ts), in a context of its own so no other route reads raw bodies.
+    await app.register(async (upload) => {
+      upload.addContentTypeParser("*", (req, payload, done) => {
+        readUpload(payload, Number(req.headers["content-length"] ?? 0), LOGO_MAX_BYTES).then(
+          (body) => done(null, body),
+          (err: Error) => done(err, undefined),
+        );
+      });
+      upload.put(
+        API.admin.churchLogo.pattern,
+        { config: { access: "pastor", rateLimit: "churchProfile" }, bodyLimit: LOGO_MAX_BYTES, schema: { response: { 200: ZChurchAnswer } } },
+        async (req) => {
+          if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw badRequest("logo", CHURCH_TEXT.logoNotImage);
+          const next = await setChurchLogo(deps, req.body);
+            return { church: next };
+        },
+      );
+    });
+    app.delete(
+      API.admin.churchLogo.pattern,
+      { config: { access: "pastor", rateLimit: "churchProfile" }, schema: { response: { 200: ZChurchAnswer } } },
+      async () => {
+        const next = await removeChurchLogo(deps);
+        return { church: next };
+      },
+    );
   };

@@ -3,15 +3,32 @@ import { challenges } from "../../db/schema/connect";
 import { conflict } from "../../http/app-error";
 import { isUniqueViolation } from "./journey-clock";
 import { ERROR_TEXT } from "../../../contract/errors-text";
+import type { AdminChallenge } from "../../../contract/connect";
 
-/** Staff add challenges; titles are unique. */
-export async function createChallenge(deps: Deps, input: { title: string; description: string; days: number; type: string }) {
+type ChallengeRow = typeof challenges.$inferSelect;
+export const toAdminChallenge = (c: ChallengeRow, members: number): AdminChallenge => ({
+  id: c.id,
+  title: c.title,
+  description: c.description,
+  titleEs: c.titleEs,
+  descriptionEs: c.descriptionEs,
+  days: c.days,
+  type: c.type,
+  archived: c.archivedAt !== null,
+  members,
+});
+
+/** Staff add challenges (Admin → Challenges), in English and Spanish; English titles are unique. */
+export async function createChallenge(
+  deps: Deps,
+  input: { title: string; description: string; titleEs: string; descriptionEs: string; days: number; type: string },
+) {
   try {
     const [row] = await deps.db
       .insert(challenges)
-      .values({ ...input, type: input.type.toUpperCase(), createdAt: deps.now() })
-      .returning({ id: challenges.id, title: challenges.title, description: challenges.description, days: challenges.days, type: challenges.type });
-    return row;
+      .values({ ...input, type: input.type.toUpperCase(), createdAt: deps.now(), updatedAt: deps.now() })
+      .returning();
+    return toAdminChallenge(row, 0);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(ERROR_TEXT.challengeExists);
     throw err;

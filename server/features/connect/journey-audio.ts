@@ -18,7 +18,6 @@ import { devotionalAudio, integrations } from "../../db/schema/integrations";
 import { connectedVoiceProvider } from "../../providers/voice/index";
 import { VoiceError, type VoiceProvider } from "../../providers/voice/port";
 import { INTEGRATION_TEXT } from "../../../contract/integrations";
-import { JOURNEY_DAYS } from "../../../contract/connect";
 import { API } from "../../../contract/api-paths";
 
 /** How long a claim may stay 'rendering' before someone else may take it over. */
@@ -31,6 +30,8 @@ export const AUDIO_WAIT_MS = 75_000;
 export interface DevotionalDay {
   sequenceKey: string;
   day: number;
+  /** The journey's day count ("Day 3 of 7"). */
+  totalDays: number;
   title: string;
   verseRef: string | null;
   verseText: string | null;
@@ -40,7 +41,7 @@ export interface DevotionalDay {
 /** What is read aloud: the day, title, verse and the devotional itself. */
 export function devotionalScript(d: DevotionalDay): string {
   const verse = d.verseText ? `${d.verseText}${d.verseRef ? ` ${d.verseRef.replace(/\s*\([^)]*\)\s*$/, "")}.` : ""}` : null;
-  return [`Day ${d.day} of ${JOURNEY_DAYS}. ${d.title}.`, verse, d.content].filter(Boolean).join("\n\n");
+  return [`Day ${d.day} of ${d.totalDays}. ${d.title}.`, verse, d.content].filter(Boolean).join("\n\n");
 }
 
 export const audioUrl = (deps: Pick<Deps, "config">, token: string) => `${deps.config.publicUrl}${API.connect.dailyAudio({ token })}`;

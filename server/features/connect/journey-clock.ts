@@ -1,11 +1,11 @@
 import type { Deps } from "../../deps";
-import { daysBetween, JOURNEY_DAYS, localDate } from "../../../contract/connect";
+import { daysBetween, localDate } from "../../../contract/connect";
 
 /** Today's date in the church's time zone. */
 export const churchToday = (deps: Pick<Deps, "now" | "church">) => localDate(deps.now(), deps.church.timeZone);
 
-/** A journey runs through its last day; the day after, it is finished (and may be restarted). */
-export const isFinished = (startDate: string, today: string) => daysBetween(startDate, today) >= JOURNEY_DAYS;
+/** A journey runs through its last day (`total`: the journey's day count); the day after, it is finished (and may be restarted). */
+export const isFinished = (startDate: string, today: string, total: number) => daysBetween(startDate, today) >= total;
 
 /** Postgres unique violation, whether or not the driver error is wrapped. */
 export function isUniqueViolation(err: unknown): boolean {

@@ -1,10 +1,44 @@
-import { asc } from "drizzle-orm";
+import { and, asc, count, eq, exists, isNull, or } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { challenges } from "../../db/schema/connect";
+import type { AuthUser } from "../../http/auth";
+import { challenges, userChallenges } from "../../db/schema/connect";
+import { users } from "../../db/schema/users";
+import type { Challenge } from "../../../contract/connect";
+import { toAdminChallenge } from "./create-challenge";
 
-export async function listChallenges(deps: Deps) {
-  return deps.db
-    .select({ id: challenges.id, title: challenges.title, description: challenges.description, days: challenges.days, type: challenges.type })
+/**
+ * The challenges on Connect, in the member's language: every open one, and the archived ones
+ * the member joined (marked `archived`, so their streak and progress stay in view).
+ */
+export async function listChallenges(deps: Deps, user: AuthUser): Promise<Challenge[]> {
+  const [me] = await deps.db.select({ locale: users.locale }).from(users).where(eq(users.id, user.id));
+  const es = me?.locale === "es";
+  const joined = deps.db
+    .select({ one: userChallenges.id })
+    .from(userChallenges)
+    .where(and(eq(userChallenges.challengeId, challenges.id), eq(userChallenges.userId, user.id)));
+  const rows = await deps.db
+    .select()
     .from(challenges)
+    .where(or(isNull(challenges.archivedAt), exists(joined)))
     .orderBy(asc(challenges.createdAt), asc(challenges.title));
+  return rows.map((c) => ({
+    id: c.id,
+    title: es && c.titleEs ? c.titleEs : c.title,
+    description: es && c.descriptionEs ? c.descriptionEs : c.description,
+    days: c.days,
+    type: c.type,
+    ...(c.archivedAt ? { archived: true } : {}),
+  }));
+}
+
+/** Admin → Challenges: all of them, archived too, with how many members joined each. */
+export async function listAdminChallenges(deps: Deps) {
+  const rows = await deps.db
+    .select({ c: challenges, n: count(userChallenges.id) })
+    .from(challenges)
+    .leftJoin(userChallenges, eq(userChallenges.challengeId, challenges.id))
+    .groupBy(challenges.id)
+    .orderBy(asc(challenges.createdAt), asc(challenges.title));
+  return rows.map((r) => toAdminChallenge(r.c, Number(r.n)));
 }

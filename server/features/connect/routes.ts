@@ -2,11 +2,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   DAILY_TEXT,
+  ZAdminChallenge,
+  ZAdminJourney,
+  ZAdminJourneyDetail,
+  ZChallengePatch,
+  ZJourneyDaysBody,
+  ZJourneyOption,
+  ZJourneyPatch,
+  ZJourneyPreviewQuery,
+  ZNewJourney,
   ZChallenge,
   ZDailyPreview,
   ZEnroll,
   ZEnrollResult,
-  ZGroup,
   ZIdParams,
   ZMediaItem,
   ZNewChallenge,
@@ -19,13 +27,18 @@ import { escapeHtml } from "../../http/escape-html";
 import { enrollJourney } from "./enroll-journey";
 import { getDailyPreview } from "./get-daily-preview";
 import { unsubscribeJourney } from "./unsubscribe-journey";
-import { listChallenges } from "./list-challenges";
+import { listAdminChallenges, listChallenges } from "./list-challenges";
+import { updateChallenge } from "./update-challenge";
+import { listJourneys } from "./list-journeys";
+import { createJourney } from "./create-journey";
+import { getAdminJourney, listAdminJourneys } from "./list-admin-journeys";
+import { updateJourney } from "./update-journey";
+import { saveJourneyDays } from "./save-journey-days";
+import { previewJourneyDay } from "./preview-journey-day";
 import { createChallenge } from "./create-challenge";
 import { listMyChallenges } from "./list-my-challenges";
 import { joinChallenge } from "./join-challenge";
 import { recordChallengeProgress } from "./record-challenge-progress";
-import { listGroups } from "./list-groups";
-import { joinGroup } from "./join-group";
 import { listMediaItems } from "./list-media-items";
 import { findDevotionalAudio, parseRange } from "./journey-audio";
 import { API } from "../../../contract/api-paths";
@@ -38,6 +51,9 @@ export const connectRoutes =
       API.connect.dailyEnroll.pattern,
       { config: { access: "member", rateLimit: "journeyEnroll" }, schema: { body: ZEnroll, response: { 201: ZEnrollResult } } },
       async (req, reply) => reply.code(201).send(await enrollJourney(deps, currentUser(req), req.body.sequenceKey)),
+    );
+    app.get(API.connect.journeys.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZJourneyOption) } } }, async (req) =>
+      listJourneys(deps, currentUser(req)),
     );
     app.get(API.connect.dailyPreview.pattern, { config: { access: "member" }, schema: { response: { 200: ZDailyPreview } } }, async (req) =>
       getDailyPreview(deps, currentUser(req)),
@@ -82,12 +98,54 @@ export const connectRoutes =
       },
     );
 
+    // Journeys authored by staff: Admin → Journeys (decision 0108)
+    app.get(API.admin.journeys.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZAdminJourney) } } }, async () => listAdminJourneys(deps));
+    app.post(
+      API.admin.journeys.pattern,
+      { config: { access: "staff", rateLimit: "journeyAuthoring" }, schema: { body: ZNewJourney, response: { 201: ZAdminJourney } } },
+      async (req, reply) => reply.code(201).send(await createJourney(deps, req.body)),
+    );
+    app.get(API.admin.journey.pattern, { config: { access: "staff" }, schema: { params: ZIdParams, response: { 200: ZAdminJourneyDetail } } }, async (req) =>
+      getAdminJourney(deps, req.params.id),
+    );
+    app.patch(
+      API.admin.journey.pattern,
+      { config: { access: "staff", rateLimit: "journeyAuthoring" }, schema: { params: ZIdParams, body: ZJourneyPatch, response: { 200: ZAdminJourney } } },
+      async (req) => updateJourney(deps, req.params.id, req.body),
+    );
+    app.put(
+      API.admin.journeyDays.pattern,
+      { config: { access: "staff", rateLimit: "journeyAuthoring" }, schema: { params: ZIdParams, body: ZJourneyDaysBody, response: { 200: ZAdminJourneyDetail } } },
+      async (req) => saveJourneyDays(deps, req.params.id, req.body.days),
+    );
+    app.get(
+      API.admin.journeyPreview.pattern,
+      { config: { access: "staff" }, schema: { params: ZIdParams, querystring: ZJourneyPreviewQuery, response: { 200: ZDailyPreview } } },
+      async (req) => previewJourneyDay(deps, req.params.id, req.query.day, req.query.locale),
+    );
+
     // Challenges
-    app.get(API.connect.challenges.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZChallenge) } } }, async () => listChallenges(deps));
+    app.get(API.connect.challenges.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZChallenge) } } }, async (req) =>
+      listChallenges(deps, currentUser(req)),
+    );
+    app.get(API.admin.challenges.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZAdminChallenge) } } }, async () =>
+      listAdminChallenges(deps),
+    );
     app.post(
       API.connect.challenges.pattern,
-      { config: { access: "staff" }, schema: { body: ZNewChallenge, response: { 201: ZChallenge } } },
+      { config: { access: "staff", rateLimit: "challengeAuthoring" }, schema: { body: ZNewChallenge, response: { 201: ZAdminChallenge } } },
       async (req, reply) => reply.code(201).send(await createChallenge(deps, req.body)),
+    );
+    app.patch(
+      API.connect.challenge.pattern,
+      { config: { access: "staff", rateLimit: "challengeAuthoring" }, schema: { params: ZIdParams, body: ZChallengePatch, response: { 200: ZAdminChallenge } } },
+      async (req) => updateChallenge(deps, req.params.id, req.body),
+    );
+    /** Archive (never delete): members who joined keep it, its check-ins and streak. */
+    app.delete(
+      API.connect.challenge.pattern,
+      { config: { access: "staff", rateLimit: "challengeAuthoring" }, schema: { params: ZIdParams, response: { 200: ZAdminChallenge } } },
+      async (req) => updateChallenge(deps, req.params.id, { archived: true }),
     );
     app.get(API.connect.myChallenges.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZUserChallenge) } } }, async (req) =>
       listMyChallenges(deps, currentUser(req)),
@@ -101,19 +159,6 @@ export const connectRoutes =
       API.connect.challengeProgress.pattern,
       { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZUserChallenge } } },
       async (req) => recordChallengeProgress(deps, currentUser(req), req.params.id),
-    );
-
-    // Small groups
-    app.get(API.connect.groups.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
-      listGroups(deps, currentUser(req)),
-    );
-    app.get(API.connect.myGroups.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
-      listGroups(deps, currentUser(req), { mineOnly: true }),
-    );
-    app.post(
-      API.connect.joinGroup.pattern,
-      { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZGroup } } },
-      async (req) => joinGroup(deps, currentUser(req), req.params.id),
     );
 
     // Recent sermons widget (signed in only)

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { journeyDeliveries, journeyEnrolments } from "../../db/schema/connect";
+import { journeyDeliveries, journeyEnrolments, journeys } from "../../db/schema/connect";
 import { users } from "../../db/schema/users";
 import { renderEmail } from "../../shared/email/layout";
-import { SEQUENCE_KEYS, type SequenceKey } from "../../../contract/connect";
+import { journeyTitle } from "./journey-catalog";
 import { messagesFor } from "../../i18n";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import { devotionalAudioUrl, type DevotionalDay } from "./journey-audio";
@@ -26,6 +26,8 @@ export async function claimDelivery(db: Deps["db"], enrolmentId: string, date: s
 
 /** The HTML and text of one day's email. Everything from the database is escaped. */
 export function renderJourneyEmail(opts: DevotionalDay & {
+  /** The journey's title in the member's language (the seeded two: "14 Days of Scripture"...). */
+  journeyTitle?: string | null;
   churchName: string;
   firstName: string;
   unsubscribeUrl: string;
@@ -37,17 +39,18 @@ export function renderJourneyEmail(opts: DevotionalDay & {
   const locale = opts.locale ?? DEFAULT_LOCALE;
   const m = messagesFor(locale);
   const t = m.email.journey;
-  const label = (SEQUENCE_KEYS as readonly string[]).includes(opts.sequenceKey) ? m.journey[opts.sequenceKey as SequenceKey].title : m.journey.fallback;
-  const subject = t.subject(opts.day, opts.title);
+  const label = opts.journeyTitle || m.connect.journeyFallback;
+  const total = opts.totalDays;
+  const subject = t.subject(opts.day, total, opts.title);
   const verse = opts.verseText ? `"${opts.verseText}"${opts.verseRef ? ` (${opts.verseRef})` : ""}` : null;
   return renderEmail({
     locale,
     subject,
     blocks: [
-      { eyebrow: `${label} · ${t.dayOf(opts.day)}`, text: null },
+      { eyebrow: `${label} · ${t.dayOf(opts.day, total)}`, text: null },
       { heading: opts.title, text: null },
       { paragraph: t.hi(opts.firstName) },
-      { plain: t.heading(label, opts.day, opts.title) },
+      { plain: t.heading(label, opts.day, total, opts.title) },
       ...(verse ? [{ quote: verse }] : []),
       ...(opts.listenUrl ? [{ button: `▶ ${t.listen}`, href: opts.listenUrl, beside: t.hearIt, text: t.listenAt(opts.listenUrl) }] : []),
       // The day's words, a paragraph each in HTML; as they are in the plain text.
@@ -59,29 +62,41 @@ export function renderJourneyEmail(opts: DevotionalDay & {
 }
 
 /**
- * Queues the claimed day's email; if that fails, the claim is released so a later run retries.
+ * Queues the claimed day's email, with the day's content as it is when the email is queued (a
+ * correction staff made this morning is in it) and the journey's day count now; if that fails, the claim is released so a later run retries.
  * `waitForAudio`: the scheduler waits for the day's recording (made once); a member's own
  * request (enrolment) does not, and its email carries the link only if it is ready.
  */
 export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: string, day: number, opts: { waitForAudio: boolean } = { waitForAudio: true }) {
   try {
     const [member] = await deps.db
-      .select({ email: users.email, firstName: users.firstName, locale: users.locale, sequenceKey: journeyEnrolments.sequenceKey, token: journeyEnrolments.unsubscribeToken })
+      .select({
+        email: users.email,
+        firstName: users.firstName,
+        locale: users.locale,
+        sequenceKey: journeyEnrolments.sequenceKey,
+        token: journeyEnrolments.unsubscribeToken,
+        journey: journeys,
+      })
       .from(journeyEnrolments)
       .innerJoin(users, eq(users.id, journeyEnrolments.userId))
+      .innerJoin(journeys, eq(journeys.key, journeyEnrolments.sequenceKey))
       .where(eq(journeyEnrolments.id, enrolmentId));
     // The day in the member's language (English if that language lacks it).
     const locale = isLocale(member?.locale) ? member.locale : DEFAULT_LOCALE;
     const content = member && (await findJourneyDay(deps.db, member.sequenceKey, day, locale));
     if (!member || !content) throw new Error(`no journey content for enrolment ${enrolmentId} day ${day}`);
-    const row = { ...member, title: content.title, verseRef: content.verseRef, verseText: content.verseText, content: content.content };
+    const totalDays = Math.max(day, member.journey.dayCount);
+    const row = { ...member, totalDays, title: content.title, verseRef: content.verseRef, verseText: content.verseText, content: content.content };
     // The Listen link never holds the email back: without it (not connected, provider failing) the email still goes.
     const listenUrl = await devotionalAudioUrl(deps, { ...row, day }, { wait: opts.waitForAudio }).catch(() => null);
     const msg = renderJourneyEmail({
       churchName: deps.church.name,
       firstName: row.firstName,
       sequenceKey: row.sequenceKey,
+      journeyTitle: journeyTitle(member.journey, content.locale === locale ? locale : DEFAULT_LOCALE),
       day,
+      totalDays,
       title: row.title,
       verseRef: row.verseRef,
       verseText: row.verseText,

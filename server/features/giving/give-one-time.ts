@@ -1,7 +1,7 @@
 /**
  * A one-time gift: charge the card, then record the gift and the idempotent answer in one
  * transaction (settleCharge). A decline records a FAILED gift and answers 402 with the
- * member's reason (the card-testing guard folds the gateway's: new-card-guard.ts). After the transaction commits, the receipt is emailed; a failed send never
+ * member's reason (the card-testing guard folds the gateway's: new-card-guard.ts). The receipt is queued in the same transaction; a failure to queue it never
  * undoes the gift. Only the request that won the Idempotency-Key runs this (runChargeRequest,
  * server/shared/money/charge-request.ts), so a replayed request never sends a second receipt.
  */

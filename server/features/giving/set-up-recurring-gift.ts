@@ -3,7 +3,7 @@
  * period now through that profile, then record the recurring gift, the first gift and the
  * idempotent answer in one transaction (settleCharge). nextPaymentDate is one period after
  * today in the church's time zone. A decline records a FAILED gift and no recurring gift
- * (402). The first charge's receipt is emailed after the transaction commits.
+ * (402). The first charge's receipt is queued in the same transaction.
  */
 import { recurringGifts } from "../../db/schema/giving";
 import { DECLINE_TEXT } from "../../../contract/giving-text";

@@ -378,10 +378,13 @@ describe("questions", () => {
     expect((await req("GET", `/api/services/${svc.id}/questions`, member2.auth)).json()).toEqual([]);
     expect((await live(member2.auth)).service.questions).toEqual([]);
 
-    // Reject keeps it pending (spec section 4), and publishes nothing members need.
+    // Reject (issue 18): out of the staff's queue, never shown to members, kept for the record.
     const rejected = await req("PATCH", `/api/questions/${qid}`, pastor.auth, { isApproved: false });
     expect(rejected.json().isApproved).toBe(false);
     expect((await req("GET", `/api/services/${svc.id}/questions`, member2.auth)).json()).toEqual([]);
+    expect((await req("GET", `/api/services/${svc.id}/questions`, staff.auth)).json()).toEqual([]);
+    const [kept] = await t.db.select().from(questions).where(eq(questions.id, qid));
+    expect(kept).toMatchObject({ isApproved: false, rejectedAt: expect.any(Date) });
 
     const approved = await eventsDuring(
       () => req("PATCH", `/api/questions/${qid}`, pastor.auth, { isApproved: true }),

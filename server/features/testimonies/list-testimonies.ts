@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../deps";
 import type { AuthUser } from "../../http/auth";
@@ -65,9 +65,9 @@ async function loadWall(deps: Deps): Promise<Wall> {
   return { list, slotOf: new Map(list.map((t, i) => [t.id, i])), amenedBy };
 }
 
-/** Members see approved testimonies only; staff also see pending ones, for moderation. Newest first. */
+/** Members see approved testimonies only; staff also see pending ones (not rejected ones), for moderation. Newest first. */
 export async function listTestimonies(deps: Deps, wall: TestimonyWall, user: AuthUser): Promise<Testimony[]> {
-  if (isStaff(user.role)) return selectTestimonies(deps.db, user.id);
+  if (isStaff(user.role)) return selectTestimonies(deps.db, user.id, isNull(testimonies.rejectedAt));
   const { list, amenedBy } = await wall.get();
   const mine = amenedBy.get(user.id);
   return list.map((t) => ({ ...t, hasAmened: mine?.has(t.id) ?? false }));

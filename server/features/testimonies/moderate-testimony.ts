@@ -10,12 +10,14 @@ import type { TestimonyWall } from "./list-testimonies";
 import { ERROR_TEXT } from "../../../contract/errors-text";
 
 /**
- * Approve (isApproved true) or reject (false: it stays in the pending list). Staff only.
+ * Approve (isApproved true) or reject (false). A rejected testimony leaves the moderation
+ * queue: kept for the record (rejectedAt), never shown, no longer listed for staff; approving
+ * it later clears the mark. Staff only.
  * The first approval tells the author, in the same transaction (not staff approving their own).
  */
 export async function moderateTestimony(deps: Deps, wall: TestimonyWall, user: AuthUser, id: string, isApproved: boolean) {
   const notified = await deps.db.transaction(async (tx) => {
-    const [updated] = await tx.update(testimonies).set({ isApproved }).where(eq(testimonies.id, id)).returning({ userId: testimonies.userId });
+    const [updated] = await tx.update(testimonies).set({ isApproved, rejectedAt: isApproved ? null : deps.now() }).where(eq(testimonies.id, id)).returning({ userId: testimonies.userId });
     if (!updated) throw notFound(ERROR_TEXT.testimonyNotFound);
     if (!isApproved || !updated.userId || updated.userId === user.id) return 0;
     return notify(tx, { kind: "testimonyApproved", subjectId: id, ...NOTIFICATION_MESSAGES.testimonyApproved(), recipients: member(updated.userId), at: deps.now() });

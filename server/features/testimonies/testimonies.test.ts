@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { TESTIMONY_TEXT, type Testimony } from "../../../contract/testimonies";
-import { testimonyAmens } from "../../db/schema/testimonies";
+import { testimonies, testimonyAmens } from "../../db/schema/testimonies";
 import type { BusEvent } from "../../events/bus";
 
 let t: TestApp;
@@ -70,10 +70,18 @@ describe("testimonies", () => {
     expect(seen.find((x) => x.id === created.id)?.isApproved).toBe(true);
     expect(seen.every((x) => x.isApproved)).toBe(true);
 
-    // Reject: back to pending, gone for members, still in the staff list.
+    // Reject (issue 18): gone for members and out of the staff's moderation queue, kept for the record.
     expect((await moderate(staff.auth, created.id, false)).json().isApproved).toBe(false);
     expect((await list(other.auth)).some((x) => x.id === created.id)).toBe(false);
-    expect((await list(staff.auth)).some((x) => x.id === created.id)).toBe(true);
+    expect((await list(author.auth)).some((x) => x.id === created.id)).toBe(false);
+    expect((await list(staff.auth)).some((x) => x.id === created.id)).toBe(false);
+    const [kept] = await t.db.select().from(testimonies).where(eq(testimonies.id, created.id));
+    expect(kept).toMatchObject({ isApproved: false, rejectedAt: expect.any(Date) });
+    // Approving it after all brings it back, unmarked.
+    expect((await moderate(staff.auth, created.id, true)).json().isApproved).toBe(true);
+    expect((await list(other.auth)).some((x) => x.id === created.id)).toBe(true);
+    const [again] = await t.db.select().from(testimonies).where(eq(testimonies.id, created.id));
+    expect(again.rejectedAt).toBeNull();
   });
 
   it("moderating an unknown testimony is a 404", async () => {

@@ -19,6 +19,7 @@
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
+import type { Tx } from "../../db/client";
 import { bankAccounts, bankPurchases, roundUpCollections, roundUpSettings, walletTransactions } from "../../db/schema/wallet";
 import { users } from "../../db/schema/users";
 import { DebitDeclined, type Debit } from "../../providers/bank/port";
@@ -200,23 +201,22 @@ export async function settleCollection(deps: Deps, collectionId: string) {
   });
 }
 
-/** Refused or returned: the collection and its round-ups fail (they were never in the balance), then the member is told. */
+/** Refused or returned: the collection and its round-ups fail (they were never in the balance), and the member is told in the same transaction. */
 export async function failCollection(deps: Deps, collectionId: string, reason: string) {
-  const failed = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(roundUpCollections)
-      // If the email below fails, the job sends it when this lease ends.
       .set({ status: "failed", failureReason: reason.slice(0, 500), nextCheckAt: new Date(deps.now().getTime() + COLLECTION_LEASE_MS) })
       .where(and(eq(roundUpCollections.id, collectionId), inArray(roundUpCollections.status, ["initiating", "pending"])))
       .returning({ id: roundUpCollections.id });
-    if (rows.length === 0) return false;
+    if (rows.length === 0) return;
     await tx
       .update(walletTransactions)
       .set({ status: "failed", failureReason: WALLET_TEXT.roundUpsNotCollected })
       .where(and(eq(walletTransactions.collectionId, collectionId), eq(walletTransactions.status, "pending")));
-    return true;
+    // The member is told with the change: the email commits with the failure or not at all.
+    await queueCollectionFailedEmail(deps, tx, collectionId);
   });
-  if (failed) await sendCollectionFailedEmail(deps, collectionId);
 }
 
 /** Upper bound of steps per pass, so one pass always ends (the rest waits for the next). */
@@ -285,15 +285,24 @@ export function renderCollectionFailedEmail(d: { churchName: string; firstName: 
   });
 }
 
-/** Emails the member about a failed collection, once: notifiedAt is set with the queued email (if this fails, the job tries again). */
-export async function sendCollectionFailedEmail(deps: Deps, collectionId: string) {
-  const [row] = await deps.db
+/**
+ * Queues the email about a failed collection, once, in the caller's transaction: notifiedAt is
+ * claimed with the queued email, so two instances never both queue it and a claim never stands
+ * without its email (sent in the background, decision 0101).
+ */
+export async function queueCollectionFailedEmail(deps: Deps, tx: Tx, collectionId: string) {
+  const claimed = await tx
+    .update(roundUpCollections)
+    .set({ notifiedAt: deps.now() })
+    .where(and(eq(roundUpCollections.id, collectionId), eq(roundUpCollections.status, "failed"), isNull(roundUpCollections.notifiedAt)))
+    .returning({ id: roundUpCollections.id });
+  if (claimed.length === 0) return;
+  const [row] = await tx
     .select({ collection: roundUpCollections, email: users.email, firstName: users.firstName, locale: users.locale, bank: bankAccounts.institutionName })
     .from(roundUpCollections)
     .innerJoin(users, eq(users.id, roundUpCollections.userId))
     .innerJoin(bankAccounts, eq(bankAccounts.id, roundUpCollections.bankAccountId))
     .where(eq(roundUpCollections.id, collectionId));
-  if (!row || row.collection.status !== "failed" || row.collection.notifiedAt) return;
   const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
   const msg = renderCollectionFailedEmail({
     churchName: deps.church.name,
@@ -304,15 +313,10 @@ export async function sendCollectionFailedEmail(deps: Deps, collectionId: string
     walletUrl: `${deps.config.publicUrl}/giving?tab=wallet`,
     locale,
   });
-  // The claim and the queued email commit together, so two instances never both queue it and
-  // a claim never stands without its email (sent in the background, decision 0101).
-  await deps.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(roundUpCollections)
-      .set({ notifiedAt: deps.now() })
-      .where(and(eq(roundUpCollections.id, collectionId), isNull(roundUpCollections.notifiedAt)))
-      .returning({ id: roundUpCollections.id });
-    if (claimed.length === 0) return;
-    await enqueueEmail(tx, { to: row.email, ...msg }, deps.now());
-  });
+  await enqueueEmail(tx, { to: row.email, ...msg }, deps.now());
+}
+
+/** queueCollectionFailedEmail in a transaction of its own: for a failed collection whose email was never queued. */
+export async function sendCollectionFailedEmail(deps: Deps, collectionId: string) {
+  await deps.db.transaction((tx) => queueCollectionFailedEmail(deps, tx, collectionId));
 }

@@ -4,7 +4,7 @@
  * holds it: a conditional update under the wallet row's lock, and the non-negative check),
  * writes a COMPLETED gift to the giving history (no card: paid from the wallet) and the
  * payment transaction that explains the new balance, and stores the idempotent answer.
- * Concurrent gifts can never overdraw. The receipt is emailed after the commit. No gateway is
+ * Concurrent gifts can never overdraw. The receipt is queued in the same transaction. No gateway is
  * called, but it is a money request all the same (server/shared/money/charge-request.ts): one
  * gift per Idempotency-Key and the money rate limit.
  */

@@ -1,9 +1,10 @@
 /**
  * Removes one of the member's methods, under the wallet lock. Removing the default makes the
  * oldest remaining method the default. Removing a bank account unlinks the bank: the row stays
- * (the ledger's round-ups point at its purchases), the sealed access token is dropped, and
- * after the commit the token is revoked at the provider (a failure there is reported to
- * `onRevokeError` and not shown: the unlink has happened on our side either way). Its round-ups
+ * (the ledger's round-ups point at its purchases), the sealed access token is dropped from it,
+ * and revoking the token at the provider is queued in the same transaction: the background-calls
+ * job makes the call, with retries (revoke-bank-item.ts, decision 0101), so the member's request
+ * never waits on the bank and a bank that is down loses nothing. Its round-ups
  * not yet collected can no longer be debited: they become failed (they were never in the
  * balance); a collection already under way finishes on its own (docs/decisions/0024).
  */
@@ -14,11 +15,11 @@ import { WALLET_TEXT } from "../../../contract/wallet";
 import { notFound } from "../../http/app-error";
 import { lockWallet } from "./ledger";
 import { checkMethodId, METHOD_NOT_FOUND } from "./set-default-payment-method";
-import { openAccessToken } from "../../shared/bank-token";
+import { enqueueBackgroundCall } from "../../shared/background-calls";
 
-export async function removePaymentMethod(deps: Deps, userId: string, id: string, onRevokeError: (err: unknown) => void) {
+export async function removePaymentMethod(deps: Deps, userId: string, id: string) {
   checkMethodId(id);
-  const revoke = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await lockWallet(tx, userId);
     const [removed] = await tx
       .delete(paymentMethods)
@@ -34,7 +35,7 @@ export async function removePaymentMethod(deps: Deps, userId: string, id: string
         .limit(1);
       if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
     }
-    if (!removed.bankAccountId) return null;
+    if (!removed.bankAccountId) return;
     const [bank] = await tx.select().from(bankAccounts).where(eq(bankAccounts.id, removed.bankAccountId));
     await tx.update(bankAccounts).set({ unlinkedAt: deps.now(), accessTokenSealed: null }).where(eq(bankAccounts.id, removed.bankAccountId));
     await tx
@@ -52,8 +53,7 @@ export async function removePaymentMethod(deps: Deps, userId: string, id: string
           ),
         ),
       );
-    if (!bank?.accessTokenSealed || bank.provider !== deps.bank.kind) return null;
-    return openAccessToken(deps.secrets, bank.id, bank.accessTokenSealed);
+    if (!bank?.accessTokenSealed || bank.provider !== deps.bank.kind) return;
+    await enqueueBackgroundCall(tx, "bank.remove-item", { bankAccountId: bank.id, provider: bank.provider, sealedToken: bank.accessTokenSealed }, deps.now());
   });
-  if (revoke) await deps.bank.removeItem(revoke).catch(onRevokeError);
 }

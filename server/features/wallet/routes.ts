@@ -97,7 +97,7 @@ export const walletRoutes =
     );
 
     app.delete(API.wallet.paymentMethod.pattern, { config: { access: "member", rateLimit: "paymentMethodChange" }, schema: { params: ZId } }, async (req, reply) => {
-      await removePaymentMethod(deps, currentUser(req).id, req.params.id, (err) => req.log.warn({ err }, "bank token not revoked"));
+      await removePaymentMethod(deps, currentUser(req).id, req.params.id);
       return reply.code(204).send();
     });
 

@@ -11,6 +11,8 @@ import { eq, sql } from "drizzle-orm";
 import { createPlaidBank, toDebit, toPurchase } from "./plaid";
 import { BankError, DebitDeclined } from "./port";
 import { runRoundUpCollections } from "../../jobs/round-up-collections";
+import { runBackgroundCalls } from "../../jobs/background-calls";
+import { backgroundCalls } from "../../db/schema/platform";
 import { COLLECTION_CHECK_EVERY_MS } from "../../features/wallet/collect-round-ups";
 import { roundUpCollections } from "../../db/schema/wallet";
 import { createTestApp, type TestApp } from "../../testing/harness";
@@ -48,6 +50,9 @@ const plaid = {
   authorizations: new Map<string, { id: string; decision: string; used: string | null }>(),
   transfers: new Map<string, { id: string; status: string; amount: string; failure_reason: null | { ach_return_code: string | null; description: string } }>(),
   declineNext: false,
+  /** How /item/remove answers: ok, never (stall), 500 (down) or 400 INVALID_FIELD (refuse). */
+  removeMode: "ok" as "ok" | "stall" | "down" | "refuse",
+  held: [] as http.ServerResponse[],
 };
 
 const txn = (id: string, amount: number, daysAgo: number, over: Partial<Txn> = {}, base = Date.parse("2026-05-15T16:00:00Z")): Txn => {
@@ -173,6 +178,9 @@ beforeAll(async () => {
           return send({ transfer });
         }
         case "/item/remove":
+          if (plaid.removeMode === "stall") return void plaid.held.push(res);
+          if (plaid.removeMode === "down") return plaidError(res, 500, "INTERNAL_SERVER_ERROR", "API_ERROR");
+          if (plaid.removeMode === "refuse") return plaidError(res, 400, "INVALID_FIELD");
           plaid.removed.push(String(body.access_token));
           return send({});
         default:
@@ -421,9 +429,59 @@ describe("the app with Plaid configured", () => {
 
     plaid.removed.length = 0;
     expect((await t.app.inject({ method: "DELETE", url: `/api/wallet/payment-methods/${method.id}`, headers: auth })).statusCode).toBe(204);
+    // Revoked in the background (decision 0101), not inside the request.
+    expect(plaid.removed).toEqual([]);
+    expect(await runBackgroundCalls(t.deps)).toEqual({ done: 1, retried: 0, failed: 0 });
     expect(plaid.removed).toEqual([ACCESS_TOKEN]);
     const [row] = await t.db.select().from(bankAccounts).where(eq(bankAccounts.userId, m.user.id));
     expect(row.accessTokenSealed).toBeNull();
+    clock = new Date("2026-05-15T16:00:00Z");
+  });
+
+  it("unlinking never waits on Plaid: the revoke is queued with the unlink, retried while Plaid is down, made once, and a refusal is marked failed", async () => {
+    await t.db.delete(backgroundCalls);
+    const unlink = async () => {
+      const m = await t.signUp();
+      const res = await t.app.inject({ method: "POST", url: "/api/wallet/plaid/exchange-token", headers: m.auth, payload: { publicToken: PUBLIC_TOKEN } });
+      expect(res.statusCode, res.body).toBe(201);
+      const started = performance.now();
+      const del = await t.app.inject({ method: "DELETE", url: `/api/wallet/payment-methods/${(res.json() as PaymentMethod).id}`, headers: m.auth });
+      expect(del.statusCode).toBe(204);
+      return performance.now() - started;
+    };
+    const calls = () => t.db.select().from(backgroundCalls);
+    plaid.removed.length = 0;
+
+    // Plaid never answers: the member's request answers at once all the same.
+    plaid.removeMode = "stall";
+    expect(await unlink()).toBeLessThan(1500);
+    const [queued] = await calls();
+    expect(queued).toMatchObject({ kind: "bank.remove-item", status: "queued", attempts: 0 });
+    expect(JSON.stringify(queued.payload)).not.toContain(ACCESS_TOKEN); // sealed
+
+    // Plaid answers 500: retried after a back-off, not before.
+    plaid.removeMode = "down";
+    expect(await runBackgroundCalls(t.deps)).toEqual({ done: 0, retried: 1, failed: 0 });
+    expect((await calls())[0]).toMatchObject({ status: "queued", attempts: 1 });
+    expect((await calls())[0].lastError).toContain("INTERNAL_SERVER_ERROR");
+    expect(await runBackgroundCalls(t.deps)).toEqual({ done: 0, retried: 0, failed: 0 });
+
+    // Plaid is back: two runners at once make the call once; the sealed token leaves the queue.
+    plaid.removeMode = "ok";
+    clock = new Date(clock.getTime() + 3600_000);
+    const second = { ...t.deps };
+    const [a, b] = await Promise.all([runBackgroundCalls(t.deps), runBackgroundCalls(second)]);
+    expect(a.done + b.done).toBe(1);
+    expect(plaid.removed).toEqual([ACCESS_TOKEN]);
+    expect((await calls())[0]).toMatchObject({ status: "done", attempts: 2, payload: {}, lastError: null });
+
+    // A refusal (4xx) cannot be helped by retrying: failed at once.
+    plaid.removeMode = "refuse";
+    await unlink();
+    expect(await runBackgroundCalls(t.deps)).toEqual({ done: 0, retried: 0, failed: 1 });
+    expect((await calls()).find((c) => c.status === "failed")).toMatchObject({ attempts: 1 });
+    plaid.removeMode = "ok";
+    for (const res of plaid.held.splice(0)) res.end("{}");
     clock = new Date("2026-05-15T16:00:00Z");
   });
 });

@@ -4,6 +4,7 @@
  * day). It commits with that change or not at all, and no request ever waits on the mail
  * server: server/jobs/email-delivery.ts sends it in the background (decision 0101).
  */
+import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { emailOutbox } from "../../db/schema/platform";
 import type { EmailMessage } from "../../providers/email/port";
@@ -23,4 +24,42 @@ export async function enqueueEmail(tx: Db | Tx, message: EmailMessage, now: Date
     })
     .returning({ id: emailOutbox.id });
   return row.id;
+}
+
+/**
+ * The same message to many members in one statement (an announcement's batch, decision 0110):
+ * `recipients` is a query whose rows have `to_address` and `locale`; each gets the message of
+ * its locale from `byLocale` (rendered once per language, not once per member), or the one of
+ * `fallback`. Inside the caller's transaction like enqueueEmail. Returns how many were queued.
+ */
+export async function enqueueEmailsTo(
+  tx: Db | Tx,
+  recipients: SQL,
+  byLocale: Record<string, Omit<EmailMessage, "to">>,
+  fallback: string,
+  now: Date,
+): Promise<number> {
+  const locales = Object.keys(byLocale);
+  if (!locales.includes(fallback)) throw new Error(`enqueueEmailsTo: no message for the fallback locale ${fallback}`);
+  const messages = sql.join(
+    locales.map((l) => sql`(${l}, ${byLocale[l].subject}, ${byLocale[l].text}, ${byLocale[l].html}, ${byLocale[l].sensitive ?? false})`),
+    sql`, `,
+  );
+  const known = sql.join(
+    locales.map((l) => sql`${l}`),
+    sql`, `,
+  );
+  const at = now.toISOString();
+  const result = await tx.execute(sql`
+    with queued as (
+      insert into email_outbox ("to", subject, text, html, sensitive, created_at, next_attempt_at)
+      select r.to_address, m.subject, m.text, m.html, m.sensitive::boolean, ${at}::timestamptz, ${at}::timestamptz
+      from (${recipients}) r
+      join (values ${messages}) as m(locale, subject, text, html, sensitive)
+        on m.locale = case when r.locale in (${known}) then r.locale else ${fallback} end
+      returning 1
+    )
+    select count(*)::int as n from queued
+  `);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }

@@ -11,7 +11,7 @@
  *      the same, so the gateway's duplicate protection covers a charge whose answer was lost).
  * The route sends the answer as it is (201, or 402 for a decline: stored, and replayed alike).
  * A use case only charges and records: it returns its StoredAnswer from settleCharge (the
- * money, the stored answer and the receipt's trigger together). Saving a card calls the
+ * money, the stored answer and the queued receipt in one transaction). Saving a card calls the
  * gateway without a key: runGatewayRequest gives it steps 2 and 4.
  */
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
@@ -23,7 +23,7 @@ import { hitRateLimit } from "../../http/rate-limit";
 import { GatewayUnavailableError } from "../../providers/payments/port";
 import { GIVING_TEXT } from "../../../contract/giving";
 import { readIdempotencyKey, requestHash, storeAnswer, withIdempotency, type StoredAnswer } from "./idempotency";
-import { sendGiftReceiptSafely } from "./send-gift-receipt";
+import { queueGiftReceiptWithin } from "./send-gift-receipt";
 import { newCardGuard, type NewCardGuard } from "./new-card-guard";
 
 /**
@@ -112,20 +112,20 @@ export async function runGatewayRequest<T>(deps: Deps, req: FastifyRequest, limi
 
 /**
  * Records a charge's outcome: `write` changes the money inside one transaction, which also
- * stores the answer for the key, so the money and its answer land together or not at all.
- * A completed gift's receipt is emailed after the commit; a failed send goes to
- * onReceiptError and never undoes the gift (the receipts sweep sends it later).
+ * stores the answer for the key and queues a completed gift's receipt in the outbox, so the
+ * money, its answer and its receipt land together or not at all (decision 0101). Queuing the
+ * receipt runs under a savepoint: if it fails, onReceiptError hears of it and the gift still
+ * commits (the receipts sweep queues it later).
  */
 export async function settleCharge(
   charge: Charge,
   write: (tx: Tx) => Promise<{ answer: StoredAnswer; receiptFor?: string | null }>,
 ): Promise<StoredAnswer> {
   const { deps, userId, key } = charge;
-  const { answer, receiptFor } = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const out = await write(tx);
+    if (out.receiptFor) await queueGiftReceiptWithin(deps, tx, out.receiptFor, charge.onReceiptError);
     await storeAnswer(tx, userId, key, out.answer);
-    return out;
+    return out.answer;
   });
-  if (receiptFor) await sendGiftReceiptSafely(deps, receiptFor, charge.onReceiptError);
-  return answer;
 }

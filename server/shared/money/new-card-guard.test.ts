@@ -5,7 +5,7 @@
  * decline answer that is no oracle, in English and Spanish. Real database, sandbox gateway.
  */
 import { describe, expect, it } from "vitest";
-import { eq, like } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import type { TestApp } from "../../testing/harness";
 import { emailOutbox, rateLimits } from "../../db/schema/platform";
@@ -14,6 +14,8 @@ import { DECLINE_TEXT, GIVING_TEXT } from "../../../contract/giving-text";
 import { localize, messagesFor } from "../../i18n";
 import { SANDBOX_CARDS } from "../../providers/payments/sandbox";
 import { cardFingerprint } from "./new-card-guard";
+import { notifications } from "../../db/schema/notifications";
+import { NOTIFICATION_MESSAGES } from "../../../contract/notifications";
 
 type Member = Awaited<ReturnType<TestApp["signUp"]>>;
 let n = 0;
@@ -214,5 +216,90 @@ describe("the decline answer is no oracle", () => {
     const failed = await t.db.select().from(gifts).where(eq(gifts.userId, m.user.id));
     expect(failed.length).toBeGreaterThan(0);
     expect(JSON.stringify(failed)).not.toContain(DECLINE_TEXT.invalidCard);
+  });
+});
+
+describe("the breaker in the app: staff are told once per trip, see it on the dashboard, and an owner may resume", () => {
+  let offsetMs = 0;
+  const t = useMoneyTestApp({
+    now: () => new Date(Date.now() + offsetMs),
+    env: { CARD_DECLINES_PER_ADDRESS: "1000", CARD_DECLINES_PER_CARD: "1000", CARD_BREAKER_DECLINES: "3", CARD_BREAKER_DECLINE_PERCENT: "50", CARD_BREAKER_COOLDOWN_SECONDS: "1800" },
+  });
+  const noticesOf = (userId: string) => t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, "newCardsPaused")));
+  const state = (who: Member) => t.app.inject({ method: "GET", url: "/api/admin/card-breaker", headers: who.auth });
+  const resume = (who: Member) => t.app.inject({ method: "POST", url: "/api/admin/card-breaker/resume", headers: who.auth });
+
+  it("notifies every staff member (no member) once per trip; the dashboard shows since, until and the rate; only an owner resumes, and it clears the church-wide counts", async () => {
+    const { give } = client(t);
+    const [owner, pastor, staff, member] = [await t.signUp("OWNER"), await t.signUp("PASTOR"), await t.signUp("STAFF"), await t.signUp()];
+
+    // Closed: nothing tried yet.
+    const quiet = await state(staff);
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    expect(quiet.json()).toMatchObject({ paused: false, pausedSince: null, resumesAt: null, declines: 0, attempts: 0, thresholdDeclines: 3, thresholdPercent: 50 });
+    expect((await state(member)).statusCode).toBe(403);
+
+    const tripAt = t.deps.now().getTime();
+    // Three declines trip it; two more, refused while open, do not notify again.
+    for (let i = 0; i < 3; i++) expect((await give(await t.signUp(), `10.36.0.${i}`, SANDBOX_CARDS.declined)).statusCode).toBe(402);
+    for (let i = 0; i < 2; i++) expect((await give(await t.signUp(), `10.36.1.${i}`, SANDBOX_CARDS.declined)).statusCode).toBe(503);
+    for (const s of [owner, pastor, staff]) {
+      const notices = await noticesOf(s.user.id);
+      expect(notices, s.user.role).toHaveLength(1);
+      expect(notices[0]).toMatchObject({ title: "New cards paused", body: expect.stringContaining("30 minutes"), url: "/admin" });
+    }
+    expect(await noticesOf(member.user.id)).toHaveLength(0);
+    // The inbox shows it to staff, in Spanish too (stored in English, localized by its shape).
+    const inbox = await t.app.inject({ method: "GET", url: "/api/notifications", headers: staff.auth });
+    expect(inbox.json().items.map((n: { kind: string }) => n.kind)).toContain("newCardsPaused");
+    expect(localize(NOTIFICATION_MESSAGES.newCardsPaused(30).body, "es")).toBe(messagesFor("es").notifications.newCardsPausedBody(30));
+
+    const paused = (await state(pastor)).json();
+    expect(paused).toMatchObject({ paused: true, declines: 3, attempts: 3, windowMinutes: 10 });
+    expect(Math.abs(new Date(paused.pausedSince).getTime() - tripAt)).toBeLessThan(60_000);
+    expect(new Date(paused.resumesAt).getTime() - new Date(paused.pausedSince).getTime()).toBe(1_800_000);
+
+    // Only an owner resumes (403 for staff, pastor and member: nothing changes).
+    for (const who of [member, staff, pastor]) expect((await resume(who)).statusCode).toBe(403);
+    expect((await state(staff)).json().paused).toBe(true);
+    const resumed = await resume(owner);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({ paused: false, resumesAt: null, declines: 0, attempts: 0 });
+    expect((await resume(owner)).statusCode).toBe(409);
+    // New cards go through again, and one more decline does not trip it at once (the counts were cleared).
+    expect((await give(await t.signUp(), "10.36.2.1", SANDBOX_CARDS.success)).statusCode).toBe(201);
+    expect((await give(await t.signUp(), "10.36.2.2", SANDBOX_CARDS.declined)).statusCode).toBe(402);
+    expect((await state(staff)).json().paused).toBe(false);
+
+    // A second trip is a second notice for each staff member.
+    for (let i = 0; i < 3; i++) await give(await t.signUp(), `10.36.3.${i}`, SANDBOX_CARDS.declined);
+    expect((await state(staff)).json().paused).toBe(true);
+    expect(await noticesOf(owner.user.id)).toHaveLength(2);
+    expect(await noticesOf(member.user.id)).toHaveLength(0);
+  });
+
+  it("a staff member who turned the kind off is not told (decision 0041)", async () => {
+    offsetMs += 3 * 3600_000;
+    const { give } = client(t);
+    const quietStaff = await t.signUp("STAFF");
+    const off = await t.app.inject({ method: "PUT", url: "/api/notifications/preferences", headers: quietStaff.auth, payload: { kinds: { newCardsPaused: false } } });
+    expect(off.statusCode, off.body).toBe(200);
+    const other = await t.signUp("STAFF");
+    for (let i = 0; i < 3; i++) await give(await t.signUp(), `10.37.0.${i}`, SANDBOX_CARDS.declined);
+    expect(await noticesOf(quietStaff.user.id)).toHaveLength(0);
+    expect(await noticesOf(other.user.id)).toHaveLength(1);
+  });
+
+  it("declines racing past the threshold at once still tell each staff member once", async () => {
+    offsetMs += 3 * 3600_000;
+    const { give } = client(t);
+    const staff = await t.signUp("STAFF");
+    const testers = await Promise.all(Array.from({ length: 8 }, () => t.signUp()));
+    const answers = await Promise.all(testers.map((m, i) => give(m, `10.38.0.${i}`, SANDBOX_CARDS.declined)));
+    for (const a of answers) expect([402, 503]).toContain(a.statusCode);
+    expect(await noticesOf(staff.user.id)).toHaveLength(1);
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, GIVING_TEXT.cardTestingAlertSubject));
+    // One email for each trip of this file's app so far (two in the first test, one in the second, one now).
+    expect(mails).toHaveLength(4);
   });
 });

@@ -9,14 +9,21 @@
  *   - per card: declines of one card (a keyed fingerprint of its number, never the number)
  *     across accounts and addresses;
  *   - church-wide: when many of the last minutes' new-card attempts were declined, new cards are
- *     refused for a cool-down (saved cards, recurring charges and the wallet keep working) and
- *     the church is emailed once per trip.
+ *     refused for a cool-down (saved cards, recurring charges and the wallet keep working);
+ *     once per trip the church is emailed and staff get an inbox notification (newCardsPaused).
+ *     Staff see the breaker on the Admin dashboard (cardBreakerState); an owner may end a pause
+ *     early (resumeNewCards).
  * And the member's answer names only the helpful classes (insufficient funds, expired, held for
  * review); every other refusal reads "declined, check the details", so it is no oracle.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../../deps";
+import type { Db, Tx } from "../../db/client";
+import { announce, notify, staffMembers } from "../../notifications/notify";
+import { NOTIFICATION_MESSAGES } from "../../../contract/notifications-text";
+import type { CardBreaker } from "../../../contract/admin";
 import { AppError } from "../../http/app-error";
 import { countEvent, peekRateLimit, slidingCount } from "../../http/rate-limit";
 import type { CardDetails, DeclineCode } from "../../providers/payments/port";
@@ -66,10 +73,10 @@ export async function breakerOpenFor(deps: Deps): Promise<number | null> {
  * Opens the breaker unless it is open already: one statement, so of concurrent trips exactly one
  * wins (and alerts). Returns whether this call opened it.
  */
-async function tripBreaker(deps: Deps): Promise<boolean> {
+async function tripBreaker(deps: Deps, tx: Db | Tx): Promise<boolean> {
   const now = deps.now().toISOString();
   const rows = rowsOf<{ attempts: number }>(
-    await deps.db.execute(sql`
+    await tx.execute(sql`
       insert into rate_delays as d (key, attempts, not_before, last_at)
       values (${BREAKER_KEY}, 1, ${now}::timestamptz + ${deps.config.cardLimits.breakerCooldownSeconds}::double precision * interval '1 second', ${now}::timestamptz)
       on conflict (key) do update set attempts = d.attempts + 1, not_before = excluded.not_before, last_at = excluded.last_at
@@ -80,15 +87,66 @@ async function tripBreaker(deps: Deps): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function alertStaff(deps: Deps, log: FastifyBaseLogger, declines: number, attempts: number) {
+/**
+ * Opens the breaker and, only if this call opened it, alerts in the same transaction: the
+ * church's address by email (the office) and every staff member's inbox and devices
+ * (newCardsPaused, a staff-only kind; each trip is its own subject, so exactly one notice per
+ * member per trip). A trip that commits always alerts; one that loses the race alerts no one.
+ */
+async function tripAndAlert(deps: Deps, log: FastifyBaseLogger, declines: number, attempts: number) {
   const { breakerWindowSeconds, breakerCooldownSeconds } = deps.config.cardLimits;
   const minutes = Math.round(breakerWindowSeconds / 60);
   const paused = Math.round(breakerCooldownSeconds / 60);
-  log.error({ declines, attempts, windowSeconds: breakerWindowSeconds, cooldownSeconds: breakerCooldownSeconds }, "card-testing breaker opened: new cards refused");
-  const to = deps.church.email;
-  if (!to) return;
-  const text = GIVING_TEXT.cardTestingAlert(declines, attempts, minutes, paused);
-  await enqueueEmail(deps.db, { to, subject: GIVING_TEXT.cardTestingAlertSubject, text, html: `<p>${text}</p>` }, deps.now());
+  const notified = await deps.db.transaction(async (tx) => {
+    if (!(await tripBreaker(deps, tx))) return null;
+    const to = deps.church.email;
+    if (to) {
+      const text = GIVING_TEXT.cardTestingAlert(declines, attempts, minutes, paused);
+      await enqueueEmail(tx, { to, subject: GIVING_TEXT.cardTestingAlertSubject, text, html: `<p>${text}</p>` }, deps.now());
+    }
+    return notify(tx, { kind: "newCardsPaused", subjectId: randomUUID(), ...NOTIFICATION_MESSAGES.newCardsPaused(paused), recipients: staffMembers(null), at: deps.now() });
+  });
+  if (notified === null) return;
+  log.error({ declines, attempts, windowSeconds: breakerWindowSeconds, cooldownSeconds: breakerCooldownSeconds, staffNotified: notified }, "card-testing breaker opened: new cards refused");
+  await announce(deps.bus, "newCardsPaused", notified);
+}
+
+/** The breaker as staff see it on the Admin dashboard: paused or not, since and until when, the window's decline rate. */
+export async function cardBreakerState(deps: Deps): Promise<CardBreaker> {
+  const limits = deps.config.cardLimits;
+  const now = deps.now();
+  const [row] = rowsOf<{ not_before: string | Date; last_at: string | Date }>(await deps.db.execute(sql`select not_before, last_at from rate_delays where key = ${BREAKER_KEY}`));
+  const resumesAt = row ? new Date(row.not_before) : null;
+  const paused = resumesAt !== null && resumesAt.getTime() > now.getTime();
+  const declines = (await slidingCount(deps.db, KEYS.declines, limits.breakerWindowSeconds, now)).estimate;
+  const attempts = (await slidingCount(deps.db, KEYS.attempts, limits.breakerWindowSeconds, now)).estimate;
+  return {
+    paused,
+    pausedSince: paused ? new Date(row.last_at).toISOString() : null,
+    resumesAt: paused ? resumesAt.toISOString() : null,
+    windowMinutes: Math.round(limits.breakerWindowSeconds / 60),
+    declines: Math.round(declines),
+    attempts: Math.round(Math.max(attempts, declines)),
+    thresholdDeclines: limits.breakerDeclines,
+    thresholdPercent: limits.breakerDeclinePercent,
+  };
+}
+
+/**
+ * Ends a pause early (an owner who knows why the cards were declined: the gateway was down, a
+ * bank had an outage). The church-wide counts are cleared too, or the next decline would trip it
+ * again at once. The per-address and per-card limits stay. Returns whether it was paused.
+ */
+export async function resumeNewCards(deps: Deps): Promise<boolean> {
+  const now = deps.now().toISOString();
+  return deps.db.transaction(async (tx) => {
+    const ended = rowsOf<{ key: string }>(
+      await tx.execute(sql`update rate_delays set not_before = ${now}::timestamptz where key = ${BREAKER_KEY} and not_before > ${now}::timestamptz returning key`),
+    );
+    if (!ended.length) return false;
+    await tx.execute(sql`delete from rate_limits where key in (${KEYS.attempts}, ${KEYS.declines})`);
+    return true;
+  });
 }
 
 /** The guard for one request, from one address (the money path builds it; a use case only calls it). */
@@ -116,8 +174,8 @@ export function newCardGuard(deps: Deps, ip: string, log: FastifyBaseLogger): Ne
     await countEvent(deps.db, KEYS.declines, limits.breakerWindowSeconds, now);
     const declines = (await slidingCount(deps.db, KEYS.declines, limits.breakerWindowSeconds, now)).estimate;
     const attempts = (await slidingCount(deps.db, KEYS.attempts, limits.breakerWindowSeconds, now)).estimate;
-    if (declines >= limits.breakerDeclines && declines * 100 > limits.breakerDeclinePercent * attempts && (await tripBreaker(deps))) {
-      await alertStaff(deps, log, Math.round(declines), Math.round(attempts));
+    if (declines >= limits.breakerDeclines && declines * 100 > limits.breakerDeclinePercent * attempts) {
+      await tripAndAlert(deps, log, Math.round(declines), Math.round(attempts));
     }
     return { ...result, reason: memberDeclineReason(result.code, result.reason) };
   };

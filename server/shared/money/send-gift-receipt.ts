@@ -2,8 +2,8 @@
  * The emailed receipt for a completed gift (issue 5): amount, date in the church's zone, how
  * it was paid (card brand and last four, or the wallet), the gift's reference and, for a
  * recurring gift, its frequency; with the statement US donors need for their taxes.
- * Everything from the database is escaped. Queued in the outbox (never sent inside a request):
- * a failure to queue it is logged by the caller and never undoes the gift.
+ * Everything from the database is escaped. Queued in the outbox (never sent inside a request)
+ * in the gift's own transaction: a failure to queue it is logged and never undoes the gift.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../deps";
@@ -105,17 +105,24 @@ export async function queueGiftReceipt(deps: Deps, tx: Tx, giftId: string): Prom
   return true;
 }
 
-/** queueGiftReceipt in a transaction of its own, for a gift already committed. */
-export async function sendGiftReceipt(deps: Deps, giftId: string): Promise<boolean> {
-  return deps.db.transaction((tx) => queueGiftReceipt(deps, tx, giftId));
-}
-
-/** sendGiftReceipt for callers that must go on whatever happens: a failure is reported to `onError`, never thrown. */
-export async function sendGiftReceiptSafely(deps: Deps, giftId: string, onError: (err: unknown) => void) {
+/**
+ * queueGiftReceipt inside the transaction that records the gift, under a savepoint: the receipt
+ * commits with the gift, yet a failure to queue it (reported to `onError`) rolls back only the
+ * savepoint and never undoes the gift. The gift then stays unreceipted (receipt_sent_at null)
+ * and the receipts sweep (server/jobs/gift-receipts.ts) queues it later. Used by every path that
+ * completes a gift: the money path's settleCharge (one-time, a recurring gift's first charge,
+ * giving the wallet balance) and the recurring charges job (decision 0101).
+ */
+export async function queueGiftReceiptWithin(deps: Deps, tx: Tx, giftId: string, onError: (err: unknown) => void): Promise<boolean> {
   try {
-    return await sendGiftReceipt(deps, giftId);
+    return await tx.transaction((savepoint) => queueGiftReceipt(deps, savepoint, giftId));
   } catch (err) {
     onError(err);
     return false;
   }
+}
+
+/** queueGiftReceipt in a transaction of its own, for a gift already committed (the receipts sweep). */
+export async function sendGiftReceipt(deps: Deps, giftId: string): Promise<boolean> {
+  return deps.db.transaction((tx) => queueGiftReceipt(deps, tx, giftId));
 }

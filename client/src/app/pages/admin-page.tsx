@@ -1,8 +1,9 @@
 /**
  * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
- * (items added by hand, the channel sync), Visitors (first-time visitor cards) and Events (the
- * calendar, decision 0109) for staff, and
- * People for OWNERs. Five or six tabs do not fit one phone-width row: they wrap into rows of three.
+ * (items added by hand, the channel sync), Visitors (first-time visitor cards), Groups, Announcements
+ * (decision 0110), Journeys and Challenges (decision 0108), Events (the calendar, decision 0109) for staff, and
+ * People for OWNERs; Church (the church profile, issue 18) for OWNERs and PASTORs. The tabs do not fit one
+ * phone-width row: they wrap into rows of three.
  * The Integrations page is one tap away in the header.
  */
 import { Link } from "wouter";
@@ -20,6 +21,11 @@ import { PeopleTab } from "@/features/admin/people-tab";
 import { MediaTab } from "@/features/videos/media-admin-tab";
 import { VisitorsTab } from "@/features/visitors/visitors-admin-tab";
 import { EventsAdminTab } from "@/features/calendar/events-admin-tab";
+import { GroupsAdminTab } from "@/features/groups/groups-admin-tab";
+import { AnnouncementsTab } from "@/features/announcements/announcements-tab";
+import { ChurchAdminTab } from "@/features/church/church-admin-tab";
+import { JourneysAdminTab } from "@/features/connect/journeys-admin-tab";
+import { ChallengesAdminTab } from "@/features/connect/challenges-admin-tab";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -37,6 +43,10 @@ export default function AdminPage() {
     );
   }
   const owner = user.role === "OWNER";
+  const pastor = owner || user.role === "PASTOR";
+  // ?tab=groups (Connect's empty groups state links here) opens that tab.
+  const asked = new URLSearchParams(window.location.search).get("tab");
+  const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", "announcements", "journeys", "challenges", ...(pastor ? ["church"] : []), ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
   // Rows of three (a short last row stretches to fill it).
   const tight = "basis-[calc(33.333%-0.25rem)] px-1";
   return (
@@ -50,7 +60,7 @@ export default function AdminPage() {
           </Link>
         </Button>
       </div>
-      <Tabs defaultValue="dashboard">
+      <Tabs defaultValue={initialTab}>
         <TabsList aria-label={m.admin.sections} className="flex-wrap">
           <TabsTrigger value="dashboard" className={tight}>
             {m.admin.dashboard}
@@ -70,9 +80,26 @@ export default function AdminPage() {
           <TabsTrigger value="events" className={tight}>
             {m.eventAdmin.tab}
           </TabsTrigger>
+          <TabsTrigger value="groups" className={tight}>
+            {m.groups.tab}
+          </TabsTrigger>
+          <TabsTrigger value="announcements" className={tight}>
+            {m.announcements.tab}
+          </TabsTrigger>
+          <TabsTrigger value="journeys" className={tight}>
+            {m.admin.journeysTab}
+          </TabsTrigger>
+          <TabsTrigger value="challenges" className={tight}>
+            {m.admin.challengesTab}
+          </TabsTrigger>
           {owner && (
             <TabsTrigger value="people" className={tight}>
               {m.admin.people}
+            </TabsTrigger>
+          )}
+          {pastor && (
+            <TabsTrigger value="church" className={tight}>
+              {m.churchAdmin.tab}
             </TabsTrigger>
           )}
         </TabsList>
@@ -94,9 +121,26 @@ export default function AdminPage() {
         <TabsContent value="events">
           <EventsAdminTab />
         </TabsContent>
+        <TabsContent value="groups">
+          <GroupsAdminTab />
+        </TabsContent>
+        <TabsContent value="announcements">
+          <AnnouncementsTab />
+        </TabsContent>
+        <TabsContent value="journeys">
+          <JourneysAdminTab />
+        </TabsContent>
+        <TabsContent value="challenges">
+          <ChallengesAdminTab />
+        </TabsContent>
         {owner && (
           <TabsContent value="people">
             <PeopleTab />
+          </TabsContent>
+        )}
+        {pastor && (
+          <TabsContent value="church">
+            <ChurchAdminTab />
           </TabsContent>
         )}
       </Tabs>

@@ -1,7 +1,7 @@
 import { DailyFocusCard } from "@/features/connect/daily-focus-card";
 import { RecentSermons } from "@/features/connect/recent-sermons";
 import { ChallengesSection } from "@/features/connect/challenges-section";
-import { GroupsSection } from "@/features/connect/groups-section";
+import { GroupsSection } from "@/features/groups/groups-section";
 import { TestimoniesSection } from "@/features/testimonies/testimonies-section";
 import { ConnectCards } from "@/features/connect/connect-cards";
 import { useI18n } from "@/lib/i18n";

@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/utils";
 import { PushCard } from "@/features/notifications/push-card";
+import { EmailUpdatesSwitch } from "@/features/notifications/email-updates-switch";
 import { PasskeysCard } from "@/features/auth/passkeys-card";
 
 /** Role badge colours (spec): OWNER purple, PASTOR blue, STAFF green, other grey. */
@@ -117,7 +118,7 @@ export default function ProfilePage() {
             <Switch id="dark-mode" checked={dark} onCheckedChange={setDark} />
           </SettingRow>
           <SettingRow id="email-updates" label={m.profile.emailUpdates} hint={m.profile.emailUpdatesHint}>
-            <Switch id="email-updates" checked disabled aria-readonly="true" />
+            <EmailUpdatesSwitch id="email-updates" />
           </SettingRow>
           <LanguageRow />
         </CardContent>

@@ -17,3 +17,7 @@ export const useChangeRole = (userId: string, myId: string | undefined, config?:
   useApiMutation((role: Role) => apiJson<User>("PATCH", API.admin.user({ id: userId }), { role }), config, (u) =>
     Promise.all([refetchPrefix(API.admin.users()), u.id === myId && refetchPrefix(API.church.me())]),
   );
+
+/** An owner resets a member's lost second step (passkeys and authenticator app); they are signed out everywhere and emailed. */
+export const useResetSecondStep = (userId: string, config?: MutationConfig<null, void>) =>
+  useApiMutation(() => apiJson<null>("POST", API.admin.resetSecondStep({ id: userId })), config);

@@ -5,6 +5,7 @@ import { currentIntlLocale, useI18n } from "@/lib/i18n";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmailHealthCard } from "./email-health-card";
+import { CardBreakerCard } from "./card-breaker-card";
 import { QueryState, Skeletons } from "@/components/query-state";
 import { useActivity, useAnalytics } from "./api";
 
@@ -71,6 +72,7 @@ export function DashboardTab() {
         </CardContent>
       </Card>
       <EmailHealthCard />
+      <CardBreakerCard />
     </div>
   );
 }

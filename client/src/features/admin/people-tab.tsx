@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Search } from "lucide-react";
+import { KeyRound, Search } from "lucide-react";
 import { ROLES, type Role } from "@contract/roles";
 import type { User } from "@contract/auth";
 import { errorText } from "@/lib/api";
@@ -11,7 +11,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { QueryState } from "@/components/query-state";
-import { useChangeRole, usePeople } from "./api";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { useChangeRole, usePeople, useResetSecondStep } from "./api";
 import { StaffTwoStepSwitch } from "./staff-two-step-switch";
 
 function RoleSelect({ user }: { user: User }) {
@@ -44,9 +46,38 @@ function RoleSelect({ user }: { user: User }) {
   );
 }
 
-/** People (OWNER only): search members and change their role. */
+/**
+ * A lost second step (decision 0102): the owner removes a member's passkeys and authenticator
+ * app after a confirmation; the server signs them out everywhere and emails them. Not on the
+ * owner's own row (the server refuses it too: they change theirs on Profile).
+ */
+function ResetSecondStep({ user }: { user: User }) {
+  const { m } = useI18n();
+  const T = m.twoStep;
+  const name = `${user.firstName} ${user.lastName}`;
+  const reset = useResetSecondStep(user.id, {
+    onSuccess: () => toast({ title: T.resetDone }),
+    onError: (err) => toast({ title: T.resetFailed, description: errorText(err), variant: "destructive" }),
+  });
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="icon" aria-label={T.resetSecondStepOf(name)} title={T.resetSecondStep} disabled={reset.isPending}>
+          <KeyRound aria-hidden="true" />
+        </Button>
+      }
+      title={T.resetTitle(name)}
+      description={T.resetText}
+      confirmLabel={T.resetConfirm}
+      onConfirm={() => reset.mutate()}
+    />
+  );
+}
+
+/** People (OWNER only): search members, change their role, reset a lost second step. */
 export function PeopleTab() {
   const { m } = useI18n();
+  const { user: me } = useAuth();
   const [q, setQ] = useState("");
   const query = q.trim();
   const people = usePeople(query);
@@ -76,6 +107,7 @@ export function PeopleTab() {
                     <p className="truncate text-sm text-muted-foreground">{u.email}</p>
                   </div>
                   <RoleSelect user={u} />
+                  {u.id !== me?.id ? <ResetSecondStep user={u} /> : <span className="size-10 shrink-0" aria-hidden="true" />}
                 </li>
               ))}
             </ul>

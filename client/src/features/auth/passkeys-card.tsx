@@ -94,7 +94,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
 function TotpSection({ on, recoveryLeft }: { on: boolean; recoveryLeft: number }) {
   const { m } = useI18n();
   const T = m.twoStep;
-  const [setup, setSetup] = useState<{ uri: string; secret: string } | null>(null);
+  const [setup, setSetup] = useState<{ uri: string; secret: string; qr: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
   const [turningOff, setTurningOff] = useState(false);
@@ -169,6 +169,7 @@ function TotpSection({ on, recoveryLeft }: { on: boolean; recoveryLeft: number }
         }}
       >
         <p className="text-sm">{T.totpScan}</p>
+        <img data-testid="totp-qr" src={setup.qr} alt={T.qrAlt} width={192} height={192} className="size-48 justify-self-center rounded-md border border-border bg-white" />
         <a href={setup.uri} className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline">
           {T.openInApp}
         </a>

@@ -1,7 +1,8 @@
 import { CheckCircle2, Flame, Trophy } from "lucide-react";
 import { CHALLENGE_TEXT, challengeProgress, localDate, type Challenge, type UserChallenge } from "@contract/connect";
 import { errorText } from "@/lib/api";
-import { useChurch } from "@/lib/auth";
+import { isStaff } from "@contract/roles";
+import { useAuth, useChurch } from "@/lib/auth";
 import { Card, CardContent } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -33,9 +34,16 @@ function ChallengeCard({ challenge, mine, today }: { challenge: Challenge; mine?
             <p className="text-lg font-semibold leading-tight">{challenge.title}</p>
             <p className="mt-1 text-sm text-muted-foreground">{challenge.description}</p>
           </div>
-          <Badge variant="secondary" className="shrink-0 whitespace-nowrap">
-            {t.days(challenge.days)}
-          </Badge>
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <Badge variant="secondary" className="whitespace-nowrap">
+              {t.days(challenge.days)}
+            </Badge>
+            {challenge.archived && (
+              <Badge variant="outline" className="whitespace-nowrap">
+                {t.archivedChallenge}
+              </Badge>
+            )}
+          </div>
         </div>
         {mine ? (
           <>
@@ -74,6 +82,7 @@ function ChallengeCard({ challenge, mine, today }: { challenge: Challenge; mine?
 export function ChallengesSection() {
   const t = useI18n().m.connect;
   const church = useChurch();
+  const { user } = useAuth();
   const challenges = useChallenges();
   const mine = useMyChallenges();
   const today = localDate(new Date(), church.timeZone);
@@ -82,7 +91,7 @@ export function ChallengesSection() {
       <h2 id="challenges-heading" className="flex items-center gap-2 text-xl font-bold">
         <Trophy className="size-5 text-primary" aria-hidden="true" /> {t.challenges}
       </h2>
-      <QueryState query={{ isPending: challenges.isPending || mine.isPending, isError: challenges.isError || mine.isError }} data={challenges.data} loading={<Skeleton className="h-32" />} error={t.challengesFailed} empty={t.noChallenges}>
+      <QueryState query={{ isPending: challenges.isPending || mine.isPending, isError: challenges.isError || mine.isError }} data={challenges.data} loading={<Skeleton className="h-32" />} error={t.challengesFailed} empty={user && isStaff(user.role) ? t.noChallengesStaff : t.noChallenges}>
         {(list) => (
           list.map((c) => <ChallengeCard key={c.id} challenge={c} mine={mine.data?.find((m) => m.challengeId === c.id)} today={today} />)
         )}

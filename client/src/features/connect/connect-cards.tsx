@@ -12,7 +12,8 @@ export function ConnectCards() {
   const church = useChurch();
   const t = useI18n().m.connect;
   const cards = [
-    { label: t.visitors, hint: t.visitorsHint, href: church.links.visitorsForm ?? church.links.website, icon: UserPlus },
+    // The church's external visitors form when it has one, else the app's own (/visitors).
+    { label: t.visitors, hint: t.visitorsHint, href: church.links.visitorsForm ?? "/visitors", icon: UserPlus, inApp: !church.links.visitorsForm },
     { label: t.partner, hint: t.partnerHint, href: church.links.partner, icon: HandHeart },
     { label: t.calendar, hint: t.calendarHint, href: "/calendar", icon: CalendarDays, inApp: true },
     { label: t.contact, hint: t.contactHint, href: church.links.contact, icon: Mail },

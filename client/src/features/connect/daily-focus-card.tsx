@@ -1,43 +1,48 @@
 import { BookOpen, Sparkles, Sun } from "lucide-react";
-import { DAILY_TEXT, SEQUENCE_KEYS, type SequenceKey } from "@contract/connect";
+import { DAILY_TEXT } from "@contract/connect";
+import { isStaff } from "@contract/roles";
 import { errorText } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
-import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
-import { useDailyPreview, useEnroll } from "./api";
+import { useDailyPreview, useEnroll, useJourneys } from "./api";
+import { JourneyDayView } from "./journey-day";
 
-const ICONS: Record<SequenceKey, typeof BookOpen> = { SCRIPTURES_14: BookOpen, AFFIRMATIONS_14: Sparkles };
-
+/** The published journeys to choose from (the seeded two, or those staff wrote in Admin → Journeys). */
 function EnrolOptions({ heading }: { heading: string }) {
   const { m } = useI18n();
+  const { user } = useAuth();
+  const journeys = useJourneys();
   const enrol = useEnroll({
     onSuccess: () => toast({ title: DAILY_TEXT.enrolled, description: DAILY_TEXT.enrolledDescription }),
     onError: (err) => toast({ title: DAILY_TEXT.enrollFailed, description: errorText(err) ?? DAILY_TEXT.enrollFailedFallback, variant: "destructive" }),
   });
+  if (journeys.isPending) return <Skeleton className="h-28" />;
+  if (journeys.isError) return <p className="text-muted-foreground">{m.connect.dailyFailed}</p>;
+  if (!journeys.data.length)
+    return (
+      <p className="text-muted-foreground" data-testid="no-journeys">
+        {user && isStaff(user.role) ? m.connect.noJourneysStaff : m.connect.noJourneys}
+      </p>
+    );
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">{heading}</p>
-      {SEQUENCE_KEYS.map((key) => {
-        const Icon = ICONS[key];
+      {journeys.data.map((j, i) => {
+        const Icon = i % 2 ? Sparkles : BookOpen;
         return (
-          <Button
-            key={key}
-            variant="outline"
-            className="h-auto justify-start py-3 text-left"
-            disabled={enrol.isPending}
-            onClick={() => enrol.mutate(key)}
-          >
+          <Button key={j.key} variant="outline" className="h-auto justify-start whitespace-normal py-3 text-left" disabled={enrol.isPending} onClick={() => enrol.mutate(j.key)}>
             <Icon className="text-primary" aria-hidden="true" />
-            <span className="grid">
+            <span className="grid min-w-0">
               {/* The name starts with what it does and contains what it shows (WCAG 2.5.3). */}
               <span>
                 <span className="sr-only">{m.connect.enrollIn} </span>
-                {m.journey[key].title}
+                {j.title}
               </span>
-              <span className="text-sm font-normal text-muted-foreground">{m.journey[key].description}</span>
+              {j.description && <span className="text-sm font-normal text-muted-foreground">{j.description}</span>}
             </span>
           </Button>
         );
@@ -69,26 +74,7 @@ export function DailyFocusCard() {
           <EnrolOptions heading={t.chooseJourney} />
         ) : (
           <div className="grid gap-4">
-            <div className="grid gap-2">
-              <div className="flex items-baseline justify-between gap-2">
-                <p className="font-semibold">
-                  {t.dayOf(p.currentDay, p.totalDays)}
-                </p>
-                <p className="text-sm text-muted-foreground">{p.sequenceKey ? m.journey[p.sequenceKey].title : ""}</p>
-              </div>
-              <Progress value={(p.currentDay / p.totalDays) * 100} aria-label={t.dayOf(p.currentDay, p.totalDays)} />
-            </div>
-            {p.content && (
-              <article className="grid gap-2">
-                <h3 className="text-lg font-semibold">{p.content.title}</h3>
-                {p.content.verse && <blockquote className="border-l-4 border-primary pl-3 italic text-muted-foreground">{p.content.verse}</blockquote>}
-                {p.content.content.split(/\n{2,}/).map((para, i) => (
-                  <p key={i} className="leading-relaxed">
-                    {para}
-                  </p>
-                ))}
-              </article>
-            )}
+            <JourneyDayView preview={p} />
             {p.finished && <EnrolOptions heading={t.startAnother} />}
           </div>
         )}

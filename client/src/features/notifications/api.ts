@@ -65,3 +65,9 @@ export const useSetPreference = (config?: MutationConfig<NotificationPreferences
     config,
     (data) => queryClient.setQueryData(PREFS_KEY, data),
   );
+
+/** The Profile's "Email updates" switch (church news by email); the answer replaces the cached preferences. */
+export const useSetEmailUpdates = (config?: MutationConfig<NotificationPreferences, boolean>) =>
+  useApiMutation((on: boolean) => apiJson<NotificationPreferences>("PUT", API.notifications.preferences(), { emailUpdates: on }), config, (data) =>
+    queryClient.setQueryData(PREFS_KEY, data),
+  );

@@ -8,7 +8,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Popover } from "radix-ui";
-import { BadgeCheck, Bell, BellOff, CalendarClock, Check, CheckCheck, HeartHandshake, MessageCircleQuestion, Radio, ShieldCheck, type LucideIcon } from "lucide-react";
+import { BadgeCheck, Bell, BellOff, CalendarClock, Check, CheckCheck, CreditCard, HeartHandshake, Megaphone, MessageCircleQuestion, Radio, ShieldCheck, type LucideIcon } from "lucide-react";
 import { type Notification, type NotificationKind } from "@contract/notifications";
 import { formatCommentTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
@@ -25,6 +25,8 @@ const KIND_ICON: Record<NotificationKind, LucideIcon> = {
   questionToModerate: MessageCircleQuestion,
   testimonyToModerate: ShieldCheck,
   eventReminder: CalendarClock,
+  newCardsPaused: CreditCard,
+  announcement: Megaphone,
 };
 
 function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => void; onMarkRead: () => void }) {
@@ -34,7 +36,7 @@ function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => v
   const Icon = KIND_ICON[n.kind] ?? Bell;
   const unread = n.readAt === null;
   return (
-    <li data-testid="inbox-item" data-unread={unread ? "true" : "false"} className={cn("flex items-start gap-1 rounded-lg", unread && "bg-primary/5")}>
+    <li data-testid="inbox-item" data-unread={unread ? "true" : "false"} className={cn("flex min-w-0 items-start gap-1 rounded-lg", unread && "bg-primary/5")}>
       <button type="button" onClick={onOpen} className="flex min-h-14 min-w-0 flex-1 items-start gap-3 rounded-lg p-3 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
         <span aria-hidden="true" className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
           <Icon className="size-5" />
@@ -49,7 +51,8 @@ function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => v
               </>
             )}
           </span>
-          <span className="line-clamp-2 block text-sm text-muted-foreground">{tr(n.body)}</span>
+          {/* An announcement is read here in full (staff's words, line breaks kept); other kinds are one line of news. */}
+          <span className={cn("block text-sm text-muted-foreground", n.kind === "announcement" ? "whitespace-pre-line break-words" : "line-clamp-2")}>{tr(n.body)}</span>
           <span className="block text-xs text-muted-foreground">{formatCommentTime(n.createdAt)}</span>
         </span>
       </button>
@@ -115,7 +118,7 @@ function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
         >
           {(list) => (
             <>
-              <ul className="grid gap-1">
+              <ul className="grid grid-cols-1 gap-1">
                 {list.map((n) => (
                   <InboxItem
                     key={n.id}
@@ -123,7 +126,9 @@ function InboxList({ onNavigate }: { onNavigate: (url: string) => void }) {
                     onMarkRead={() => markRead.mutate(n.id)}
                     onOpen={() => {
                       if (n.readAt === null) markRead.mutate(n.id);
-                      onNavigate(n.url);
+                      // An announcement may link outside the app (a sign-up form): it opens in a new tab.
+                      if (/^https:\/\//.test(n.url)) window.open(n.url, "_blank", "noopener,noreferrer");
+                      else onNavigate(n.url);
                     }}
                   />
                 ))}

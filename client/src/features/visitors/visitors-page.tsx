@@ -62,12 +62,20 @@ function VisitorForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** /visitors: the church's own first-time visitor card, or its configured external form in a frame. */
+/** /visitors for a signed-in member (inside the app's shell). */
 export default function VisitorsPage() {
   const church = useChurch();
+  return <VisitorsScreen churchName={church.name} external={church.links.visitorsForm} />;
+}
+
+/**
+ * The church's own first-time visitor card, or its configured external form in a frame. A
+ * visitor needs no account (POST /api/visitors is public): signed out, app/pages/public-visitors-page
+ * shows it with the church's public name and link.
+ */
+export function VisitorsScreen({ churchName, external }: { churchName: string; external?: string | null }) {
   const t = useI18n().m.visitorForm;
   const [done, setDone] = useState(false);
-  const external = church.links.visitorsForm;
   return (
     <div className="grid gap-5">
       <h1 className="text-3xl font-bold">{t.welcome}</h1>
@@ -91,7 +99,7 @@ export default function VisitorsPage() {
             <CardTitle className="flex items-center gap-2">
               <UserPlus className="size-5 text-primary" aria-hidden="true" /> {t.firstTime}
             </CardTitle>
-            <CardDescription>{t.letUsKnow(church.name)}</CardDescription>
+            <CardDescription>{t.letUsKnow(churchName)}</CardDescription>
           </CardHeader>
           <CardContent>
             <VisitorForm onDone={() => setDone(true)} />

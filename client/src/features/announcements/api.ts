@@ -1,0 +1,32 @@
+/** Announcements' server state (Admin → Announcements, decision 0110): the list, compose, cancel, and the groups to write to. */
+import { useQuery } from "@tanstack/react-query";
+import { API } from "@contract/api-paths";
+import type { Announcement, AnnouncementInput, AnnouncementList } from "@contract/announcements";
+import type { Group } from "@contract/groups";
+import { apiJson } from "@/lib/api";
+import { refetchPrefix } from "@/lib/query-client";
+import { useApiMutation, type MutationConfig } from "@/lib/mutation";
+
+const refresh = () => refetchPrefix(API.announcements.list());
+
+export const useAnnouncements = () => useQuery<AnnouncementList>({ queryKey: [API.announcements.list()] });
+/** The church's groups (the audience picker); read by path, not through the connect feature. */
+export const useAudienceGroups = () => useQuery<Group[]>({ queryKey: [API.groups.list()] });
+
+export const useComposeAnnouncement = (config?: MutationConfig<Announcement, AnnouncementInput>) =>
+  useApiMutation((input: AnnouncementInput) => apiJson<Announcement>("POST", API.announcements.list(), input), config, refresh);
+
+export const useCancelAnnouncement = (config?: MutationConfig<Announcement, string>) =>
+  useApiMutation((id: string) => apiJson<Announcement>("POST", API.announcements.cancel({ id })), config, refresh);
+
+/** The issues of a 400 answer ("400: {json}"), by field (without the "body." prefix). */
+export function fieldIssues(err: unknown): Record<string, string> {
+  const m = err instanceof Error ? /^400: ([\s\S]*)$/.exec(err.message) : null;
+  if (!m) return {};
+  try {
+    const body = JSON.parse(m[1]) as { issues?: { path: string; message: string }[] };
+    return Object.fromEntries((body.issues ?? []).map((i) => [i.path.replace(/^body\./, "").split(".")[0], i.message]));
+  } catch {
+    return {};
+  }
+}

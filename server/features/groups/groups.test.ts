@@ -1,0 +1,301 @@
+/**
+ * Small groups (decision 0107): staff author groups and name leaders, members join (or ask to
+ * join) and leave, leaders see only their own group's roster and decide its requests, a full
+ * group refuses joins even when they arrive at once, and archiving keeps every membership.
+ * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL (where the joins really race).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../testing/harness";
+import { groupJoinRequests, groupMembers } from "../../db/schema/connect";
+import { seedConnectDemo } from "../../seed/connect";
+import { GROUP_TEXT } from "../../../contract/connect-text";
+import { GROUPS_TEXT, type AdminGroup, type Group, type GroupPerson, type GroupRoster, type NewGroup } from "../../../contract/groups";
+import { messagesFor } from "../../i18n";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Auth = { authorization: string };
+type Person = Awaited<ReturnType<TestApp["signUp"]>>;
+const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, auth?: Auth, payload?: object, lang?: string) =>
+  t.app.inject({ method, url, headers: { ...auth, ...(lang ? { "accept-language": lang } : {}) }, ...(payload ? { payload } : {}) });
+let n = 0;
+const group = (over: Partial<NewGroup> = {}): NewGroup => ({ name: `Group ${++n} ${Date.now()}`, description: "Friends who meet to pray and read.", ...over });
+async function create(staff: Person, over: Partial<NewGroup> = {}) {
+  const res = await call("POST", "/api/groups", staff.auth, group(over));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as AdminGroup;
+}
+const listFor = async (p: Person) => (await call("GET", "/api/groups", p.auth)).json() as Group[];
+const mineFor = async (p: Person) => (await call("GET", "/api/groups/mine", p.auth)).json() as Group[];
+const members = (groupId: string) => t.db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId));
+
+describe("who may author groups", () => {
+  it("staff (OWNER, PASTOR, STAFF) create, edit and archive; members get 403 on every authoring route; no session 401", async () => {
+    const member = await t.signUp();
+    for (const role of ["OWNER", "PASTOR", "STAFF"] as const) {
+      const staff = await t.signUp(role);
+      const g = await create(staff);
+      expect((await call("PATCH", `/api/groups/${g.id}`, staff.auth, { description: "New words" })).statusCode).toBe(200);
+      expect((await call("DELETE", `/api/groups/${g.id}`, staff.auth)).statusCode).toBe(200);
+    }
+    const staff = await t.signUp("STAFF");
+    const g = await create(staff);
+    const refused = [
+      await call("POST", "/api/groups", member.auth, group()),
+      await call("PATCH", `/api/groups/${g.id}`, member.auth, { name: "Mine now" }),
+      await call("DELETE", `/api/groups/${g.id}`, member.auth),
+      await call("GET", "/api/admin/groups", member.auth),
+      await call("GET", "/api/admin/groups/people?q=a", member.auth),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403]);
+    expect((await call("GET", "/api/groups")).statusCode).toBe(401);
+    expect((await call("POST", `/api/groups/${g.id}/join`)).statusCode).toBe(401);
+    // Nothing changed.
+    const [after] = (await listFor(member)).filter((x) => x.id === g.id);
+    expect(after.name).toBe(g.name);
+  });
+
+  it("bad input is a 400 naming the field, in the member's language; a duplicate name is a 409", async () => {
+    const staff = await t.signUp("PASTOR");
+    const bad = async (body: object, path: string, message: string) => {
+      const res = await call("POST", "/api/groups", staff.auth, { ...group(), ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().issues).toContainEqual({ path: `body.${path}`, message });
+    };
+    await bad({ name: "  " }, "name", GROUPS_TEXT.nameRequired);
+    await bad({ description: "" }, "description", GROUPS_TEXT.descriptionRequired);
+    await bad({ meetingTime: "7pm" }, "meetingTime", GROUPS_TEXT.timeInvalid);
+    await bad({ meetingDay: 7 }, "meetingDay", GROUPS_TEXT.dayInvalid);
+    await bad({ meetingUrl: "http://meet.example.org/x" }, "meetingUrl", GROUPS_TEXT.urlInvalid);
+    await bad({ capacity: 0 }, "capacity", GROUPS_TEXT.capacityInvalid);
+    await bad({ joinPolicy: "invite" }, "joinPolicy", GROUPS_TEXT.policyInvalid);
+    const unknown = await call("POST", "/api/groups", staff.auth, group({ leaderIds: ["00000000-0000-4000-8000-000000000000"] }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues).toEqual([{ path: "body.leaderIds", message: GROUPS_TEXT.unknownLeader }]);
+    const es = await call("POST", "/api/groups", staff.auth, { ...group(), meetingTime: "25:00" }, "es");
+    expect(es.json().issues).toContainEqual({ path: "body.meetingTime", message: messagesFor("es").groups.text.timeInvalid });
+    expect((await call("PATCH", `/api/groups/${(await create(staff)).id}`, staff.auth, {})).statusCode).toBe(400);
+
+    const g = await create(staff, { meetingDay: 3, meetingTime: "19:30", meetingPlace: "Room 5", meetingUrl: "https://meet.example.org/g", capacity: 10, joinPolicy: "ask" });
+    expect(g).toMatchObject({ meetingDay: 3, meetingTime: "19:30", meetingPlace: "Room 5", meetingUrl: "https://meet.example.org/g", capacity: 10, joinPolicy: "ask", memberCount: 0, isFull: false });
+    const dup = await call("POST", "/api/groups", staff.auth, group({ name: g.name }));
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error).toBe(GROUPS_TEXT.duplicateName);
+    const other = await create(staff);
+    expect((await call("PATCH", `/api/groups/${other.id}`, staff.auth, { name: g.name })).statusCode).toBe(409);
+    expect((await call("PATCH", "/api/groups/00000000-0000-4000-8000-000000000000", staff.auth, { name: "x" })).statusCode).toBe(404);
+  });
+});
+
+describe("members join and leave", () => {
+  it("an open group: join (idempotent), shows in mine and counts; leave takes the member out; a group shows its leaders", async () => {
+    const staff = await t.signUp("STAFF");
+    const leader = await t.signUp("MEMBER", { firstName: "Lydia", lastName: "Purple" });
+    const m = await t.signUp();
+    const g = await create(staff, { leaderIds: [leader.user.id] });
+    expect(g.leaders).toEqual([{ id: leader.user.id, firstName: "Lydia", lastName: "Purple" }]);
+    expect(g.memberCount).toBe(1);
+    const seen = (await listFor(m)).find((x) => x.id === g.id)!;
+    expect(seen).toMatchObject({ myStatus: "none", memberCount: 1, pendingCount: null, leaders: [{ firstName: "Lydia" }] });
+    expect((await listFor(leader)).find((x) => x.id === g.id)).toMatchObject({ myStatus: "leader", pendingCount: 0 });
+
+    const joins = await Promise.all([1, 2, 3].map(() => call("POST", `/api/groups/${g.id}/join`, m.auth)));
+    expect(joins.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(joins[2].json()).toMatchObject({ myStatus: "member", memberCount: 2 });
+    expect((await mineFor(m)).map((x) => x.id)).toEqual([g.id]);
+
+    const left = await call("POST", `/api/groups/${g.id}/leave`, m.auth);
+    expect(left.statusCode).toBe(200);
+    expect(left.json()).toMatchObject({ myStatus: "none", memberCount: 1 });
+    expect(await mineFor(m)).toEqual([]);
+    // Leaving again changes nothing; an unknown group is a 404.
+    expect((await call("POST", `/api/groups/${g.id}/leave`, m.auth)).json()).toMatchObject({ memberCount: 1 });
+    const unknown = await call("POST", "/api/groups/00000000-0000-4000-8000-000000000000/join", m.auth);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(GROUP_TEXT.notFound);
+  });
+
+  it("a full group says so and refuses a join with 409", async () => {
+    const staff = await t.signUp("STAFF");
+    const [a, b] = [await t.signUp(), await t.signUp()];
+    const g = await create(staff, { capacity: 1 });
+    expect((await call("POST", `/api/groups/${g.id}/join`, a.auth)).json()).toMatchObject({ isFull: true, memberCount: 1 });
+    expect((await listFor(b)).find((x) => x.id === g.id)).toMatchObject({ isFull: true, myStatus: "none" });
+    const refused = await call("POST", `/api/groups/${g.id}/join`, b.auth);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: GROUPS_TEXT.full, code: "CONFLICT" });
+    expect((await call("POST", `/api/groups/${g.id}/join`, b.auth, undefined, "es")).json().error).toBe(messagesFor("es").groups.text.full);
+    // A member already in it may still "join" (nothing changes); a seat freed lets the next one in.
+    expect((await call("POST", `/api/groups/${g.id}/join`, a.auth)).statusCode).toBe(200);
+    await call("POST", `/api/groups/${g.id}/leave`, a.auth);
+    expect((await call("POST", `/api/groups/${g.id}/join`, b.auth)).statusCode).toBe(200);
+  });
+
+  it("concurrent joins for the last seats: the capacity is never exceeded", async () => {
+    const staff = await t.signUp("STAFF");
+    const leader = await t.signUp();
+    const g = await create(staff, { capacity: 3, leaderIds: [leader.user.id] }); // 2 seats left
+    const people = await Promise.all(Array.from({ length: 12 }, () => t.signUp()));
+    const answers = await Promise.all(people.map((p) => call("POST", `/api/groups/${g.id}/join`, p.auth)));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(2);
+    expect(codes.filter((c) => c === 409)).toHaveLength(10);
+    expect(await members(g.id)).toHaveLength(3);
+  });
+
+  it("lowering the capacity below the members already in is a 400; a full group needs room for a new leader", async () => {
+    const staff = await t.signUp("STAFF");
+    const [a, b, c] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    const g = await create(staff, { capacity: 2 });
+    await call("POST", `/api/groups/${g.id}/join`, a.auth);
+    await call("POST", `/api/groups/${g.id}/join`, b.auth);
+    const low = await call("PATCH", `/api/groups/${g.id}`, staff.auth, { capacity: 1 });
+    expect(low.statusCode).toBe(400);
+    expect(low.json().issues).toEqual([{ path: "body.capacity", message: GROUPS_TEXT.capacityBelowMembers }]);
+    const noRoom = await call("PATCH", `/api/groups/${g.id}`, staff.auth, { leaderIds: [c.user.id] });
+    expect(noRoom.statusCode).toBe(409);
+    expect(noRoom.json().error).toBe(GROUPS_TEXT.fullForLeaders);
+    // A member already in the group can be named leader without a new seat; one transaction: capacity and leader together.
+    expect((await call("PATCH", `/api/groups/${g.id}`, staff.auth, { leaderIds: [a.user.id] })).json()).toMatchObject({ leaders: [{ id: a.user.id }], memberCount: 2 });
+    const both = await call("PATCH", `/api/groups/${g.id}`, staff.auth, { capacity: 3, leaderIds: [c.user.id] });
+    expect(both.json()).toMatchObject({ capacity: 3, memberCount: 3, leaders: [{ id: c.user.id }] });
+    // The former leader stays a member.
+    expect((await members(g.id)).find((m) => m.userId === a.user.id)).toMatchObject({ isLeader: false });
+    // Nothing half-saved: a refused change leaves the name as it was.
+    await call("PATCH", `/api/groups/${g.id}`, staff.auth, { name: "Renamed", capacity: 1 });
+    expect((await listFor(a)).find((x) => x.id === g.id)?.name).toBe(g.name);
+  });
+});
+
+describe("ask to join, and leaders", () => {
+  it("a request waits for the group's leader, who alone (with staff) sees the roster and approves or declines", async () => {
+    const staff = await t.signUp("PASTOR");
+    const leader = await t.signUp("MEMBER", { firstName: "Priscilla", lastName: "Aquila" });
+    const otherLeader = await t.signUp();
+    const [asker, second, bystander] = [await t.signUp("MEMBER", { firstName: "Timothy", lastName: "Lois" }), await t.signUp(), await t.signUp()];
+    const g = await create(staff, { joinPolicy: "ask", leaderIds: [leader.user.id] });
+    const other = await create(staff, { leaderIds: [otherLeader.user.id] });
+
+    const asked = await call("POST", `/api/groups/${g.id}/join`, asker.auth);
+    expect(asked.json()).toMatchObject({ myStatus: "pending", memberCount: 1 });
+    expect((await call("POST", `/api/groups/${g.id}/join`, asker.auth)).json()).toMatchObject({ myStatus: "pending" }); // asking twice: one request
+    await call("POST", `/api/groups/${g.id}/join`, second.auth);
+    expect(await t.db.select().from(groupJoinRequests).where(eq(groupJoinRequests.groupId, g.id))).toHaveLength(2);
+    expect(await mineFor(asker)).toEqual([]);
+    expect((await listFor(leader)).find((x) => x.id === g.id)?.pendingCount).toBe(2);
+
+    // Roster: the leader of this group and staff; not a member, not another group's leader.
+    const roster = await call("GET", `/api/groups/${g.id}/members`, leader.auth);
+    expect(roster.statusCode).toBe(200);
+    const body = roster.json() as GroupRoster;
+    expect(body.members).toEqual([expect.objectContaining({ userId: leader.user.id, firstName: "Priscilla", email: leader.user.email, isLeader: true })]);
+    expect(body.requests.map((r) => r.userId)).toEqual([asker.user.id, second.user.id]);
+    expect(body.requests[0]).toMatchObject({ firstName: "Timothy", lastName: "Lois", email: asker.user.email });
+    expect(Object.keys(body.members[0]).sort()).toEqual(["email", "firstName", "isLeader", "joinedAt", "lastName", "userId"]);
+    expect((await call("GET", `/api/groups/${g.id}/members`, staff.auth)).statusCode).toBe(200);
+    for (const who of [bystander, otherLeader, asker]) {
+      const res = await call("GET", `/api/groups/${g.id}/members`, who.auth);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe(GROUPS_TEXT.rosterForbidden);
+      expect((await call("POST", `/api/groups/${g.id}/requests/${asker.user.id}/approve`, who.auth)).statusCode).toBe(403);
+    }
+    expect((await call("GET", `/api/groups/${other.id}/members`, leader.auth)).statusCode).toBe(403);
+    expect((await call("GET", "/api/groups/00000000-0000-4000-8000-000000000000/members", leader.auth)).statusCode).toBe(404);
+
+    const approved = await call("POST", `/api/groups/${g.id}/requests/${asker.user.id}/approve`, leader.auth);
+    expect(approved.statusCode).toBe(200);
+    expect((approved.json() as GroupRoster).members.map((m) => m.userId)).toContain(asker.user.id);
+    expect((await mineFor(asker)).map((x) => x.id)).toEqual([g.id]);
+    const declined = await call("POST", `/api/groups/${g.id}/requests/${second.user.id}/decline`, staff.auth);
+    expect((declined.json() as GroupRoster).requests).toEqual([]);
+    expect((await listFor(second)).find((x) => x.id === g.id)?.myStatus).toBe("none");
+    // Decided requests are kept for the record.
+    const kept = await t.db.select().from(groupJoinRequests).where(eq(groupJoinRequests.groupId, g.id));
+    expect(kept.map((r) => r.status).sort()).toEqual(["approved", "declined"]);
+    expect(kept.find((r) => r.status === "approved")?.decidedBy).toBe(leader.user.id);
+    const again = await call("POST", `/api/groups/${g.id}/requests/${second.user.id}/approve`, leader.auth);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toBe(GROUPS_TEXT.requestNotFound);
+  });
+
+  it("a pending request is withdrawn by leaving; approving into a group that filled up is a 409 and the request waits", async () => {
+    const staff = await t.signUp("STAFF");
+    const leader = await t.signUp();
+    const [a, b] = [await t.signUp(), await t.signUp()];
+    const g = await create(staff, { joinPolicy: "ask", capacity: 2, leaderIds: [leader.user.id] });
+    await call("POST", `/api/groups/${g.id}/join`, a.auth);
+    expect((await call("POST", `/api/groups/${g.id}/leave`, a.auth)).json()).toMatchObject({ myStatus: "none" });
+    const [withdrawn] = await t.db.select().from(groupJoinRequests).where(and(eq(groupJoinRequests.groupId, g.id), eq(groupJoinRequests.userId, a.user.id)));
+    expect(withdrawn.status).toBe("withdrawn");
+
+    await call("POST", `/api/groups/${g.id}/join`, a.auth);
+    await call("POST", `/api/groups/${g.id}/join`, b.auth);
+    expect((await call("POST", `/api/groups/${g.id}/requests/${a.user.id}/approve`, leader.auth)).statusCode).toBe(200);
+    const full = await call("POST", `/api/groups/${g.id}/requests/${b.user.id}/approve`, leader.auth);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error).toBe(GROUPS_TEXT.full);
+    expect((await listFor(b)).find((x) => x.id === g.id)).toMatchObject({ myStatus: "pending", isFull: true });
+    // A full "ask to join" group refuses new requests too.
+    expect((await call("POST", `/api/groups/${g.id}/join`, (await t.signUp()).auth)).statusCode).toBe(409);
+  });
+});
+
+describe("archive", () => {
+  it("takes the group out of every member's list and stops joins, but keeps its memberships and requests", async () => {
+    const staff = await t.signUp("OWNER");
+    const leader = await t.signUp();
+    const [m, asker] = [await t.signUp(), await t.signUp()];
+    const g = await create(staff, { leaderIds: [leader.user.id] });
+    await call("POST", `/api/groups/${g.id}/join`, m.auth);
+    await call("PATCH", `/api/groups/${g.id}`, staff.auth, { joinPolicy: "ask" });
+    await call("POST", `/api/groups/${g.id}/join`, asker.auth);
+
+    const archived = await call("DELETE", `/api/groups/${g.id}`, staff.auth);
+    expect(archived.statusCode).toBe(200);
+    expect((archived.json() as AdminGroup).archivedAt).not.toBeNull();
+    expect((await listFor(m)).map((x) => x.id)).not.toContain(g.id);
+    expect(await mineFor(m)).toEqual([]);
+    expect((await call("POST", `/api/groups/${g.id}/join`, (await t.signUp()).auth)).statusCode).toBe(404);
+    expect((await call("POST", `/api/groups/${g.id}/leave`, m.auth)).statusCode).toBe(404);
+    expect((await call("GET", `/api/groups/${g.id}/members`, leader.auth)).statusCode).toBe(404);
+    // History kept: memberships, the leader, the request; staff still see it in Admin and its roster.
+    expect((await members(g.id)).map((r) => r.userId).sort()).toEqual([leader.user.id, m.user.id].sort());
+    expect(await t.db.select().from(groupJoinRequests).where(eq(groupJoinRequests.groupId, g.id))).toHaveLength(1);
+    const admin = (await call("GET", "/api/admin/groups", staff.auth)).json() as AdminGroup[];
+    expect(admin.find((x) => x.id === g.id)).toMatchObject({ memberCount: 2, pendingCount: 1, leaders: [{ id: leader.user.id }] });
+    expect(((await call("GET", `/api/groups/${g.id}/members`, staff.auth)).json() as GroupRoster).members).toHaveLength(2);
+    // Archiving again changes nothing.
+    expect((await call("DELETE", `/api/groups/${g.id}`, staff.auth)).json().archivedAt).toBe((archived.json() as AdminGroup).archivedAt);
+  });
+});
+
+describe("staff's people search and the demo", () => {
+  it("finds members by name or email to name as leaders", async () => {
+    const staff = await t.signUp("STAFF");
+    const m = await t.signUp("MEMBER", { firstName: "Barnabas", lastName: "Cyprus" });
+    const found = (await call("GET", "/api/admin/groups/people?q=barnab", staff.auth)).json() as GroupPerson[];
+    expect(found).toEqual([{ userId: m.user.id, firstName: "Barnabas", lastName: "Cyprus", email: m.user.email }]);
+    expect((await call("GET", "/api/admin/groups/people?q=%25", staff.auth)).json()).toEqual([]);
+  });
+
+  it("a new church has no groups; the demo seed brings a few, with leaders, an ask-to-join group and a request (twice: idempotent)", async () => {
+    const fresh = await createTestApp();
+    try {
+      const m = await fresh.signUp();
+      expect((await fresh.app.inject({ method: "GET", url: "/api/groups", headers: m.auth })).json()).toEqual([]);
+      await seedConnectDemo(fresh.db);
+      await seedConnectDemo(fresh.db);
+      const list = (await fresh.app.inject({ method: "GET", url: "/api/groups", headers: m.auth })).json() as Group[];
+      expect(list.length).toBeGreaterThanOrEqual(4);
+      expect(list.some((g) => g.joinPolicy === "ask")).toBe(true);
+      expect(list.every((g) => g.meetingDay !== null && g.meetingTime !== null && (g.meetingPlace || g.meetingUrl))).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ZAdminGroup,
+  ZGroup,
+  ZGroupChange,
+  ZGroupParams,
+  ZGroupPerson,
+  ZGroupRequestAction,
+  ZGroupRoster,
+  ZNewGroup,
+  ZPeopleSearch,
+} from "../../../contract/groups";
+import { API } from "../../../contract/api-paths";
+import type { Deps } from "../../deps";
+import { currentUser } from "../../http/auth";
+import { loadGroups } from "./group-view";
+import { archiveGroup, createGroup, updateGroup } from "./save-group";
+import { decideRequest, getRoster, joinGroup, leaveGroup } from "./membership";
+import { searchPeople } from "./search-people";
+
+/** Small groups (spec section 2, Connect; decision 0107): members join and leave, leaders lead, staff author. */
+export const groupsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Members
+    app.get(API.groups.list.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
+      loadGroups(deps.db, currentUser(req).id),
+    );
+    app.get(API.groups.mine.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
+      loadGroups(deps.db, currentUser(req).id, { mineOnly: true }),
+    );
+    app.post(
+      API.groups.join.pattern,
+      { config: { access: "member", rateLimit: "groupJoin" }, schema: { params: ZGroupParams, response: { 200: ZGroup } } },
+      async (req) => joinGroup(deps, currentUser(req), req.params.id),
+    );
+    app.post(
+      API.groups.leave.pattern,
+      { config: { access: "member", rateLimit: "groupJoin" }, schema: { params: ZGroupParams, response: { 200: ZGroup } } },
+      async (req) => leaveGroup(deps, currentUser(req), req.params.id),
+    );
+
+    // Leaders (and staff): the roster and the requests. Checked per group in the use case.
+    app.get(API.groups.members.pattern, { config: { access: "member" }, schema: { params: ZGroupParams, response: { 200: ZGroupRoster } } }, async (req) =>
+      getRoster(deps, currentUser(req), req.params.id),
+    );
+    app.post(
+      API.groups.request.pattern,
+      { config: { access: "member", rateLimit: "groupRequestDecision" }, schema: { params: ZGroupRequestAction, response: { 200: ZGroupRoster } } },
+      async (req) => decideRequest(deps, currentUser(req), req.params.id, req.params.userId, req.params.action),
+    );
+
+    // Staff
+    app.get(API.groups.admin.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZAdminGroup) } } }, async (req) =>
+      loadGroups(deps.db, currentUser(req).id, { includeArchived: true, staffView: true }),
+    );
+    app.get(API.groups.people.pattern, { config: { access: "staff" }, schema: { querystring: ZPeopleSearch, response: { 200: z.array(ZGroupPerson) } } }, async (req) =>
+      searchPeople(deps, req.query.q),
+    );
+    app.post(
+      API.groups.list.pattern,
+      { config: { access: "staff", rateLimit: "groupAuthor" }, schema: { body: ZNewGroup, response: { 201: ZAdminGroup } } },
+      async (req, reply) => reply.code(201).send(await createGroup(deps, currentUser(req), req.body)),
+    );
+    app.patch(
+      API.groups.one.pattern,
+      { config: { access: "staff", rateLimit: "groupAuthor" }, schema: { params: ZGroupParams, body: ZGroupChange, response: { 200: ZAdminGroup } } },
+      async (req) => updateGroup(deps, currentUser(req), req.params.id, req.body),
+    );
+    app.delete(
+      API.groups.one.pattern,
+      { config: { access: "staff", rateLimit: "groupAuthor" }, schema: { params: ZGroupParams, response: { 200: ZAdminGroup } } },
+      async (req) => archiveGroup(deps, currentUser(req), req.params.id),
+    );
+  };
