@@ -62,15 +62,14 @@ export function zoneOffsetMs(tz: string, at: Date): number {
  */
 export function zonedToUtc(tz: string, y: number, m: number, d: number, h = 0, mi = 0, s = 0): Date {
   const wall = Date.UTC(y, m - 1, d, h, mi, s);
-  // The offset an hour before and after: where they differ a change lies near, and the earlier
-  // offset wins for a skipped or repeated hour.
-  const before = zoneOffsetMs(tz, new Date(wall - 3 * 3600_000));
-  const after = zoneOffsetMs(tz, new Date(wall + 3 * 3600_000));
-  if (before === after) return new Date(wall - before);
-  // The first instant showing this wall time; none in a skipped hour: the earlier offset then.
-  if (zoneOffsetMs(tz, new Date(wall - before)) === before) return new Date(wall - before);
-  if (zoneOffsetMs(tz, new Date(wall - after)) === after) return new Date(wall - after);
-  return new Date(wall - before);
+  // The zone's offsets a day either side cover any change near this wall time (a window of a few
+  // hours would not: `wall` read as UTC is itself hours away from the instant). Each offset gives
+  // a candidate; the ones whose own offset agrees are real; the first wins for a repeated hour,
+  // and in a skipped hour (none is real) the offset before the change is used.
+  const before = zoneOffsetMs(tz, new Date(wall - 86_400_000));
+  const after = zoneOffsetMs(tz, new Date(wall + 86_400_000));
+  const real = [...new Set([before, after])].map((o) => wall - o).filter((utc) => zoneOffsetMs(tz, new Date(utc)) === wall - utc);
+  return new Date(real.length ? Math.min(...real) : wall - before);
 }
 
 /** "YYYY-MM-DD" of `tz`'s calendar at `at`. */

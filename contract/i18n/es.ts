@@ -515,7 +515,7 @@ export const es: Messages = {
     rsvpFailed: "No se pudo actualizar su inscripción",
     addToCalendar: "Agregar al calendario",
     subscribe: "Suscribirse al calendario de la iglesia",
-    full: "Completo",
+    full: "Lleno",
     placesLeft: (n) => (n === 1 ? "Queda 1 lugar" : `Quedan ${n} lugares`),
     goingCount: (n) => `${n} asistirán`,
     weekly: "Cada semana",

@@ -18,7 +18,7 @@ import { groupMembers, smallGroups } from "../../db/schema/connect";
 import { sendEventReminders } from "./send-event-reminders";
 import { occurrencesBetween } from "./occurrences";
 import { localize } from "../../i18n";
-import { journeyDays, journeyEnrolments } from "../../db/schema/connect";
+import { journeyDays, journeyEnrolments, journeys } from "../../db/schema/connect";
 
 let clock = new Date("2026-10-20T12:00:00Z");
 const now = () => clock;
@@ -324,9 +324,10 @@ describe("the week", () => {
     const m = await t.signUp();
     const ev = await createEvent(staff.auth, { title: "Thursday Choir", startsAt: "2026-10-22T19:00", endsAt: "2026-10-22T20:00" });
     await createEvent(staff.auth, { title: "Next week", startsAt: "2026-10-26T19:00", endsAt: "2026-10-26T20:00" });
-    const [group] = await t.db.insert(smallGroups).values({ name: `Young Adults ${m.user.id}`, description: "d", meetingInfo: "Tuesdays 7PM" }).returning();
+    const [group] = await t.db.insert(smallGroups).values({ name: `Young Adults ${m.user.id}`, description: "d", meetingPlace: "Tuesdays 7PM" }).returning();
     await t.db.insert(groupMembers).values({ groupId: group!.id, userId: m.user.id });
     // A 3-day journey begun yesterday (church calendar): today is day 2.
+    await t.db.insert(journeys).values({ key: "WEEK_TEST", titleEn: "Week test", titleEs: "Prueba", dayCount: 3, published: true });
     await t.db.insert(journeyDays).values([1, 2, 3].flatMap((day) => [
       { sequenceKey: "WEEK_TEST", day, title: `Day ${day} title`, content: "c", locale: "en" },
       { sequenceKey: "WEEK_TEST", day, title: `Día ${day}`, content: "c", locale: "es" },
