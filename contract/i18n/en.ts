@@ -15,6 +15,7 @@ import { CHALLENGE_TEXT, DAILY_TEXT, GROUP_TEXT, JOURNEY_DAYS, MEDIA_TEXT, SEQUE
 import { TESTIMONY_TEXT } from "../testimonies-text";
 import { AI_PRAYER_TEXT } from "../ai-prayer-text";
 import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
+import { FUNDS_TEXT } from "../giving-funds-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
 import { ACTIVITY_TITLES, ADMIN_TEXT, EMAIL_HEALTH_TEXT } from "../admin-text";
 import { INTEGRATION_TEXT, PROVIDER_INFO } from "../integrations-text";
@@ -552,6 +553,8 @@ export const en = {
     moreHint: "Ministries, resources and more",
   },
   // ── (giving area: Give & Manage, wallet) ──
+  // ── funds, the covered fee, the finance permission and the audit log (issue 19) ──
+  funds: FUNDS_TEXT,
   // ── giving: Give & Manage's Give tab, recurring gifts, Recent Giving and the year-end statement ──
   giving: {
     ...GIVING_TEXT,
@@ -768,6 +771,9 @@ export const en = {
       dear: (name: string) => `Dear ${name},`,
       thanks: (church: string) => `Thank you for your gift to ${church}.`,
       amount: "Amount",
+      fund: "Fund",
+      feeCovered: "Processing fee you covered",
+      totalCharged: "Total charged",
       date: "Date",
       recurring: "Recurring",
       paidWith: "Paid with",

@@ -44,6 +44,12 @@ export const BODY_LIMITS: Record<string, number> = {
   // A note of up to 20,000 characters (60 KB at the worst, newlines escaped).
   [`POST ${API.notes.list.pattern}`]: 128 * 1024,
   [`PUT ${API.notes.one.pattern}`]: 128 * 1024,
+  // A fund: two names of 60 and a description of 300 characters (1.3 KB at the worst); the fee
+  // and a finance grant are a few numbers or a flag.
+  [`POST ${API.giving.funds.pattern}`]: 4 * 1024,
+  [`PATCH ${API.giving.fund.pattern}`]: 4 * 1024,
+  [`PUT ${API.giving.fee.pattern}`]: 1024,
+  [`PUT ${API.admin.userFinance.pattern}`]: 1024,
   // The AI companion's conversation: up to 20 messages of 2,000 characters (120 KB at the worst).
   [`POST ${API.aiPrayer.messages.pattern}`]: 256 * 1024,
 };

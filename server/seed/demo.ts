@@ -7,6 +7,7 @@ import { seedConnectDemo } from "./connect";
 import { seedPrayerMedia } from "./prayer-media";
 import { seedServicesDemo } from "./services";
 import { seedWalletDemo } from "./wallet";
+import { seedGivingDemo } from "./giving";
 import type { SecretBox } from "../security/secret-box";
 
 export const DEMO_PASSWORD = "koinonia-demo";
@@ -40,6 +41,7 @@ export async function seedDemo(db: Db, wallet?: { secrets: SecretBox; now: Date;
   await seedPrayerMedia(db);
   await seedConnectDemo(db);
   await seedServicesDemo(db);
+  await seedGivingDemo(db);
   // The demo wallet seals a bank token, so it needs the secrets key (main.ts passes it).
   if (wallet) await seedWalletDemo(db, wallet);
 }

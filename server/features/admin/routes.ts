@@ -11,6 +11,10 @@ import { toPublicUser } from "../../shared/public-user";
 import { emailOutbox } from "../../db/schema/platform";
 import { getEmailHealth } from "./get-email-health";
 import { retryFailedEmails } from "./retry-failed-emails";
+import { ZAuditPage, ZAuditQuery, ZFinanceGrant } from "../../../contract/giving-funds";
+import { currentUser } from "../../http/auth";
+import { setFinance } from "./set-finance";
+import { listAuditLog } from "./list-audit-log";
 
 export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -45,4 +49,20 @@ export const adminRoutes =
 
     /** Failed emails back in the queue (after fixing the mail server or an address). */
     app.post(API.admin.emailRetry.pattern, { config: { access: "owner" }, schema: { response: { 200: ZEmailRetryResult } } }, () => retryFailedEmails(deps));
+
+    /** The finance permission (decision 0113): sees donor-level giving. OWNER only; audited. */
+    app.put(
+      API.admin.userFinance.pattern,
+      { config: { access: "owner" }, schema: { params: ZUserIdParams, body: ZFinanceGrant, response: { 200: ZUser } } },
+      async (req) => {
+        const changed = await setFinance(deps, currentUser(req), req.params.id, req.body.finance);
+        app.sessionCache.forgetUser(changed.id);
+        return toPublicUser(changed);
+      },
+    );
+
+    /** Who saw or moved money-sensitive data (decision 0113), newest first. OWNER only. */
+    app.get(API.admin.auditLog.pattern, { config: { access: "owner" }, schema: { querystring: ZAuditQuery, response: { 200: ZAuditPage } } }, (req) =>
+      listAuditLog(deps.db, req.query),
+    );
   };

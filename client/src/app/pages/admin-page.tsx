@@ -1,7 +1,7 @@
 /**
  * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
- * (items added by hand, the channel sync) and Visitors (first-time visitor cards) for staff, and
- * People for OWNERs. Five or six tabs do not fit one phone-width row: they wrap into rows of three.
+ * (items added by hand, the channel sync), Visitors (first-time visitor cards) and Giving (funds,
+ * the processing fee; issue 19) for staff, and People for OWNERs. Five or six tabs do not fit one phone-width row: they wrap into rows of three.
  * The Integrations page is one tap away in the header.
  */
 import { Link } from "wouter";
@@ -18,11 +18,15 @@ import { ModerationTab, QueueSummary } from "./moderation-tab";
 import { PeopleTab } from "@/features/admin/people-tab";
 import { MediaTab } from "@/features/videos/media-admin-tab";
 import { VisitorsTab } from "@/features/visitors/visitors-admin-tab";
+import { FundsCard, LedgerCard, ProcessingFeeCard, TotalsCard } from "@/features/giving/admin-giving-tab";
+import { AuditLogCard } from "@/features/admin/audit-log-card";
 
 export default function AdminPage() {
   const { user } = useAuth();
   const { m } = useI18n();
-  if (!user || !isStaff(user.role)) {
+  // A treasurer granted the finance permission who is not staff sees the Giving tab only.
+  const treasurerOnly = !!user && !isStaff(user.role) && user.finance;
+  if (!user || (!isStaff(user.role) && !treasurerOnly)) {
     return (
       <Card>
         <CardContent className="flex items-start gap-3 pt-5">
@@ -35,6 +39,23 @@ export default function AdminPage() {
     );
   }
   const owner = user.role === "OWNER";
+  const giving = (
+    <div className="grid gap-4">
+      <TotalsCard finance={user.finance} />
+      {user.finance && <LedgerCard />}
+      {!treasurerOnly && <FundsCard canEdit={owner || user.role === "PASTOR"} />}
+      {!treasurerOnly && <ProcessingFeeCard canEdit={owner || user.role === "PASTOR"} />}
+      {owner && <AuditLogCard />}
+    </div>
+  );
+  if (treasurerOnly) {
+    return (
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
+        <h1 className="text-2xl font-bold">{m.funds.givingTab}</h1>
+        {giving}
+      </div>
+    );
+  }
   // Rows of three (a short last row stretches to fill it).
   const tight = "basis-[calc(33.333%-0.25rem)] px-1";
   return (
@@ -65,6 +86,9 @@ export default function AdminPage() {
           <TabsTrigger value="visitors" className={tight}>
             {m.admin.visitorsTab}
           </TabsTrigger>
+          <TabsTrigger value="giving" className={tight}>
+            {m.funds.givingTab}
+          </TabsTrigger>
           {owner && (
             <TabsTrigger value="people" className={tight}>
               {m.admin.people}
@@ -86,6 +110,7 @@ export default function AdminPage() {
         <TabsContent value="visitors">
           <VisitorsTab />
         </TabsContent>
+        <TabsContent value="giving">{giving}</TabsContent>
         {owner && (
           <TabsContent value="people">
             <PeopleTab />

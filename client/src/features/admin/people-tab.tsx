@@ -11,7 +11,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { QueryState } from "@/components/query-state";
-import { useChangeRole, usePeople } from "./api";
+import { useChangeRole, usePeople, useSetFinance } from "./api";
+import { Switch } from "@/components/ui/switch";
 import { StaffTwoStepSwitch } from "./staff-two-step-switch";
 
 function RoleSelect({ user }: { user: User }) {
@@ -44,7 +45,28 @@ function RoleSelect({ user }: { user: User }) {
   );
 }
 
-/** People (OWNER only): search members and change their role. */
+/** The finance permission (decision 0113): sees donor-level giving. Always on for an OWNER. */
+function FinanceSwitch({ user }: { user: User }) {
+  const { user: me } = useAuth();
+  const { m } = useI18n();
+  const f = m.funds;
+  const name = `${user.firstName} ${user.lastName}`;
+  const change = useSetFinance(user.id, me?.id, {
+    onSuccess: (u) => toast({ title: u.finance ? f.financeGranted(name) : f.financeRevoked(name) }),
+    onError: (err) => toast({ title: f.financeNotChanged, description: errorText(err), variant: "destructive" }),
+  });
+  const id = `finance-${user.id}`;
+  return (
+    <div className="flex flex-col items-center gap-0.5">
+      <Switch id={id} aria-label={f.financeOf(name)} checked={user.finance} disabled={user.role === "OWNER" || change.isPending} onCheckedChange={(v) => change.mutate(v)} />
+      <label htmlFor={id} className="text-xs text-muted-foreground" aria-hidden="true">
+        {f.financeLabel}
+      </label>
+    </div>
+  );
+}
+
+/** People (OWNER only): search members, change their role and the finance permission. */
 export function PeopleTab() {
   const { m } = useI18n();
   const [q, setQ] = useState("");
@@ -57,6 +79,7 @@ export function PeopleTab() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <StaffTwoStepSwitch />
+        <p className="text-sm text-muted-foreground">{m.funds.financeHelp}</p>
         <div className="grid gap-1.5">
           <Label htmlFor="people-search">{m.admin.searchLabel}</Label>
           <div className="relative">
@@ -75,6 +98,7 @@ export function PeopleTab() {
                     </p>
                     <p className="truncate text-sm text-muted-foreground">{u.email}</p>
                   </div>
+                  <FinanceSwitch user={u} />
                   <RoleSelect user={u} />
                 </li>
               ))}
