@@ -38,6 +38,7 @@ CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at","i
 ALTER TABLE "gifts" ADD CONSTRAINT "gifts_fund_id_funds_id_fk" FOREIGN KEY ("fund_id") REFERENCES "public"."funds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recurring_gifts" ADD CONSTRAINT "recurring_gifts_fund_id_funds_id_fk" FOREIGN KEY ("fund_id") REFERENCES "public"."funds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "gifts_fund_idx" ON "gifts" USING btree ("fund_id","created_at");--> statement-breakpoint
+CREATE INDEX "gifts_created_idx" ON "gifts" USING btree ("created_at","id");--> statement-breakpoint
 ALTER TABLE "gifts" ADD CONSTRAINT "gifts_fee_not_negative" CHECK ("gifts"."fee_cents" >= 0);--> statement-breakpoint
 ALTER TABLE "recurring_gifts" ADD CONSTRAINT "recurring_gifts_fee_not_negative" CHECK ("recurring_gifts"."fee_cents" >= 0);--> statement-breakpoint
 -- hand-written: every database has the default fund (SEED_DEMO=false too), every existing gift

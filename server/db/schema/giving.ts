@@ -136,6 +136,8 @@ export const gifts = pgTable(
     check("gifts_amount_positive", sql`${t.amountCents} > 0`),
     check("gifts_fee_not_negative", sql`${t.feeCents} >= 0`),
     index("gifts_fund_idx").on(t.fundId, t.createdAt),
+    // The ledger (newest first, keyset on created_at and id) and the totals of a date range.
+    index("gifts_created_idx").on(t.createdAt, t.id),
   ],
 );
 
