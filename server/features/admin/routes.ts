@@ -12,7 +12,8 @@ import { emailOutbox } from "../../db/schema/platform";
 import { getEmailHealth } from "./get-email-health";
 import { retryFailedEmails } from "./retry-failed-emails";
 import { ZAuditPage, ZAuditQuery, ZFinanceGrant } from "../../../contract/giving-funds";
-import { currentUser } from "../../http/auth";
+import { currentUser, hasFinance } from "../../http/auth";
+import { HIDDEN_GIVING_EMAIL, isGivingEmail } from "./giving-emails";
 import { setFinance } from "./set-finance";
 import { listAuditLog } from "./list-audit-log";
 
@@ -38,10 +39,17 @@ export const adminRoutes =
     /**
      * The email outbox (latest 50), so staff can see what was (or, without a mail server, would have been) sent.
      * Messages holding a secret link (password reset) are hidden: staff must not be able to take over an account.
+     * A donor's giving emails (receipts, a stopped recurring gift) are hidden, recipient and subject too, from
+     * staff without the finance permission (decision 0113).
      */
-    app.get(API.admin.outbox.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZOutboxEntry) } } }, async () => {
+    app.get(API.admin.outbox.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZOutboxEntry) } } }, async (req) => {
+      const finance = hasFinance(currentUser(req));
       const rows = await deps.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(50);
-      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.sensitive ? "[hidden: this message holds a private link]" : r.text, createdAt: r.createdAt.toISOString() }));
+      return rows.map((r) =>
+        !finance && isGivingEmail(r.subject)
+          ? { id: r.id, to: HIDDEN_GIVING_EMAIL, subject: HIDDEN_GIVING_EMAIL, text: HIDDEN_GIVING_EMAIL, createdAt: r.createdAt.toISOString() }
+          : { id: r.id, to: r.to, subject: r.subject, text: r.sensitive ? "[hidden: this message holds a private link]" : r.text, createdAt: r.createdAt.toISOString() },
+      );
     });
 
     /** The outbox's health for the Admin dashboard (decision 0101). */

@@ -76,6 +76,17 @@ describe("who may see the money", () => {
     expect((await get(pastor.auth, "/api/admin/giving/gifts")).statusCode).toBe(200);
   });
 
+  it("the admin outbox hides a donor's receipt from staff without the finance permission, not from the OWNER", async () => {
+    const [owner, staff, donor] = await Promise.all([t.signUp("OWNER"), t.signUp("STAFF"), t.signUp("MEMBER", { firstName: "Phoebe" })]);
+    expect((await give(donor.auth, { amount_cents: 4321 })).statusCode).toBe(201);
+    type Entry = { to: string; subject: string; text: string };
+    const asStaff = (await get(staff.auth, "/api/admin/outbox")).json() as Entry[];
+    expect(JSON.stringify(asStaff)).not.toContain(donor.user.email);
+    expect(JSON.stringify(asStaff)).not.toContain("$43.21");
+    const asOwner = (await get(owner.auth, "/api/admin/outbox")).json() as Entry[];
+    expect(asOwner.some((e) => e.to === donor.user.email && e.subject.includes("$43.21"))).toBe(true);
+  });
+
   it("the two-step rule for staff covers whoever holds the finance permission", () => {
     expect(requiresTwoStep({ role: "MEMBER", finance: true })).toBe(true);
     expect(requiresTwoStep({ role: "MEMBER", finance: false })).toBe(false);
