@@ -77,6 +77,12 @@ export const API = {
     resetSecondStep: apiPath("/api/admin/users/:id/reset-second-step"),
     analytics: apiPath("/api/admin/analytics"),
     activity: apiPath("/api/admin/activity"),
+    /** Issue 19 (decision 0113): the finance permission, the audit log, every fund, the ledger and its totals. */
+    userFinance: apiPath("/api/admin/users/:id/finance"),
+    auditLog: apiPath("/api/admin/audit-log"),
+    givingFunds: apiPath("/api/admin/giving/funds"),
+    givingGifts: apiPath("/api/admin/giving/gifts"),
+    givingTotals: apiPath("/api/admin/giving/totals"),
     /** Admin → Journeys and Admin → Challenges (decision 0108). */
     journeys: apiPath("/api/admin/journeys"),
     journey: apiPath("/api/admin/journeys/:id"),
@@ -171,6 +177,11 @@ export const API = {
     oneTime: apiPath("/api/giving/one-time"),
     recurringAction: apiPath("/api/giving/recurring/:id/:action"),
     statement: apiPath("/api/giving/statement"),
+    /** Funds (issue 19): GET for members, POST and PATCH for OWNER and PASTOR. */
+    funds: apiPath("/api/giving/funds"),
+    fund: apiPath("/api/giving/funds/:id"),
+    /** The processing fee a giver may cover: GET for members, PUT for OWNER and PASTOR. */
+    fee: apiPath("/api/giving/fee"),
   },
   wallet: {
     roundupSetting: apiPath("/api/roundup/setting"),

@@ -43,6 +43,8 @@ export const ZUser = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: z.enum(ROLES),
+  /** The finance permission (decision 0113): sees donor-level giving. Always true for an OWNER. */
+  finance: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof ZUser>;

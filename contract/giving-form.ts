@@ -40,11 +40,19 @@ export function formatCardNumberInput(value: string) {
 }
 
 /** The give body (spec section 7) from the amount step and a valid payment form. */
-export function toGiveRequest(amountCents: number, isRecurring: boolean, frequency: Frequency, form: PaymentForm): GiveRequestInput {
+export function toGiveRequest(
+  amountCents: number,
+  isRecurring: boolean,
+  frequency: Frequency,
+  form: PaymentForm,
+  extra: { fundId?: string | null; feeCents?: number } = {},
+): GiveRequestInput {
   return {
     amount_cents: amountCents,
     is_recurring: isRecurring,
     frequency,
+    ...(extra.fundId ? { fund_id: extra.fundId } : {}),
+    ...(extra.feeCents ? { fee_cents: extra.feeCents } : {}),
     customer_data: { first_name: form.firstName, last_name: form.lastName, email: form.email, phone: form.phone ?? "" },
     payment_method_data: {
       card_number: form.cardNumber,

@@ -3,6 +3,7 @@ import { z } from "./zod-setup";
 /** Giving (spec sections 2, 3, 4, 5 and 7): the give body, quick amounts, frequencies, texts. */
 export * from "./giving-text";
 export * from "./giving-form";
+import { FUNDS_TEXT } from "./giving-funds-text";
 import { DEFAULT_FREQUENCY, FREQUENCIES, GIVING_TEXT, MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, RECENT_GIVING_COUNT } from "./giving-text";
 
 /* Field rules shared by the payment form (client) and the give body (server). */
@@ -27,6 +28,14 @@ export const ZGiveRequest = z.object({
     .min(MIN_AMOUNT_CENTS, GIVING_TEXT.amountMin)
     .max(MAX_AMOUNT_CENTS),
   is_recurring: z.boolean().default(false),
+  /** The fund (GET /api/giving/funds); absent: the church's default fund. An archived or unknown fund is a 400. */
+  fund_id: z.uuid(FUNDS_TEXT.fundUnavailable).optional(),
+  /**
+   * The processing fee the giver covers, as the form showed it (contract/giving-fee.ts); absent
+   * or 0: not covered. The server computes it again and refuses (400) one that differs, so a
+   * giver is never charged other than what they saw. The card is charged amount + fee.
+   */
+  fee_cents: z.number(FUNDS_TEXT.feeChanged).int(FUNDS_TEXT.feeChanged).min(0, FUNDS_TEXT.feeChanged).max(MAX_AMOUNT_CENTS).optional(),
   frequency: z.enum(FREQUENCIES).default(DEFAULT_FREQUENCY),
   customer_data: z.object({ first_name: firstName, last_name: lastName, email, phone }),
   payment_method_data: z.object({
@@ -73,6 +82,10 @@ export const ZGivingHistoryEntry = z.object({
   amountCents: z.number().int(),
   createdAt: z.string(),
   status: z.enum(GIFT_STATUSES),
+  /** The fund's name in the asker's language. */
+  fundName: z.string(),
+  /** The processing fee the giver covered (0: none); the card was charged amountCents + feeCents. */
+  feeCents: z.number().int(),
 });
 export type GivingHistoryEntry = z.infer<typeof ZGivingHistoryEntry>;
 
@@ -89,6 +102,8 @@ export const ZRecurringDonation = z.object({
   status: z.enum(RECURRING_STATUSES),
   retryDate: z.string().nullable(),
   lastFailureReason: z.string().nullable(),
+  fundName: z.string(),
+  feeCents: z.number().int(),
 });
 export type RecurringDonation = z.infer<typeof ZRecurringDonation>;
 
@@ -122,6 +137,7 @@ export const ZGivingStatement = z.object({
       /** Church-zone calendar date (YYYY-MM-DD). */
       date: z.string(),
       amountCents: z.number().int(),
+      fund: z.string(),
       /** "One-time", "Monthly", ... */
       kind: z.string(),
       /** "Visa ending 4242" or "Wallet balance". */

@@ -17,6 +17,7 @@ import { TESTIMONY_TEXT } from "../testimonies-text";
 import { GROUPS_TEXT } from "../groups-text";
 import { AI_PRAYER_TEXT } from "../ai-prayer-text";
 import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
+import { FUNDS_TEXT } from "../giving-funds-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
 import { ACTIVITY_TITLES, ADMIN_TEXT, CARD_BREAKER_TEXT, EMAIL_HEALTH_TEXT } from "../admin-text";
 import { INTEGRATION_TEXT, PROVIDER_INFO } from "../integrations-text";
@@ -770,6 +771,8 @@ export const en = {
     archiveFailed: "Could not archive the group",
   },
   // ── (giving area: Give & Manage, wallet) ──
+  // ── funds, the covered fee, the finance permission and the audit log (issue 19) ──
+  funds: FUNDS_TEXT,
   // ── giving: Give & Manage's Give tab, recurring gifts, Recent Giving and the year-end statement ──
   giving: {
     ...GIVING_TEXT,
@@ -1056,6 +1059,9 @@ export const en = {
       dear: (name: string) => `Dear ${name},`,
       thanks: (church: string) => `Thank you for your gift to ${church}.`,
       amount: "Amount",
+      fund: "Fund",
+      feeCovered: "Processing fee you covered",
+      totalCharged: "Total charged",
       date: "Date",
       recurring: "Recurring",
       paidWith: "Paid with",

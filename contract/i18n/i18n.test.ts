@@ -14,6 +14,7 @@ const SAMPLE = [3, 7, 11];
 const SAME_IN_SPANISH = new Set<string>([
   "companion.errorTitle",
   "invite.errorTitle", // "Error" is Spanish too
+  "funds.total", // "Total" is Spanish too
   "media.comments.errorTitle",
   "media.notes.errorTitle",
   "media.tabs.videos", // "Videos" is Spanish too

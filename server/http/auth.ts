@@ -3,7 +3,9 @@
  *   public  anyone, signed in or not
  *   member  any signed-in user (401 otherwise)
  *   staff   OWNER, PASTOR or STAFF (403 for members)
- *   pastor  OWNER or PASTOR (403 for STAFF and members: the church profile)
+ *   pastor  OWNER or PASTOR (403 for STAFF and members): the church profile, the church's settings for giving
+ *   finance OWNER, or a user the owner granted the finance permission (users.finance;
+ *           decision 0113): donor-level giving
  *   owner   OWNER only
  * A route without it refuses to register, so no endpoint can forget to say who may call it.
  * The bearer header is the only credential, except on routes that set `cookieAuth`
@@ -18,7 +20,7 @@ import { forbidden, unauthorized } from "./app-error";
 import { isStaff, type Role } from "../../contract/roles";
 import { SessionCache, type CachedSession } from "./session-cache";
 
-export type Access = "public" | "member" | "staff" | "pastor" | "owner";
+export type Access = "public" | "member" | "staff" | "pastor" | "finance" | "owner";
 
 export interface AuthUser {
   id: string;
@@ -26,8 +28,13 @@ export interface AuthUser {
   firstName: string;
   lastName: string;
   role: Role;
+  /** The finance permission as granted (hasFinance() adds the OWNER's). */
+  finance: boolean;
   createdAt: Date;
 }
+
+/** Whether a user sees donor-level giving: the OWNER, and whoever the owner granted the finance permission (decision 0113). */
+export const hasFinance = (user: { role: Role; finance: boolean }) => user.role === "OWNER" || user.finance;
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -56,6 +63,7 @@ async function findSessionByHash(db: Db, tokenHash: string, now: Date): Promise<
       firstName: users.firstName,
       lastName: users.lastName,
       role: users.role,
+      finance: users.finance,
       createdAt: users.createdAt,
     })
     .from(sessions)
@@ -109,6 +117,7 @@ export function installAuth(
     if (!req.user) return unauthorized();
     if (access === "staff" && !isStaff(req.user.role)) return forbidden();
     if (access === "pastor" && req.user.role !== "OWNER" && req.user.role !== "PASTOR") return forbidden();
+    if (access === "finance" && !hasFinance(req.user)) return forbidden();
     if (access === "owner" && req.user.role !== "OWNER") return forbidden();
     return undefined;
   };

@@ -46,6 +46,12 @@ export const BODY_LIMITS: Record<string, number> = {
   [`PUT ${API.notes.one.pattern}`]: 128 * 1024,
   // An announcement: title 120 and message 2,000 in two languages and a link of 2,000 (about 19 KB at the worst).
   [`POST ${API.announcements.list.pattern}`]: 32 * 1024,
+  // A fund: two names of 60 and a description of 300 characters (1.3 KB at the worst); the fee
+  // and a finance grant are a few numbers or a flag.
+  [`POST ${API.giving.funds.pattern}`]: 4 * 1024,
+  [`PATCH ${API.giving.fund.pattern}`]: 4 * 1024,
+  [`PUT ${API.giving.fee.pattern}`]: 1024,
+  [`PUT ${API.admin.userFinance.pattern}`]: 1024,
   // The AI companion's conversation: up to 20 messages of 2,000 characters (120 KB at the worst).
   [`POST ${API.aiPrayer.messages.pattern}`]: 256 * 1024,
   // A group: name, description, place and link (about 10 KB at the worst) and up to 10 leader ids.

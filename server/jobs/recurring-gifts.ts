@@ -90,10 +90,13 @@ export async function runRecurringGifts(deps: Deps, onError: (err: unknown) => v
         claimedId = due.id;
         const period = due.nextPaymentDate;
         const attempt = due.failedAttempts + 1;
-        const result = await deps.payments.chargeProfile(due.gatewayProfileId, due.amountCents, recurringChargeKey(due.id, period, attempt));
+        // Each period is charged the gift plus the fee the giver chose to cover, and given to the recurring gift's fund.
+        const result = await deps.payments.chargeProfile(due.gatewayProfileId, due.amountCents + due.feeCents, recurringChargeKey(due.id, period, attempt));
         const giftRow = {
           userId: due.userId,
           amountCents: due.amountCents,
+          fundId: due.fundId,
+          feeCents: due.feeCents,
           recurringGiftId: due.id,
           periodDate: period,
           cardLastFour: due.cardLastFour,

@@ -5,6 +5,7 @@
  *   member  any signed-in user (401 without a valid session)
  *   staff   OWNER, PASTOR or STAFF (403 for members)
  *   pastor  OWNER or PASTOR (403 for STAFF and members)
+ *   finance OWNER, or a user granted the finance permission (decision 0113)
  *   owner   OWNER only (403 for everyone else signed in)
  * Each route also states its access in `config.access` next to its handler (http/auth.ts guards
  * by it); server/security/route-matrix.test.ts fails when a registered route is missing here,
@@ -149,6 +150,17 @@ export const ROUTE_ACCESS = {
   "POST /api/giving/recurring": "member",
   "POST /api/giving/recurring/:id/:action": "member",
   "GET /api/giving/statement": "member",
+  // giving: funds and the processing fee (issue 19; decision 0113)
+  "GET /api/giving/funds": "member",
+  "POST /api/giving/funds": "pastor",
+  "PATCH /api/giving/funds/:id": "pastor",
+  "GET /api/giving/fee": "member",
+  "PUT /api/giving/fee": "pastor",
+  "GET /api/admin/giving/funds": "staff",
+  "GET /api/admin/giving/totals": "staff",
+  "GET /api/admin/giving/gifts": "finance",
+  "PUT /api/admin/users/:id/finance": "owner",
+  "GET /api/admin/audit-log": "owner",
   // roundup
   "GET /api/roundup/setting": "member",
   "POST /api/roundup/enable": "member",

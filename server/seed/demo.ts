@@ -9,6 +9,7 @@ import { seedServicesDemo } from "./services";
 import { seedCalendarDemo } from "./calendar";
 import { seedWalletDemo } from "./wallet";
 import { seedAnnouncementsDemo } from "./announcements";
+import { seedGivingDemo } from "./giving";
 import type { SecretBox } from "../security/secret-box";
 
 export const DEMO_PASSWORD = "koinonia-demo";
@@ -44,6 +45,7 @@ export async function seedDemo(db: Db, wallet?: { secrets: SecretBox; now: Date;
   await seedServicesDemo(db);
   await seedCalendarDemo(db);
   await seedAnnouncementsDemo(db);
+  await seedGivingDemo(db);
   // The demo wallet seals a bank token, so it needs the secrets key (main.ts passes it).
   if (wallet) await seedWalletDemo(db, wallet);
 }

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema/users";
-import { gifts } from "../db/schema/giving";
+import { funds, gifts } from "../db/schema/giving";
 import { bankAccounts, bankPurchases, paymentMethods, roundUpCollections, roundUpSettings, walletTransactions, wallets } from "../db/schema/wallet";
 import type { SecretBox } from "../security/secret-box";
 import { createSandboxBank, sandboxPurchasesBetween } from "../providers/bank/sandbox";
@@ -154,7 +154,8 @@ export async function seedWalletDemo(db: Db, opts: { secrets: SecretBox; now: Da
 
     const giftAmount = Math.min(1500, balance);
     const giftAt = new Date(now.getTime() - 9 * DAY);
-    const [gift] = await tx.insert(gifts).values({ userId: member.id, amountCents: giftAmount, status: "COMPLETED", createdAt: giftAt }).returning();
+    const [general] = await tx.select({ id: funds.id }).from(funds).where(eq(funds.isDefault, true));
+    const [gift] = await tx.insert(gifts).values({ userId: member.id, amountCents: giftAmount, fundId: general.id, status: "COMPLETED", createdAt: giftAt }).returning();
     await tx.insert(walletTransactions).values({
       userId: member.id,
       type: "payment",

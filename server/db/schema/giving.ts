@@ -1,6 +1,48 @@
-import { pgTable, uuid, text, timestamp, integer, date, jsonb, primaryKey, index, check, uniqueIndex } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, integer, date, jsonb, primaryKey, index, check, uniqueIndex, boolean } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
+
+/**
+ * Funds a gift is given to (issue 19; decision 0113): 'General Fund' (the default, seeded by
+ * the migration on every new database), Missions, Building... Names in English and Spanish
+ * (an empty Spanish name shows the English one). Exactly one fund is the default (a gift
+ * without a fund goes there): the partial unique index allows no second, and the use cases
+ * only ever move the flag, never clear it. The default can't be archived (check). An archived
+ * fund takes no new gifts but keeps its gifts and recurring gifts.
+ */
+export const funds = pgTable(
+  "funds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    nameEn: text("name_en").notNull(),
+    nameEs: text("name_es").notNull().default(""),
+    description: text("description").notNull().default(""),
+    isDefault: boolean("is_default").notNull().default(false),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("funds_one_default_uq").on(t.isDefault).where(sql`${t.isDefault}`),
+    uniqueIndex("funds_name_en_uq").on(sql`lower(${t.nameEn})`),
+    check("funds_default_not_archived", sql`not (${t.isDefault} and ${t.archivedAt} is not null)`),
+  ],
+);
+
+/**
+ * The church's card processing fee (one row, id 1), which a giver may choose to cover
+ * ("Cover the processing fee"): a percent in basis points (290 = 2.9%) and fixed cents.
+ * No row, or both zero: the choice is not offered. contract/giving-fee.ts computes the fee.
+ */
+export const givingSettings = pgTable(
+  "giving_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    feePercentBps: integer("fee_percent_bps").notNull().default(0),
+    feeFixedCents: integer("fee_fixed_cents").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("giving_settings_single_row", sql`${t.id} = 1`)],
+);
 
 /**
  * Giving (spec sections 2, 3 and 7). Money is integer cents. Of the card only the last four
@@ -15,6 +57,12 @@ export const recurringGifts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     amountCents: integer("amount_cents").notNull(),
+    /** The fund every charge of this recurring gift goes to. */
+    fundId: uuid("fund_id")
+      .notNull()
+      .references(() => funds.id),
+    /** The processing fee the giver covers on every charge (fixed when set up; 0: not covered). Each charge is amount + fee. */
+    feeCents: integer("fee_cents").notNull().default(0),
     frequency: text("frequency", { enum: ["weekly", "monthly", "yearly"] }).notNull(),
     /** Calendar date (church time zone) of the next charge. */
     nextPaymentDate: date("next_payment_date", { mode: "string" }).notNull(),
@@ -39,6 +87,7 @@ export const recurringGifts = pgTable(
     index("recurring_gifts_user_idx").on(t.userId, t.createdAt),
     index("recurring_gifts_due_idx").on(t.status, t.nextPaymentDate),
     check("recurring_gifts_amount_positive", sql`${t.amountCents} > 0`),
+    check("recurring_gifts_fee_not_negative", sql`${t.feeCents} >= 0`),
   ],
 );
 
@@ -49,7 +98,13 @@ export const gifts = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The gift to the church (what the fund receives), without the covered fee. */
     amountCents: integer("amount_cents").notNull(),
+    fundId: uuid("fund_id")
+      .notNull()
+      .references(() => funds.id),
+    /** The processing fee the giver chose to cover (0: not covered). The card was charged amount + fee. */
+    feeCents: integer("fee_cents").notNull().default(0),
     status: text("status", { enum: ["COMPLETED", "FAILED"] }).notNull(),
     /** The gateway's transaction id (COMPLETED), null for a decline. */
     gatewayTransactionId: text("gateway_transaction_id").unique(),
@@ -81,6 +136,10 @@ export const gifts = pgTable(
     // Admin's 'Given This Week' sums completed gifts in the church's week.
     index("gifts_completed_at_idx").on(t.createdAt).where(sql`${t.status} = 'COMPLETED'`),
     check("gifts_amount_positive", sql`${t.amountCents} > 0`),
+    check("gifts_fee_not_negative", sql`${t.feeCents} >= 0`),
+    index("gifts_fund_idx").on(t.fundId, t.createdAt),
+    // The ledger (newest first, keyset on created_at and id) and the totals of a date range.
+    index("gifts_created_idx").on(t.createdAt, t.id),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, pgEnum, index } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, pgEnum, index, boolean, jsonb } from "drizzle-orm/pg-core";
 import { ROLES } from "../../../contract/roles";
 import { bytea } from "./types";
 
@@ -16,6 +16,12 @@ export const users = pgTable("users", {
   locale: text("locale").notNull().default("en"),
   /** The member's phone in E.164 (+15551234567), or null; set on Profile → Edit (issue 20). */
   phone: text("phone"),
+  /**
+   * The finance permission (issue 19, decision 0113): the OWNER grants it in Admin -> People to
+   * whoever reconciles the money (a treasurer, who may be a MEMBER). With it a user sees
+   * donor-level giving; without it PASTOR and STAFF see totals only. The OWNER always has it.
+   */
+  finance: boolean("finance").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -63,4 +69,25 @@ export const passwordResets = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/**
+ * Who saw or moved money-sensitive data, and when (issue 19, decision 0113): every view of
+ * donor-level giving, every grant of the finance permission, every change of the fee (and,
+ * later, exports, refunds and statement runs). Written in the same transaction as the thing it
+ * records, by server/shared/audit.ts; read by the OWNER (GET /api/admin/audit-log). Rows are
+ * never updated or deleted by the app. The actor stays named if their account is deleted.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's name and email when it happened. */
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt, t.id)],
 );

@@ -65,6 +65,8 @@ describe("PATCH /api/admin/users/:id", () => {
         firstName: "Test",
         lastName: expect.any(String),
         role,
+        // The OWNER always has the finance permission (decision 0113).
+        finance: role === "OWNER",
         createdAt: expect.any(String),
       });
       expect(res.body.toLowerCase()).not.toContain("password");
@@ -271,7 +273,7 @@ describe("GET /api/admin/users", () => {
     expect(res.statusCode).toBe(200);
     const rows = res.json() as { firstName: string; lastName: string; email: string }[];
     expect(rows.length).toBeGreaterThanOrEqual(10);
-    for (const u of rows) expect(Object.keys(u).sort()).toEqual(["createdAt", "email", "firstName", "id", "lastName", "role"]);
+    for (const u of rows) expect(Object.keys(u).sort()).toEqual(["createdAt", "email", "finance", "firstName", "id", "lastName", "role"]);
     expect(res.body.toLowerCase()).not.toContain("password");
     expect(res.body).not.toContain("$argon2");
     const keys = rows.map((u) => [u.firstName, u.lastName]);

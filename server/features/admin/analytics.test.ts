@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { testimonies } from "../../db/schema/testimonies";
 import { memberActivity } from "../../db/schema/activity";
 import { prayerRequests } from "../../db/schema/prayer";
-import { gifts } from "../../db/schema/giving";
+import { funds, gifts } from "../../db/schema/giving";
+import { eq } from "drizzle-orm";
 import { churchDay, churchToday, churchWeek } from "./church-time";
 
 type Account = Awaited<ReturnType<TestApp["signUp"]>>;
@@ -92,7 +93,8 @@ describe("Given This Week", () => {
     clock = new Date("2030-06-12T15:00:00Z");
     try {
       const giver = await t.signUp();
-      const gift = (amountCents: number, at: string, status: "COMPLETED" | "FAILED" = "COMPLETED") => ({ userId: giver.user.id, amountCents, status, createdAt: new Date(at) });
+      const [general] = await t.db.select({ id: funds.id }).from(funds).where(eq(funds.isDefault, true));
+      const gift = (amountCents: number, at: string, status: "COMPLETED" | "FAILED" = "COMPLETED") => ({ userId: giver.user.id, fundId: general!.id, amountCents, status, createdAt: new Date(at) });
       await t.db.insert(gifts).values([
         gift(2500, "2030-06-09T04:00:00Z"), // the week's first moment
         gift(1000, "2030-06-09T03:59:59Z"), // Saturday 23:59:59 in Orlando (already Sunday in UTC): last week

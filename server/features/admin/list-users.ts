@@ -6,7 +6,7 @@ import { users } from "../../db/schema/users";
 export async function listUsers(db: Db, q?: string) {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, createdAt: users.createdAt })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, finance: users.finance, createdAt: users.createdAt })
     .from(users)
     .where(pattern ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern)) : undefined)
     .orderBy(asc(users.firstName), asc(users.lastName))

@@ -12,8 +12,12 @@ import { emailOutbox } from "../../db/schema/platform";
 import { getEmailHealth } from "./get-email-health";
 import { retryFailedEmails } from "./retry-failed-emails";
 import { cardBreakerState, resumeNewCards } from "../../shared/money/new-card-guard";
-import { currentUser } from "../../http/auth";
 import { conflict } from "../../http/app-error";
+import { ZAuditPage, ZAuditQuery, ZFinanceGrant } from "../../../contract/giving-funds";
+import { currentUser, hasFinance } from "../../http/auth";
+import { HIDDEN_GIVING_EMAIL, isGivingEmail } from "./giving-emails";
+import { setFinance } from "./set-finance";
+import { listAuditLog } from "./list-audit-log";
 
 export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -37,10 +41,17 @@ export const adminRoutes =
     /**
      * The email outbox (latest 50), so staff can see what was (or, without a mail server, would have been) sent.
      * Messages holding a secret link (password reset) are hidden: staff must not be able to take over an account.
+     * A donor's giving emails (receipts, a stopped recurring gift) are hidden, recipient and subject too, from
+     * staff without the finance permission (decision 0113).
      */
-    app.get(API.admin.outbox.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZOutboxEntry) } } }, async () => {
+    app.get(API.admin.outbox.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZOutboxEntry) } } }, async (req) => {
+      const finance = hasFinance(currentUser(req));
       const rows = await deps.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(50);
-      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.sensitive ? "[hidden: this message holds a private link]" : r.text, createdAt: r.createdAt.toISOString() }));
+      return rows.map((r) =>
+        !finance && isGivingEmail(r.subject)
+          ? { id: r.id, to: HIDDEN_GIVING_EMAIL, subject: HIDDEN_GIVING_EMAIL, text: HIDDEN_GIVING_EMAIL, createdAt: r.createdAt.toISOString() }
+          : { id: r.id, to: r.to, subject: r.subject, text: r.sensitive ? "[hidden: this message holds a private link]" : r.text, createdAt: r.createdAt.toISOString() },
+      );
     });
 
     /** The outbox's health for the Admin dashboard (decision 0101). */
@@ -65,5 +76,20 @@ export const adminRoutes =
         req.log.warn({ audit: "card-breaker-resumed", by: owner.id }, "an owner resumed new cards before the cool-down ended");
         return cardBreakerState(deps);
       },
+    );
+    /** The finance permission (decision 0113): sees donor-level giving. OWNER only; audited. */
+    app.put(
+      API.admin.userFinance.pattern,
+      { config: { access: "owner" }, schema: { params: ZUserIdParams, body: ZFinanceGrant, response: { 200: ZUser } } },
+      async (req) => {
+        const changed = await setFinance(deps, currentUser(req), req.params.id, req.body.finance);
+        app.sessionCache.forgetUser(changed.id);
+        return toPublicUser(changed);
+      },
+    );
+
+    /** Who saw or moved money-sensitive data (decision 0113), newest first. OWNER only. */
+    app.get(API.admin.auditLog.pattern, { config: { access: "owner" }, schema: { querystring: ZAuditQuery, response: { 200: ZAuditPage } } }, (req) =>
+      listAuditLog(deps.db, req.query),
     );
   };

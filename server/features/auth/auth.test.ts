@@ -75,6 +75,7 @@ describe("POST /api/auth/register", () => {
       firstName: "Ada",
       lastName: "Lovelace",
       role: "MEMBER",
+      finance: false,
       createdAt: expect.any(String),
     });
     expect(Number.isNaN(Date.parse(json.user.createdAt))).toBe(false);

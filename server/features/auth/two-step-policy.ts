@@ -5,11 +5,12 @@ import { isStaff, type Role } from "../../../contract/roles";
 import type { SecondStepMethod } from "../../../contract/two-step";
 
 /**
- * Whom the owner's "require two-step sign-in for staff" applies to: OWNER, PASTOR and STAFF
- * today. The finance permission (a later issue) is added here and nowhere else.
+ * Whom the owner's "require two-step sign-in for staff" applies to: OWNER, PASTOR and STAFF,
+ * and anyone holding the finance permission (a treasurer who is a MEMBER sees every donor's
+ * giving, so they are held to the staff's rule: decision 0113).
  */
-export function requiresTwoStep(user: { role: Role }): boolean {
-  return isStaff(user.role);
+export function requiresTwoStep(user: { role: Role; finance?: boolean }): boolean {
+  return isStaff(user.role) || user.finance === true;
 }
 
 /** Whether the owner turned the requirement on (off until they do). */
@@ -19,7 +20,7 @@ export async function staffTwoStepRequired(db: Db | Tx): Promise<boolean> {
 }
 
 /** Whether the church requires a second step of this user at sign-in. */
-export async function twoStepRequiredFor(db: Db | Tx, user: { role: Role }): Promise<boolean> {
+export async function twoStepRequiredFor(db: Db | Tx, user: { role: Role; finance?: boolean }): Promise<boolean> {
   return requiresTwoStep(user) && (await staffTwoStepRequired(db));
 }
 

@@ -17,7 +17,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { recurringGifts } from "../../db/schema/giving";
+import { funds, recurringGifts } from "../../db/schema/giving";
+import type { Locale } from "../../../contract/i18n/locales";
+import { fundName } from "../../shared/money/funds";
 import { conflict, notFound } from "../../http/app-error";
 import { GIVING_TEXT, type RecurringAction, type RecurringDonation } from "../../../contract/giving";
 import { toRecurringDonation } from "./list-recurring-gifts";
@@ -37,7 +39,7 @@ export function firstDateFrom(row: Pick<Row, "frequency" | "nextPaymentDate" | "
   return next;
 }
 
-export async function changeRecurringGift(deps: Deps, userId: string, id: string, action: RecurringAction): Promise<RecurringDonation> {
+export async function changeRecurringGift(deps: Deps, userId: string, id: string, action: RecurringAction, locale: Locale): Promise<RecurringDonation> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -61,8 +63,10 @@ export async function changeRecurringGift(deps: Deps, userId: string, id: string
     } else {
       if (row.status !== "CANCELLED") set = { status: "CANCELLED", retryDate: null };
     }
-    if (!set) return toRecurringDonation(row);
+    const [fund] = await tx.select().from(funds).where(eq(funds.id, row.fundId));
+    const name = fundName(fund, locale);
+    if (!set) return toRecurringDonation(row, name);
     const [updated] = await tx.update(recurringGifts).set(set).where(eq(recurringGifts.id, row.id)).returning();
-    return toRecurringDonation(updated);
+    return toRecurringDonation(updated, name);
   });
 }

@@ -7,24 +7,27 @@
  */
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { gifts, recurringGifts } from "../../db/schema/giving";
+import { funds, gifts, recurringGifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { formatAddress } from "../../../contract/church";
 import { FREQUENCY_LABELS, GIVING_TEXT, type GivingStatement } from "../../../contract/giving";
 import { dateInZone } from "./next-payment-date";
 import { paidWith } from "../../shared/money/send-gift-receipt";
 import { GIFT_LINE } from "../../shared/money/gift-rows";
+import { fundName } from "../../shared/money/funds";
+import type { Locale } from "../../../contract/i18n/locales";
 
 /** The UTC instant of local midnight starting 1 January of `year` in zone `tz`, computed by the database's time zone data. */
 const newYearIn = (year: number, tz: string) => sql`(${`${year}-01-01 00:00:00`}::timestamp at time zone ${tz})`;
 
-export async function getGivingStatement(deps: Deps, userId: string, requestedYear?: number): Promise<GivingStatement> {
+export async function getGivingStatement(deps: Deps, userId: string, requestedYear?: number, locale: Locale = "en"): Promise<GivingStatement> {
   const tz = deps.church.timeZone;
   const year = requestedYear ?? Number(dateInZone(tz, deps.now()).slice(0, 4));
   const [donor] = await deps.db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
   const rows = await deps.db
     .select({ id: gifts.id, ...GIFT_LINE })
     .from(gifts)
+    .innerJoin(funds, eq(funds.id, gifts.fundId))
     .leftJoin(recurringGifts, eq(recurringGifts.id, gifts.recurringGiftId))
     .where(
       and(
@@ -44,6 +47,7 @@ export async function getGivingStatement(deps: Deps, userId: string, requestedYe
       id: r.id,
       date: dateInZone(tz, r.createdAt),
       amountCents: r.amountCents,
+      fund: fundName({ nameEn: r.fundNameEn, nameEs: r.fundNameEs }, locale),
       kind: r.frequency ? FREQUENCY_LABELS[r.frequency] : GIVING_TEXT.oneTime,
       paidWith: paidWith(r.cardBrand, r.cardLastFour),
     })),

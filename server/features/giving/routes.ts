@@ -1,4 +1,6 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
 import { z } from "zod";
 import {
   ZGiveRequest,
@@ -21,6 +23,17 @@ import { listRecurringGifts } from "./list-recurring-gifts";
 import { changeRecurringGift } from "./change-recurring-gift";
 import { getGivingStatement } from "./get-giving-statement";
 import { API } from "../../../contract/api-paths";
+import { ZFeeSettings, ZFund, ZFundAdmin, ZFundCreate, ZFundParams, ZFundPatch, ZFundsQuery } from "../../../contract/giving-funds";
+import { listAllFunds, listOpenFunds } from "./list-funds";
+import { changeFund, createFund } from "./change-fund";
+import { setProcessingFee } from "./set-processing-fee";
+import { readProcessingFee } from "../../shared/money/funds";
+import { ZGivingTotals, ZLedgerPage, ZLedgerQuery, ZTotalsQuery } from "../../../contract/giving-funds";
+import { getGivingTotals } from "./giving-totals";
+import { listLedger } from "./list-ledger";
+
+/** The asker's language (Accept-Language, which the app sets to the member's): fund names are shown in it. */
+const localeOf = (req: FastifyRequest) => localeFromAcceptLanguage(req.headers["accept-language"]);
 
 export const givingRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -28,11 +41,11 @@ export const givingRoutes =
     app.get(
       API.giving.history.pattern,
       { config: { access: "member" }, schema: { querystring: ZGivingHistoryQuery, response: { 200: z.array(ZGivingHistoryEntry) } } },
-      (req) => listGivingHistory(deps.db, currentUser(req).id, req.query.limit),
+      (req) => listGivingHistory(deps.db, currentUser(req).id, req.query.limit, localeOf(req)),
     );
 
     app.get(API.giving.recurring.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZRecurringDonation) } } }, (req) =>
-      listRecurringGifts(deps.db, currentUser(req).id),
+      listRecurringGifts(deps.db, currentUser(req).id, localeOf(req)),
     );
 
     app.post(
@@ -57,12 +70,48 @@ export const givingRoutes =
     app.post(
       API.giving.recurringAction.pattern,
       { config: { access: "member", rateLimit: "recurringChange" }, schema: { params: ZRecurringActionParams, response: { 200: ZRecurringDonation } } },
-      (req) => changeRecurringGift(deps, currentUser(req).id, req.params.id, req.params.action),
+      (req) => changeRecurringGift(deps, currentUser(req).id, req.params.id, req.params.action, localeOf(req)),
     );
 
     app.get(
       API.giving.statement.pattern,
       { config: { access: "member" }, schema: { querystring: ZStatementQuery, response: { 200: ZGivingStatement } } },
-      (req) => getGivingStatement(deps, currentUser(req).id, req.query.year),
+      (req) => getGivingStatement(deps, currentUser(req).id, req.query.year, localeOf(req)),
+    );
+
+    // ── funds and the processing fee (issue 19; decision 0113) ──
+    /** The open funds a giver may choose, the default first, named in ?locale or the request's language. */
+    app.get(
+      API.giving.funds.pattern,
+      { config: { access: "member" }, schema: { querystring: ZFundsQuery, response: { 200: z.array(ZFund) } } },
+      (req) => listOpenFunds(deps.db, req.query.locale ?? localeOf(req)),
+    );
+    app.post(
+      API.giving.funds.pattern,
+      { config: { access: "pastor" }, schema: { body: ZFundCreate, response: { 201: ZFundAdmin } } },
+      async (req, reply) => reply.code(201).send(await createFund(deps, req.body)),
+    );
+    app.patch(
+      API.giving.fund.pattern,
+      { config: { access: "pastor" }, schema: { params: ZFundParams, body: ZFundPatch, response: { 200: ZFundAdmin } } },
+      (req) => changeFund(deps, req.params.id, req.body),
+    );
+    /** Every fund with both names, archived ones too (Admin -> Giving; STAFF read it, OWNER and PASTOR change it). */
+    app.get(API.admin.givingFunds.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZFundAdmin) } } }, () => listAllFunds(deps.db));
+
+    /** The fee a giver may cover (both zero: the choice is not offered). */
+    app.get(API.giving.fee.pattern, { config: { access: "member" }, schema: { response: { 200: ZFeeSettings } } }, () => readProcessingFee(deps.db));
+    app.put(API.giving.fee.pattern, { config: { access: "pastor" }, schema: { body: ZFeeSettings, response: { 200: ZFeeSettings } } }, (req) =>
+      setProcessingFee(deps, currentUser(req), req.body),
+    );
+
+    // ── who may see the money (decision 0113) ──
+    /** Completed gifts per fund in a range, no donor: every staff member. */
+    app.get(API.admin.givingTotals.pattern, { config: { access: "staff" }, schema: { querystring: ZTotalsQuery, response: { 200: ZGivingTotals } } }, (req) =>
+      getGivingTotals(deps, req.query, localeOf(req)),
+    );
+    /** Every gift with its donor: the OWNER and the finance permission only; each view audited. */
+    app.get(API.admin.givingGifts.pattern, { config: { access: "finance" }, schema: { querystring: ZLedgerQuery, response: { 200: ZLedgerPage } } }, (req) =>
+      listLedger(deps, currentUser(req), req.query, localeOf(req)),
     );
   };

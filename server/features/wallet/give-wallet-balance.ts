@@ -12,6 +12,7 @@ import { walletTransactions } from "../../db/schema/wallet";
 import { settleCharge, type Charge } from "../../shared/money/charge-request";
 import { recordCompletedGift, toHistoryEntry } from "../../shared/money/gift-rows";
 import type { StoredAnswer } from "../../shared/money/idempotency";
+import { defaultFund, fundName } from "../../shared/money/funds";
 import { WALLET_TEXT, type GiveBalanceResponse } from "../../../contract/wallet";
 import { debit, lockWallet, toWalletTransaction } from "./ledger";
 
@@ -22,7 +23,9 @@ export async function giveWalletBalance(charge: Charge, amountCents: number): Pr
     const now = deps.now();
     const balance = await debit(tx, userId, amountCents, now);
     if (!balance) return { answer: { status: 402, body: { error: WALLET_TEXT.insufficientBalance, code: "PAYMENT_FAILED" } } };
-    const gift = await recordCompletedGift(tx, { userId, amountCents, at: now, card: null });
+    // A gift from the wallet goes to the default fund, with no fee (no card processor is paid).
+    const fund = await defaultFund(tx);
+    const gift = await recordCompletedGift(tx, { userId, amountCents, fundId: fund.id, feeCents: 0, at: now, card: null });
     const [payment] = await tx
       .insert(walletTransactions)
       .values({
@@ -35,7 +38,7 @@ export async function giveWalletBalance(charge: Charge, amountCents: number): Pr
         createdAt: now,
       })
       .returning();
-    const answer = { status: 201, body: { gift: toHistoryEntry(gift), transaction: toWalletTransaction(payment), balance } satisfies GiveBalanceResponse };
+    const answer = { status: 201, body: { gift: toHistoryEntry(gift, fundName(fund, charge.locale)), transaction: toWalletTransaction(payment), balance } satisfies GiveBalanceResponse };
     return { answer, receiptFor: gift.id };
   });
 }

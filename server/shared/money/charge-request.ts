@@ -22,6 +22,7 @@ import { AppError } from "../../http/app-error";
 import { hitRateLimit } from "../../http/rate-limit";
 import { GatewayUnavailableError } from "../../providers/payments/port";
 import { GIVING_TEXT } from "../../../contract/giving";
+import { localeFromAcceptLanguage, type Locale } from "../../../contract/i18n/locales";
 import { readIdempotencyKey, requestHash, storeAnswer, withIdempotency, type StoredAnswer } from "./idempotency";
 import { queueGiftReceiptWithin } from "./send-gift-receipt";
 import { newCardGuard, type NewCardGuard } from "./new-card-guard";
@@ -50,6 +51,8 @@ export interface Charge {
   userId: string;
   key: string;
   onReceiptError: (err: unknown) => void;
+  /** The asker's language (Accept-Language), for the names in the answer (a fund's). */
+  locale: Locale;
   /** Wraps the gateway call of a new card (not a saved one): the card-testing limits and the folded decline reason (new-card-guard.ts). */
   newCard: NewCardGuard;
 }
@@ -89,7 +92,8 @@ export async function runChargeRequest(
   const onReceiptError = (err: unknown) => req.log.error({ err }, "gift receipt email failed");
   try {
     const newCard = newCardGuard(deps, req.ip, req.log);
-    return await withIdempotency(deps.db, userId, key, requestHash(route, identity), () => run({ deps, userId, key, onReceiptError, newCard }), {
+    const locale = localeFromAcceptLanguage(req.headers["accept-language"]);
+    return await withIdempotency(deps.db, userId, key, requestHash(route, identity), () => run({ deps, userId, key, onReceiptError, newCard, locale }), {
       leaseSeconds: deps.config.idempotencyLeaseSeconds,
     });
   } catch (err) {

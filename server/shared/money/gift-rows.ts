@@ -3,29 +3,35 @@
  * giving the wallet balance) and the history entry a member's answer and history show.
  */
 import type { Tx } from "../../db/client";
-import { gifts, recurringGifts } from "../../db/schema/giving";
+import { funds, gifts, recurringGifts } from "../../db/schema/giving";
 import { cardBrand } from "../../providers/payments/cards";
 import type { GivingHistoryEntry } from "../../../contract/giving";
 import { paymentFailed } from "./card-details";
 import type { StoredAnswer } from "./idempotency";
 
 /**
- * What a receipt and a statement show of a gift: select these from gifts left-joined with its
- * recurring gift (the frequency is null for a one-time gift).
+ * What a receipt and a statement show of a gift: select these from gifts joined with its fund
+ * and left-joined with its recurring gift (the frequency is null for a one-time gift).
  */
 export const GIFT_LINE = {
   amountCents: gifts.amountCents,
+  feeCents: gifts.feeCents,
+  fundNameEn: funds.nameEn,
+  fundNameEs: funds.nameEs,
   createdAt: gifts.createdAt,
   cardBrand: gifts.cardBrand,
   cardLastFour: gifts.cardLastFour,
   frequency: recurringGifts.frequency,
 };
 
-export const toHistoryEntry = (g: typeof gifts.$inferSelect): GivingHistoryEntry => ({
+/** A gift as its giver's history shows it; `fundName` in the asker's language (funds.ts, fundName). */
+export const toHistoryEntry = (g: typeof gifts.$inferSelect, fundName: string): GivingHistoryEntry => ({
   id: g.id,
   amountCents: g.amountCents,
   createdAt: g.createdAt.toISOString(),
   status: g.status,
+  fundName,
+  feeCents: g.feeCents,
 });
 
 /**
@@ -38,6 +44,9 @@ export async function recordCompletedGift(
   d: {
     userId: string;
     amountCents: number;
+    /** The fund (funds.ts, fundForGift) and the covered fee (coveredFee; 0 when none): the card was charged amount + fee. */
+    fundId: string;
+    feeCents: number;
     at: Date;
     card: { transactionId: string; lastFour: string; brand: string } | null;
     recurring?: { id: string; periodDate: string };
@@ -48,6 +57,8 @@ export async function recordCompletedGift(
     .values({
       userId: d.userId,
       amountCents: d.amountCents,
+      fundId: d.fundId,
+      feeCents: d.feeCents,
       status: "COMPLETED",
       gatewayTransactionId: d.card?.transactionId ?? null,
       cardLastFour: d.card?.lastFour ?? null,
@@ -66,11 +77,13 @@ export async function recordCompletedGift(
  */
 export async function recordDeclinedGift(
   tx: Tx,
-  d: { userId: string; amountCents: number; cardNumber: string; reason: string; at: Date },
+  d: { userId: string; amountCents: number; fundId: string; feeCents: number; cardNumber: string; reason: string; at: Date },
 ): Promise<StoredAnswer> {
   await tx.insert(gifts).values({
     userId: d.userId,
     amountCents: d.amountCents,
+    fundId: d.fundId,
+    feeCents: d.feeCents,
     status: "FAILED",
     failureReason: d.reason,
     cardLastFour: d.cardNumber.slice(-4),

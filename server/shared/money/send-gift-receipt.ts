@@ -1,5 +1,6 @@
 /**
- * The emailed receipt for a completed gift (issue 5): amount, date in the church's zone, how
+ * The emailed receipt for a completed gift (issue 5): amount, fund, the processing fee the
+ * giver covered and the total charged (issue 19, when a fee was covered), date in the church's zone, how
  * it was paid (card brand and last four, or the wallet), the gift's reference and, for a
  * recurring gift, its frequency; with the statement US donors need for their taxes.
  * Everything from the database is escaped. Queued in the outbox (never sent inside a request)
@@ -9,7 +10,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/client";
 import { enqueueEmail } from "../email/outbox";
-import { gifts, recurringGifts } from "../../db/schema/giving";
+import { funds, gifts, recurringGifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { renderEmail } from "../email/layout";
 import { formatCents } from "../../../contract/money";
@@ -17,6 +18,7 @@ import { formatAddress, type Church } from "../../../contract/church";
 import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import { messagesFor } from "../../i18n";
 import { GIFT_LINE } from "./gift-rows";
+import { fundName } from "./funds";
 
 export const RECEIPT_TAX_LINE = messagesFor("en").email.receipt.taxLine;
 
@@ -24,6 +26,10 @@ export interface ReceiptData {
   church: Church;
   firstName: string;
   amountCents: number;
+  /** The fund's name in the member's language. */
+  fund: string;
+  /** The processing fee the giver covered (0: none): the card was charged amount + fee. */
+  feeCents: number;
   givenAt: Date;
   giftId: string;
   /** The card's brand and last four, or null for the wallet. */
@@ -50,6 +56,13 @@ export function renderGiftReceipt(r: ReceiptData) {
   const subject = m.subject(amount, r.church.name);
   const rows: [string, string][] = [
     [m.amount, amount],
+    [m.fund, r.fund],
+    ...(r.feeCents > 0
+      ? ([
+          [m.feeCovered, formatCents(r.feeCents, intl)],
+          [m.totalCharged, formatCents(r.amountCents + r.feeCents, intl)],
+        ] as [string, string][])
+      : []),
     [m.date, date],
     ...(r.frequency ? ([[m.recurring, m.frequency[r.frequency]]] as [string, string][]) : []),
     [m.paidWith, paidWith(r.card?.brand ?? null, r.card?.lastFour ?? null, locale)],
@@ -89,17 +102,21 @@ export async function queueGiftReceipt(deps: Deps, tx: Tx, giftId: string): Prom
     .select({ email: users.email, firstName: users.firstName, locale: users.locale, ...GIFT_LINE })
     .from(gifts)
     .innerJoin(users, eq(users.id, gifts.userId))
+    .innerJoin(funds, eq(funds.id, gifts.fundId))
     .leftJoin(recurringGifts, eq(recurringGifts.id, gifts.recurringGiftId))
     .where(eq(gifts.id, giftId));
+  const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
   const msg = renderGiftReceipt({
     church: deps.church,
     firstName: row.firstName,
     amountCents: row.amountCents,
+    fund: fundName({ nameEn: row.fundNameEn, nameEs: row.fundNameEs }, locale),
+    feeCents: row.feeCents,
     givenAt: row.createdAt,
     giftId,
     card: row.cardLastFour ? { brand: row.cardBrand, lastFour: row.cardLastFour } : null,
     frequency: row.frequency,
-    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+    locale,
   });
   await enqueueEmail(tx, { to: row.email, ...msg }, deps.now());
   return true;

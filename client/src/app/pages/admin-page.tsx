@@ -1,7 +1,8 @@
 /**
  * Admin (/admin, spec section 2): Dashboard, Live Control, Moderation; beyond the spec, Media
  * (items added by hand, the channel sync), Visitors (first-time visitor cards), Groups, Announcements
- * (decision 0110), Journeys and Challenges (decision 0108), Events (the calendar, decision 0109) for staff, and
+ * (decision 0110), Journeys and Challenges (decision 0108), Events (the calendar, decision 0109) and Giving
+ * (funds, the processing fee, the ledger; issue 19) for staff, and
  * People for OWNERs; Church (the church profile, issue 18) for OWNERs and PASTORs. The tabs do not fit one
  * phone-width row: they wrap into rows of three.
  * The Integrations page is one tap away in the header.
@@ -26,11 +27,15 @@ import { AnnouncementsTab } from "@/features/announcements/announcements-tab";
 import { ChurchAdminTab } from "@/features/church/church-admin-tab";
 import { JourneysAdminTab } from "@/features/connect/journeys-admin-tab";
 import { ChallengesAdminTab } from "@/features/connect/challenges-admin-tab";
+import { FundsCard, LedgerCard, ProcessingFeeCard, TotalsCard } from "@/features/giving/admin-giving-tab";
+import { AuditLogCard } from "@/features/admin/audit-log-card";
 
 export default function AdminPage() {
   const { user } = useAuth();
   const { m } = useI18n();
-  if (!user || !isStaff(user.role)) {
+  // A treasurer granted the finance permission who is not staff sees the Giving tab only.
+  const treasurerOnly = !!user && !isStaff(user.role) && user.finance;
+  if (!user || (!isStaff(user.role) && !treasurerOnly)) {
     return (
       <Card>
         <CardContent className="flex items-start gap-3 pt-5">
@@ -46,7 +51,24 @@ export default function AdminPage() {
   const pastor = owner || user.role === "PASTOR";
   // ?tab=groups (Connect's empty groups state links here) opens that tab.
   const asked = new URLSearchParams(window.location.search).get("tab");
-  const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", "announcements", "journeys", "challenges", ...(pastor ? ["church"] : []), ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
+  const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", "announcements", "journeys", "challenges", "giving", ...(pastor ? ["church"] : []), ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
+  const giving = (
+    <div className="grid gap-4">
+      <TotalsCard finance={user.finance} />
+      {user.finance && <LedgerCard />}
+      {!treasurerOnly && <FundsCard canEdit={owner || user.role === "PASTOR"} />}
+      {!treasurerOnly && <ProcessingFeeCard canEdit={owner || user.role === "PASTOR"} />}
+      {owner && <AuditLogCard />}
+    </div>
+  );
+  if (treasurerOnly) {
+    return (
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
+        <h1 className="text-2xl font-bold">{m.funds.givingTab}</h1>
+        {giving}
+      </div>
+    );
+  }
   // Rows of three (a short last row stretches to fill it).
   const tight = "basis-[calc(33.333%-0.25rem)] px-1";
   return (
@@ -92,6 +114,9 @@ export default function AdminPage() {
           <TabsTrigger value="challenges" className={tight}>
             {m.admin.challengesTab}
           </TabsTrigger>
+          <TabsTrigger value="giving" className={tight}>
+            {m.funds.givingTab}
+          </TabsTrigger>
           {owner && (
             <TabsTrigger value="people" className={tight}>
               {m.admin.people}
@@ -133,6 +158,7 @@ export default function AdminPage() {
         <TabsContent value="challenges">
           <ChallengesAdminTab />
         </TabsContent>
+        <TabsContent value="giving">{giving}</TabsContent>
         {owner && (
           <TabsContent value="people">
             <PeopleTab />

@@ -128,7 +128,8 @@ export default function ProfilePage() {
 
       <PasskeysCard />
 
-      {isStaff(user.role) && (
+      {/* A treasurer granted the finance permission reaches Admin -> Giving from here too (decision 0113). */}
+      {(isStaff(user.role) || user.finance) && (
         <Button size="lg" onClick={() => navigate("/admin")}>
           <LayoutDashboard aria-hidden="true" /> {m.profile.openAdmin}
         </Button>

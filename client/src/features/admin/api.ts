@@ -4,6 +4,7 @@ import { API } from "@contract/api-paths";
 import type { ActivityItem, Analytics } from "@contract/admin";
 import type { User } from "@contract/auth";
 import type { Role } from "@contract/roles";
+import type { AuditPage } from "@contract/giving-funds";
 import { apiJson } from "@/lib/api";
 import { refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
@@ -21,3 +22,11 @@ export const useChangeRole = (userId: string, myId: string | undefined, config?:
 /** An owner resets a member's lost second step (passkeys and authenticator app); they are signed out everywhere and emailed. */
 export const useResetSecondStep = (userId: string, config?: MutationConfig<null, void>) =>
   useApiMutation(() => apiJson<null>("POST", API.admin.resetSecondStep({ id: userId })), config);
+/** The finance permission (decision 0113): refetches the people list, and the session's own user when it was theirs. */
+export const useSetFinance = (userId: string, myId: string | undefined, config?: MutationConfig<User, boolean>) =>
+  useApiMutation((finance: boolean) => apiJson<User>("PUT", API.admin.userFinance({ id: userId }), { finance }), config, (u) =>
+    Promise.all([refetchPrefix(API.admin.users()), u.id === myId && refetchPrefix(API.church.me())]),
+  );
+
+/** The audit log's first page (OWNER); older pages through `cursor`. */
+export const useAuditLog = (cursor: string | null) => useQuery<AuditPage>({ queryKey: [`${API.admin.auditLog()}?limit=20${cursor ? `&cursor=${cursor}` : ""}`] });

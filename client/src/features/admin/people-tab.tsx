@@ -13,7 +13,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { useChangeRole, usePeople, useResetSecondStep } from "./api";
+import { useChangeRole, usePeople, useResetSecondStep, useSetFinance } from "./api";
+import { Switch } from "@/components/ui/switch";
 import { StaffTwoStepSwitch } from "./staff-two-step-switch";
 
 function RoleSelect({ user }: { user: User }) {
@@ -74,7 +75,29 @@ function ResetSecondStep({ user }: { user: User }) {
   );
 }
 
-/** People (OWNER only): search members, change their role, reset a lost second step. */
+
+/** The finance permission (decision 0113): sees donor-level giving. Always on for an OWNER. */
+function FinanceSwitch({ user }: { user: User }) {
+  const { user: me } = useAuth();
+  const { m } = useI18n();
+  const f = m.funds;
+  const name = `${user.firstName} ${user.lastName}`;
+  const change = useSetFinance(user.id, me?.id, {
+    onSuccess: (u) => toast({ title: u.finance ? f.financeGranted(name) : f.financeRevoked(name) }),
+    onError: (err) => toast({ title: f.financeNotChanged, description: errorText(err), variant: "destructive" }),
+  });
+  const id = `finance-${user.id}`;
+  return (
+    <div className="flex flex-col items-center gap-0.5">
+      <Switch id={id} aria-label={f.financeOf(name)} checked={user.finance} disabled={user.role === "OWNER" || change.isPending} onCheckedChange={(v) => change.mutate(v)} />
+      <label htmlFor={id} className="text-xs text-muted-foreground" aria-hidden="true">
+        {f.financeLabel}
+      </label>
+    </div>
+  );
+}
+
+/** People (OWNER only): search members, change their role and the finance permission, reset a lost second step. */
 export function PeopleTab() {
   const { m } = useI18n();
   const { user: me } = useAuth();
@@ -88,6 +111,7 @@ export function PeopleTab() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <StaffTwoStepSwitch />
+        <p className="text-sm text-muted-foreground">{m.funds.financeHelp}</p>
         <div className="grid gap-1.5">
           <Label htmlFor="people-search">{m.admin.searchLabel}</Label>
           <div className="relative">
@@ -106,6 +130,7 @@ export function PeopleTab() {
                     </p>
                     <p className="truncate text-sm text-muted-foreground">{u.email}</p>
                   </div>
+                  <FinanceSwitch user={u} />
                   <RoleSelect user={u} />
                   {u.id !== me?.id ? <ResetSecondStep user={u} /> : <span className="size-10 shrink-0" aria-hidden="true" />}
                 </li>

@@ -3,6 +3,9 @@ import { Lock, Repeat } from "lucide-react";
 import type { Frequency } from "@contract/giving";
 import { FREQUENCIES, MIN_AMOUNT_CENTS, QUICK_AMOUNTS, giveButtonLabel } from "@contract/giving-text";
 import { amountInputToCents } from "@contract/giving-form";
+import { coverFeeCents, describeFee, feeConfigured, type ProcessingFee } from "@contract/giving-fee";
+import type { Fund } from "@contract/giving-funds";
+import { formatCents } from "@contract/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -20,9 +23,13 @@ export interface AmountValues {
   frequency: Frequency;
   /** null: follow the stored round-up setting until the member touches the toggle. */
   roundUp: boolean | null;
+  /** The fund chosen (issue 19); null: the church's default, preselected. */
+  fundId: string | null;
+  /** "Cover the processing fee" (shown only when the church has set a fee). */
+  coverFee: boolean;
 }
 
-export const EMPTY_AMOUNT: AmountValues = { amount: "", isRecurring: false, frequency: "monthly", roundUp: null };
+export const EMPTY_AMOUNT: AmountValues = { amount: "", isRecurring: false, frequency: "monthly", roundUp: null, fundId: null, coverFee: false };
 
 /**
  * Give tab, amount selection (spec section 2): custom amount (min 1, step 0.01), quick amounts,
@@ -33,11 +40,17 @@ export function AmountStep({
   values,
   onChange,
   storedRoundUp,
+  funds,
+  fee,
   onSubmit,
 }: {
   values: AmountValues;
   onChange: (v: AmountValues) => void;
   storedRoundUp: boolean | undefined;
+  /** The open funds (the default first); the select shows when there is more than one. */
+  funds: Fund[] | undefined;
+  /** The church's fee; the toggle shows when one is set. */
+  fee: ProcessingFee | undefined;
   onSubmit: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
@@ -46,6 +59,9 @@ export function AmountStep({
   const g = m.giving;
   const cents = amountInputToCents(values.amount);
   const roundUp = values.roundUp ?? storedRoundUp ?? false;
+  const f = m.funds;
+  const defaultFundId = funds?.find((x) => x.isDefault)?.id ?? funds?.[0]?.id ?? "";
+  const feeCents = fee && values.coverFee ? coverFeeCents(cents, fee) : 0;
   const set = (patch: Partial<AmountValues>) => onChange({ ...values, ...patch });
 
   function pickQuick(dollars: number) {
@@ -118,6 +134,24 @@ export function AmountStep({
             })}
           </div>
 
+          {funds && funds.length > 1 && (
+            <div className="grid gap-1.5">
+              <Label htmlFor="give-fund">{f.fund}</Label>
+              <select
+                id="give-fund"
+                value={values.fundId ?? defaultFundId}
+                onChange={(e) => set({ fundId: e.target.value })}
+                className="min-h-11 w-full rounded-md border border-input bg-card px-3 text-base text-foreground"
+              >
+                {funds.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+
           <div className="grid gap-3 rounded-lg border border-border p-3">
             <div className="flex min-h-11 items-center justify-between gap-3">
               <Label htmlFor="give-recurring" className="flex items-center gap-2 text-base">
@@ -162,6 +196,30 @@ export function AmountStep({
               onCheckedChange={(v) => set({ roundUp: v })}
             />
           </div>
+
+          {fee && feeConfigured(fee) && (
+            <div className="flex min-h-11 items-center justify-between gap-3 rounded-lg border border-border p-3">
+              <div className="grid gap-0.5">
+                <Label htmlFor="give-cover-fee" className="text-base">
+                  {f.coverFee}
+                </Label>
+                <p id="give-cover-fee-description" className="text-sm text-muted-foreground">
+                  {cents > 0 ? f.coverFeeDescription(formatCents(coverFeeCents(cents, fee))) : f.coverFeeDescription(describeFee(fee))}
+                </p>
+                {feeCents > 0 && (
+                  <p className="text-sm font-semibold" data-testid="give-total">
+                    {f.chargedTotal(formatCents(cents + feeCents))}
+                  </p>
+                )}
+              </div>
+              <Switch
+                id="give-cover-fee"
+                aria-describedby="give-cover-fee-description"
+                checked={values.coverFee}
+                onCheckedChange={(v) => set({ coverFee: v })}
+              />
+            </div>
+          )}
 
           <Button type="submit" size="lg" disabled={cents <= 0} className="w-full">
             {giveButtonLabel(cents, values.isRecurring, values.frequency, g)}

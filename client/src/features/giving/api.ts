@@ -6,8 +6,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
 import type { GiveRequestInput, GiveResponse, GivingHistoryEntry, GivingStatement, RecurringAction, RecurringDonation } from "@contract/giving";
+import type { FeeSettings, Fund, FundAdmin, FundCreateInput, FundPatchInput, GivingTotals, LedgerPage } from "@contract/giving-funds";
+import type { Locale } from "@contract/i18n/locales";
 import { apiJson } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { queryClient, refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
 
 const HISTORY_KEY = [API.giving.history()];
@@ -18,6 +20,10 @@ const refreshGiving = () =>
 
 export const useGivingHistory = () => useQuery<GivingHistoryEntry[]>({ queryKey: HISTORY_KEY });
 export const useRecurringDonations = () => useQuery<RecurringDonation[]>({ queryKey: RECURRING_KEY });
+/** The open funds (issue 19), named in the member's language: the language is part of the key, so a change of language refetches. */
+export const useFunds = (locale: Locale) => useQuery<Fund[]>({ queryKey: [`${API.giving.funds()}?locale=${locale}`] });
+/** The church's processing fee a giver may cover (both zero: not offered). */
+export const useProcessingFee = () => useQuery<FeeSettings>({ queryKey: [API.giving.fee()] });
 export const useGivingStatement = (year: number) => useQuery<GivingStatement>({ queryKey: [`${API.giving.statement()}?year=${year}`] });
 
 export interface GiveVars {
@@ -44,3 +50,20 @@ export function useGive(config: MutationConfig<GiveResponse, GiveVars> = {}) {
 
 export const useRecurringAction = (giftId: string, config?: MutationConfig<RecurringDonation, RecurringAction>) =>
   useApiMutation((action: RecurringAction) => apiJson<RecurringDonation>("POST", API.giving.recurringAction({ id: giftId, action })), config, refreshGiving);
+
+// ── Admin -> Giving (issue 19; decision 0113): funds, the processing fee ──
+export const useAllFunds = () => useQuery<FundAdmin[]>({ queryKey: [API.admin.givingFunds()] });
+/** Any change to funds refetches both lists (the give form's, in every language, and the admin one). */
+const refreshFunds = () => refetchPrefix(API.giving.funds(), API.admin.givingFunds());
+
+export const useCreateFund = (config?: MutationConfig<FundAdmin, FundCreateInput>) =>
+  useApiMutation((body: FundCreateInput) => apiJson<FundAdmin>("POST", API.giving.funds(), body), config, refreshFunds);
+export const useChangeFund = (config?: MutationConfig<FundAdmin, { id: string; patch: FundPatchInput }>) =>
+  useApiMutation(({ id, patch }: { id: string; patch: FundPatchInput }) => apiJson<FundAdmin>("PATCH", API.giving.fund({ id }), patch), config, refreshFunds);
+export const useSetProcessingFee = (config?: MutationConfig<FeeSettings, FeeSettings>) =>
+  useApiMutation((body: FeeSettings) => apiJson<FeeSettings>("PUT", API.giving.fee(), body), config, () => refetchPrefix(API.giving.fee()));
+
+/** Completed gifts per fund over the last 30 days (every staff member; no donor). */
+export const useGivingTotals = () => useQuery<GivingTotals>({ queryKey: [API.admin.givingTotals()] });
+/** The gift ledger's first page (finance only; every view is audited). */
+export const useLedger = (q: string) => useQuery<LedgerPage>({ queryKey: [`${API.admin.givingGifts()}?limit=20${q ? `&q=${encodeURIComponent(q)}` : ""}`] });

@@ -9,7 +9,8 @@ import { AmountStep, EMPTY_AMOUNT, GiveHeading, type AmountValues } from "./amou
 import { PaymentStep } from "./payment-step";
 import { RecurringDonations } from "./recurring-donations";
 import { RecentGiving } from "./recent-giving";
-import { useGive } from "./api";
+import { useFunds, useGive, useProcessingFee } from "./api";
+import { coverFeeCents } from "@contract/giving-fee";
 import { keepKeyAfter, keyFor, type KeyState } from "./idempotency-key";
 import { useI18n } from "@/lib/i18n";
 
@@ -21,8 +22,10 @@ import { useI18n } from "@/lib/i18n";
  */
 export function GiveTab({ storedRoundUp, saveRoundUp }: { storedRoundUp: boolean | undefined; saveRoundUp: (isEnabled: boolean, onSaved: () => void) => void }) {
   const { user } = useAuth();
-  const { m } = useI18n();
+  const { m, locale } = useI18n();
   const g = m.giving;
+  const funds = useFunds(locale).data;
+  const fee = useProcessingFee().data;
   const [step, setStep] = useState<"amount" | "payment">("amount");
   const [amount, setAmount] = useState<AmountValues>(EMPTY_AMOUNT);
   const prefill = (): PaymentFormInput => ({ ...EMPTY_PAYMENT_FORM, firstName: user?.firstName ?? "", lastName: user?.lastName ?? "", email: user?.email ?? "" });
@@ -31,6 +34,8 @@ export function GiveTab({ storedRoundUp, saveRoundUp }: { storedRoundUp: boolean
 
 
   const cents = amountInputToCents(amount.amount);
+  // The fee the form shows is the fee sent: the server computes it again and refuses a different one.
+  const feeCents = fee && amount.coverFee ? coverFeeCents(cents, fee) : 0;
 
   const give = useGive({
     onSuccess: () => {
@@ -52,7 +57,7 @@ export function GiveTab({ storedRoundUp, saveRoundUp }: { storedRoundUp: boolean
     },
   });
   const submit = (form: PaymentForm) => {
-    const body = toGiveRequest(cents, amount.isRecurring, amount.frequency, form);
+    const body = toGiveRequest(cents, amount.isRecurring, amount.frequency, form, { fundId: amount.fundId, feeCents });
     keyState.current = keyFor(keyState.current, JSON.stringify(body));
     give.mutate({ body, isRecurring: amount.isRecurring, idempotencyKey: keyState.current.key });
   };
@@ -71,11 +76,13 @@ export function GiveTab({ storedRoundUp, saveRoundUp }: { storedRoundUp: boolean
       {step === "amount" ? (
         <>
           <GiveHeading />
-          <AmountStep values={amount} onChange={setAmount} storedRoundUp={storedRoundUp} onSubmit={toPayment} />
+          <AmountStep values={amount} onChange={setAmount} storedRoundUp={storedRoundUp} funds={funds} fee={fee} onSubmit={toPayment} />
         </>
       ) : (
         <PaymentStep
           amountCents={cents}
+          feeCents={feeCents}
+          fundName={funds && funds.length > 1 ? funds.find((x) => x.id === amount.fundId)?.name ?? funds.find((x) => x.isDefault)?.name : undefined}
           isRecurring={amount.isRecurring}
           frequency={amount.frequency}
           defaultValues={payment}

@@ -127,7 +127,9 @@ function Statement({ s }: { s: GivingStatement }) {
                 <td className="whitespace-nowrap py-2 pr-2">{calendarDate(gift.date)}</td>
                 <td className="py-2 pr-2">
                   {tr(gift.kind)}
-                  <span className="block text-xs text-muted-foreground">{tr(gift.paidWith)}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {gift.fund} · {tr(gift.paidWith)}
+                  </span>
                 </td>
                 <td className="whitespace-nowrap py-2 text-right font-medium">{formatCents(gift.amountCents)}</td>
               </tr>

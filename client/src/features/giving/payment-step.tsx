@@ -23,6 +23,8 @@ type FieldName = keyof PaymentFormInput;
  */
 export function PaymentStep({
   amountCents,
+  feeCents = 0,
+  fundName,
   isRecurring,
   frequency,
   defaultValues,
@@ -31,6 +33,10 @@ export function PaymentStep({
   onSubmit,
 }: {
   amountCents: number;
+  /** The processing fee the giver covers (0: none): shown beside the gift; the card is charged both. */
+  feeCents?: number;
+  /** The fund chosen, when the church has more than one. */
+  fundName?: string;
   isRecurring: boolean;
   frequency: Frequency;
   defaultValues: PaymentFormInput;
@@ -75,6 +81,12 @@ export function PaymentStep({
           {formatCents(amountCents)}
         </p>
         {isRecurring && <p className="text-muted-foreground">{g.every[frequency]}</p>}
+        {fundName && <p className="text-muted-foreground" data-testid="payment-fund">{fundName}</p>}
+        {feeCents > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="payment-fee">
+            {m.funds.feeCovered(formatCents(feeCents))} · {m.funds.chargedTotal(formatCents(amountCents + feeCents))}
+          </p>
+        )}
       </div>
 
       <Section icon={<UserRound className="size-5 text-primary" aria-hidden="true" />} title={g.contactInformation}>

@@ -11,7 +11,9 @@ import { useI18n } from "@/lib/i18n";
 /** 'Recent Giving' (spec section 2): the latest 5 gifts with amount, date and a status badge; COMPLETED is green with a check. */
 export function RecentGiving() {
   const history = useGivingHistory();
-  const t = useI18n().m.giving;
+  const { m } = useI18n();
+  const t = m.giving;
+  const f = m.funds;
   return (
     <Card>
       <CardHeader>
@@ -27,7 +29,14 @@ export function RecentGiving() {
                 <li key={g.id} data-testid="recent-gift" className="flex min-h-14 items-center justify-between gap-3 py-2">
                   <div>
                     <p className="font-semibold">{formatCents(g.amountCents)}</p>
-                    <p className="text-sm text-muted-foreground">{shortDate(new Date(g.createdAt))}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {shortDate(new Date(g.createdAt))} · <span data-testid="recent-gift-fund">{g.fundName}</span>
+                    </p>
+                    {g.feeCents > 0 && (
+                      <p className="text-xs text-muted-foreground" data-testid="recent-gift-fee">
+                        {f.feeCovered(formatCents(g.feeCents))}
+                      </p>
+                    )}
                   </div>
                   {g.status === "COMPLETED" ? (
                     <Badge variant="success">

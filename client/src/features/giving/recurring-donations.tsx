@@ -13,7 +13,8 @@ import { useRecurringAction, useRecurringDonations } from "./api";
 import { tr, useI18n } from "@/lib/i18n";
 
 function RecurringRow({ gift }: { gift: RecurringDonation }) {
-  const g = useI18n().m.giving;
+  const { m } = useI18n();
+  const g = m.giving;
   const DONE: Record<RecurringAction, { title: string; description?: string }> = {
     pause: { title: g.paused, description: g.pausedDescription },
     resume: { title: g.resumed },
@@ -30,6 +31,10 @@ function RecurringRow({ gift }: { gift: RecurringDonation }) {
         <div className="min-w-0">
           <p className="text-lg font-semibold">
             {formatCents(gift.amountCents)} <span className="text-base font-normal text-muted-foreground">{g.frequencies[gift.frequency]}</span>
+          </p>
+          <p className="text-sm text-muted-foreground">
+            {gift.fundName}
+            {gift.feeCents > 0 && ` · ${m.funds.feeCovered(formatCents(gift.feeCents))}`}
           </p>
           {gift.status === "FAILED" ? (
             <p className="text-sm text-muted-foreground">{g.stoppedAfterFailures}</p>

@@ -1,0 +1,30 @@
+/**
+ * Funds (issue 19; decision 0113). Givers see the open funds, the default first, then by name,
+ * in their language; OWNER, PASTOR and STAFF see every fund with both names (Admin -> Giving).
+ */
+import { asc, desc, isNull } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { funds } from "../../db/schema/giving";
+import type { Fund, FundAdmin } from "../../../contract/giving-funds";
+import type { Locale } from "../../../contract/i18n/locales";
+import { fundName, type FundRow } from "../../shared/money/funds";
+
+export const toFundAdmin = (f: FundRow): FundAdmin => ({
+  id: f.id,
+  name: { en: f.nameEn, es: f.nameEs },
+  description: f.description,
+  isDefault: f.isDefault,
+  archived: f.archivedAt !== null,
+  createdAt: f.createdAt.toISOString(),
+});
+
+export async function listOpenFunds(db: Db, locale: Locale): Promise<Fund[]> {
+  const rows = await db.select().from(funds).where(isNull(funds.archivedAt)).orderBy(desc(funds.isDefault), asc(funds.nameEn));
+  return rows.map((f) => ({ id: f.id, name: fundName(f, locale), description: f.description, isDefault: f.isDefault }));
+}
+
+/** Every fund, open ones first (the default first among them), then archived ones, each by name. */
+export async function listAllFunds(db: Db | Tx): Promise<FundAdmin[]> {
+  const rows = await db.select().from(funds).orderBy(asc(funds.archivedAt), desc(funds.isDefault), asc(funds.nameEn));
+  return rows.map(toFundAdmin);
+}

@@ -1,0 +1,95 @@
+/**
+ * The gift ledger (issue 19; decision 0113): every gift with its donor, for the OWNER and the
+ * holders of the finance permission (the route's access is "finance"; PASTOR and STAFF without
+ * it get 403 and read the totals instead). Filters: church-zone date range, fund, method
+ * (card: a card was charged; wallet: the balance was given), status, donor name or email.
+ * Newest first, keyset-paginated on (created_at, id) with the exact timestamp in the cursor, so
+ * a page never skips or repeats a gift however many share a millisecond. Each page carries the
+ * per-fund totals of completed gifts for the same filters. Every view is written to the audit
+ * log (who, the filters, how many donors' gifts were shown) in the transaction that reads it.
+ */
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Deps } from "../../deps";
+import { funds, gifts } from "../../db/schema/giving";
+import { users } from "../../db/schema/users";
+import type { AuthUser } from "../../http/auth";
+import { badRequest } from "../../http/app-error";
+import { audit } from "../../shared/audit";
+import { fundName } from "../../shared/money/funds";
+import type { LedgerPage, ZLedgerQuery } from "../../../contract/giving-funds";
+import type { Locale } from "../../../contract/i18n/locales";
+import { FUNDS_TEXT } from "../../../contract/giving-funds-text";
+import type { z } from "zod";
+import { giftRange } from "./gift-range";
+import { fundTotals } from "./giving-totals";
+
+type Query = z.output<typeof ZLedgerQuery>;
+
+/** The exact instant, microseconds included (a JS Date keeps milliseconds only). */
+const exactTs = sql<string>`to_char(${gifts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export const encodeCursor = (ts: string, id: string) => Buffer.from(`${ts}|${id}`).toString("base64url");
+function decodeCursor(cursor: string): { ts: string; id: string } {
+  const [ts, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  if (!ts || !id || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(ts) || !/^[0-9a-f-]{36}$/.test(id)) throw badRequest("query.cursor", FUNDS_TEXT.invalidCursor);
+  return { ts, id };
+}
+
+export async function listLedger(deps: Deps, actor: AuthUser, q: Query, locale: Locale): Promise<LedgerPage> {
+  const range = giftRange(deps, q);
+  const pattern = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const filters: (SQL | undefined)[] = [
+    range.where,
+    q.fundId ? eq(gifts.fundId, q.fundId) : undefined,
+    q.method === "card" ? isNotNull(gifts.cardLastFour) : q.method === "wallet" ? isNull(gifts.cardLastFour) : undefined,
+    pattern ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)) : undefined,
+  ];
+  const after = q.cursor ? decodeCursor(q.cursor) : null;
+  const pageWhere = and(
+    ...filters,
+    q.status ? eq(gifts.status, q.status) : undefined,
+    after ? sql`(${gifts.createdAt}, ${gifts.id}) < (${after.ts}::timestamptz, ${after.id}::uuid)` : undefined,
+  );
+
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ g: gifts, ts: exactTs, firstName: users.firstName, lastName: users.lastName, email: users.email, nameEn: funds.nameEn, nameEs: funds.nameEs })
+      .from(gifts)
+      .innerJoin(users, eq(users.id, gifts.userId))
+      .innerJoin(funds, eq(funds.id, gifts.fundId))
+      .where(pageWhere)
+      .orderBy(desc(gifts.createdAt), desc(gifts.id))
+      .limit(q.limit + 1);
+    const page = rows.slice(0, q.limit);
+    const last = page[page.length - 1];
+    const totals = await fundTotals(tx, and(...filters), locale);
+    await audit(
+      tx,
+      actor,
+      "giving.ledger.view",
+      { from: range.from, to: range.to, fundId: q.fundId ?? null, method: q.method ?? null, status: q.status ?? null, q: q.q ?? null, page: q.cursor ? "next" : "first", gifts: page.length },
+      deps.now(),
+    );
+    return {
+      from: range.from,
+      to: range.to,
+      funds: totals,
+      totalCents: totals.reduce((s, f) => s + f.totalCents, 0),
+      count: totals.reduce((s, f) => s + f.count, 0),
+      gifts: page.map((r) => ({
+        id: r.g.id,
+        createdAt: r.g.createdAt.toISOString(),
+        donor: { id: r.g.userId, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
+        fundId: r.g.fundId,
+        fundName: fundName(r, locale),
+        amountCents: r.g.amountCents,
+        feeCents: r.g.feeCents,
+        method: r.g.cardLastFour ? ("card" as const) : ("wallet" as const),
+        status: r.g.status,
+        recurring: r.g.recurringGiftId !== null,
+        gatewayTransactionId: r.g.gatewayTransactionId,
+      })),
+      nextCursor: rows.length > q.limit && last ? encodeCursor(last.ts, last.g.id) : null,
+    };
+  });
+}
