@@ -6,13 +6,19 @@
  * the same transaction, so any number of schedulers on one database never send twice.
  */
 import { startInterval } from "./interval";
-import { and, asc, eq, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { journeyDeliveries, journeyEnrolments, journeys } from "../db/schema/connect";
 import { journeyDay, localDate } from "../../contract/connect";
 import { sendJourneyEmail } from "../features/connect/send-journey-email";
 
 const BATCH = 50;
+/**
+ * A claim whose email was not queued this long after it was made belongs to a process that died
+ * between the claim and the queue (the two are separate transactions: the email is built, and may
+ * wait for the day's recording, between them). It is taken over, so the day's email is not lost.
+ */
+export const JOURNEY_CLAIM_LEASE_MS = 10 * 60_000;
 
 /** The church-time-zone hour of an instant. */
 function localHour(at: Date, timeZone: string) {
@@ -25,6 +31,21 @@ export async function runDailyJourney(deps: Deps, onError: (err: unknown) => voi
   if (localHour(now, deps.church.timeZone) < deps.config.dailyJourneyHour) return 0;
   const today = localDate(now, deps.church.timeZone);
   let sent = 0;
+  // Today's claims left unsent by a crashed process: taken over one by one (the update is the
+  // claim, so two schedulers never take the same one), then sent as any claim is.
+  const stale = await deps.db
+    .update(journeyDeliveries)
+    .set({ createdAt: now })
+    .where(and(eq(journeyDeliveries.deliveryDate, today), isNull(journeyDeliveries.sentAt), lt(journeyDeliveries.createdAt, new Date(now.getTime() - JOURNEY_CLAIM_LEASE_MS))))
+    .returning({ enrolmentId: journeyDeliveries.enrolmentId, day: journeyDeliveries.day });
+  for (const c of stale) {
+    try {
+      await sendJourneyEmail(deps, c.enrolmentId, today, c.day);
+      sent += 1;
+    } catch (err) {
+      onError(err);
+    }
+  }
   for (;;) {
     const claimed = await deps.db.transaction(async (tx) => {
       const due = await tx

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { emailOutbox } from "../../db/schema/platform";
-import { journeyDays, userChallenges } from "../../db/schema/connect";
+import { journeyDays, journeyDeliveries, journeyEnrolments, userChallenges } from "../../db/schema/connect";
 import { videos } from "../../db/schema/videos";
 import { seedConnectDemo, seedJourneyContent } from "../../seed/connect";
 import { runDailyJourney } from "../../jobs/daily-journey";
@@ -205,6 +205,29 @@ describe("daily journey emails (scheduler)", () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe("daily journey emails after a crash", () => {
+  it("a claim a crashed process left unsent is taken over after its lease and queued once, never twice", async () => {
+    at("2031-06-02T14:00:00Z"); // Monday 10:00 EDT
+    const m = await t.signUp();
+    expect((await post("/api/daily/enroll", m.auth, { sequenceKey: "SCRIPTURES_14" })).statusCode).toBe(201);
+    const [enrolment] = await t.db.select().from(journeyEnrolments).where(eq(journeyEnrolments.userId, m.user.id));
+    // Tuesday 07:00: a process claims day 2 and dies before it queues the email.
+    at("2031-06-03T11:00:00Z");
+    await t.db.insert(journeyDeliveries).values({ enrolmentId: enrolment!.id, deliveryDate: "2031-06-03", day: 2, createdAt: now() });
+    expect(await runDailyJourney(t.deps)).toBe(0); // within the lease: someone may still be sending it
+    expect(await emailsTo(m.user.email)).toHaveLength(1);
+    at("2031-06-03T11:11:00Z"); // past the lease
+    const second = await createTestApp({ now, sameDatabaseAs: t.databaseUrl ? { databaseUrl: t.databaseUrl } : { database: t.database } });
+    try {
+      await Promise.all([runDailyJourney(t.deps), runDailyJourney(second.deps)]);
+      await Promise.all([runDailyJourney(t.deps), runDailyJourney(second.deps)]);
+    } finally {
+      await second.close();
+    }
+    expect((await emailsTo(m.user.email)).map((x) => x.subject).sort()).toEqual(["Day 1 of 14: The Lord Is My Shepherd", "Day 2 of 14: Trust Him With Your Path"]);
   });
 });
 

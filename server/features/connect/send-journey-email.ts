@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { journeyDeliveries, journeyEnrolments, journeys } from "../../db/schema/connect";
 import { users } from "../../db/schema/users";
@@ -107,12 +107,15 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
     });
     // Sensitive: the unsubscribe link ends the journey, so staff must not read it in the outbox.
     // Queued with the delivery's sent_at in one transaction; the background sender sends it (decision 0101).
+    // Marking it first locks the claim: a sender that took it over after a crash (runDailyJourney's
+    // reclaim) and this one cannot both queue it; whoever finds it already marked queues nothing.
     await deps.db.transaction(async (tx) => {
-      await enqueueEmail(tx, { to: row.email, sensitive: true, ...msg }, deps.now());
-      await tx
+      const marked = await tx
         .update(journeyDeliveries)
         .set({ sentAt: deps.now() })
-        .where(and(eq(journeyDeliveries.enrolmentId, enrolmentId), eq(journeyDeliveries.deliveryDate, date)));
+        .where(and(eq(journeyDeliveries.enrolmentId, enrolmentId), eq(journeyDeliveries.deliveryDate, date), isNull(journeyDeliveries.sentAt)))
+        .returning({ id: journeyDeliveries.enrolmentId });
+      if (marked.length) await enqueueEmail(tx, { to: row.email, sensitive: true, ...msg }, deps.now());
     });
   } catch (err) {
     await deps.db
