@@ -168,8 +168,8 @@ test.describe.serial("during a live service", () => {
     await expect(item).toContainText("Anonymous");
     await item.getByRole("button", { name: "Reject" }).click();
     await expectToastSeen(staff, "Question moderated");
-    // Rejected stays pending (spec section 4).
-    await expect(item).toBeVisible();
+    // Rejected leaves the queue (issue 18; decision 0106 departs from spec section 4, where it stayed pending).
+    await expect(item).toHaveCount(0);
   });
 
   test("staff post a poll; a member votes and sees the results; another member's results update live", async ({ browser }) => {
