@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessions, users } from "../db/schema/users";
+import { memberPhotos, sessions, users } from "../db/schema/users";
 import { hashToken } from "./tokens";
 import { forbidden, unauthorized } from "./app-error";
 import { isStaff, type Role } from "../../contract/roles";
@@ -27,6 +27,10 @@ export interface AuthUser {
   lastName: string;
   role: Role;
   createdAt: Date;
+  /** E.164 or null (Profile → Edit). */
+  phone: string | null;
+  /** The current photo's version (member_photos), or null: the photo URL is built from it. */
+  photoVersion: string | null;
 }
 
 declare module "fastify" {
@@ -57,9 +61,12 @@ async function findSessionByHash(db: Db, tokenHash: string, now: Date): Promise<
       lastName: users.lastName,
       role: users.role,
       createdAt: users.createdAt,
+      phone: users.phone,
+      photoVersion: memberPhotos.version,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberPhotos, eq(memberPhotos.userId, users.id))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;

@@ -67,6 +67,8 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfi
   // Staff authoring (sent as PASTOR: a member is refused with 403 before any limit is counted).
   journeyAuthoring: () => ({ method: "PATCH", url: `/api/admin/journeys/${randomUUID()}`, payload: { published: true }, role: "PASTOR" }),
   challengeAuthoring: () => ({ method: "DELETE", url: `/api/challenges/${randomUUID()}`, role: "PASTOR" }),
+  profile: () => ({ method: "PATCH", url: "/api/me", payload: { firstName: "Ann" } }),
+  profilePhoto: () => ({ method: "DELETE", url: "/api/me/photo" }),
 };
 /** Limits on staff routes: counted for a staff member (a member is refused before the limit). */
 const STAFF_LIMITS = new Set<WriteLimitName>(["groupAuthor", "announcement"]);
