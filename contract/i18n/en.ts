@@ -119,7 +119,7 @@ export const en = {
     ...PROFILE_TEXT,
     edit: "Edit profile",
     title: "Edit profile",
-    intro: "Your name and photo are shown with your comments and in the church's member list.",
+    intro: "Your name, phone, language and photo, as the church has them.",
     firstName: "First name",
     lastName: "Last name",
     phone: "Phone",

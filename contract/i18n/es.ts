@@ -216,7 +216,7 @@ export const es: Messages = {
     photoNotFound: "Sin foto",
     edit: "Editar perfil",
     title: "Editar perfil",
-    intro: "Su nombre y su foto se muestran con sus comentarios y en la lista de miembros de la iglesia.",
+    intro: "Su nombre, teléfono, idioma y foto, tal como los tiene la iglesia.",
     firstName: "Nombre",
     lastName: "Apellido",
     phone: "Teléfono",
