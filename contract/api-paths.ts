@@ -66,6 +66,13 @@ export const API = {
     /** The uploaded logo's images: `file` is e.g. "512.png" or "maskable-192.png"; `version` makes the URL immutable. */
     logo: apiPath("/api/church/logo/:version/:file"),
   },
+  /** The member's own profile (Profile → Edit, issue 20). */
+  profile: {
+    me: apiPath("/api/me"),
+    photo: apiPath("/api/me/photo"),
+    /** A member's photo, `size` "512" or "128" (square WebP); `version` makes the URL immutable. */
+    memberPhoto: apiPath("/api/members/:id/photo/:version/:size"),
+  },
   admin: {
     users: apiPath("/api/admin/users"),
     user: apiPath("/api/admin/users/:id"),

@@ -49,10 +49,19 @@ export const ZUser = z.object({
 });
 export type User = z.infer<typeof ZUser>;
 
+/** The member's own user (GET /api/church/me, sign-in, PATCH /api/me): what staff see, plus phone and photo (issue 20). */
+export const ZOwnUser = ZUser.extend({
+  /** E.164, or null. */
+  phone: z.string().nullable(),
+  /** The photo's versioned URL (512 px), or null when the member has none (the avatar shows initials). */
+  photoUrl: z.string().nullable(),
+});
+export type OwnUser = z.infer<typeof ZOwnUser>;
+
 /** PUT /api/auth/locale: the member's language, for the emails the church sends them. */
 export const ZSetLocale = z.object({ locale: z.enum(LOCALES) });
 
-export const ZAuthResponse = z.object({ token: z.string(), user: ZUser });
+export const ZAuthResponse = z.object({ token: z.string(), user: ZOwnUser });
 export type AuthResponse = z.infer<typeof ZAuthResponse>;
 
 export const ZMessage = z.object({ message: z.string() });

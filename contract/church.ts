@@ -1,5 +1,5 @@
 import { z } from "./zod-setup";
-import { ZUser } from "./auth";
+import { ZOwnUser } from "./auth";
 import { displayText } from "./display-text";
 import { clockFrom24h, clockTo24h } from "./church-calendar";
 import {
@@ -216,7 +216,7 @@ export function churchFormValues(c: Church): ChurchFormValues {
   };
 }
 
-export const ZChurchMe = z.object({ church: ZChurch, user: ZUser });
+export const ZChurchMe = z.object({ church: ZChurch, user: ZOwnUser });
 export type ChurchMe = z.infer<typeof ZChurchMe>;
 
 

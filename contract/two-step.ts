@@ -3,7 +3,7 @@
  * limits are in two-step-text.ts (no zod), re-exported here.
  */
 import { z } from "./zod-setup";
-import { ZUser } from "./auth";
+import { ZOwnUser } from "./auth";
 import { PASSKEY_NAME_MAX, SECOND_STEP_METHODS, TOTP_DIGITS, TWO_STEP_TEXT } from "./two-step-text";
 import { PASSWORD_MAX } from "./auth-text";
 import { displayText } from "./display-text";
@@ -115,7 +115,7 @@ export type TwoStepPending = z.infer<typeof ZTwoStepPending>;
  * a second step this staff member has not set up yet), or a pending second step.
  */
 export const ZLoginAnswer = z.union([
-  z.object({ token: z.string(), user: ZUser, twoStepSetup: z.literal(true).optional() }),
+  z.object({ token: z.string(), user: ZOwnUser, twoStepSetup: z.literal(true).optional() }),
   ZTwoStepPending,
 ]);
 

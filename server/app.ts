@@ -27,6 +27,7 @@ import { healthRoutes } from "./features/health/routes";
 import { authRoutes } from "./features/auth/routes";
 import { twoStepRoutes } from "./features/auth/two-step-routes";
 import { churchRoutes } from "./features/church/routes";
+import { profileRoutes } from "./features/profile/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { servicesRoutes } from "./features/services/routes";
 import { analyticsRoutes } from "./features/admin/analytics-routes";
@@ -115,6 +116,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(authRoutes(deps));
   await app.register(twoStepRoutes(deps));
   await app.register(churchRoutes(deps));
+  await app.register(profileRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(servicesRoutes(deps));
   await app.register(analyticsRoutes(deps));

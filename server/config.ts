@@ -80,6 +80,10 @@ export const WRITE_LIMITS = {
   calendarRsvp: { per: "member", count: 60, windowSeconds: 600 },
   /** Staff: POST, PATCH and DELETE /api/calendar/events (each change refetches every member's calendar). */
   calendarEvent: { per: "member", count: 120, windowSeconds: 3600 },
+  /** PATCH /api/me: names, phone, language (Profile → Edit). */
+  profile: { per: "member", count: 30, windowSeconds: 3600 },
+  /** PUT and DELETE /api/me/photo: each upload decodes and re-encodes an image of up to 10 MB. */
+  profilePhoto: { per: "member", count: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };

@@ -30,6 +30,7 @@ import { BIBLE_LINKS, VIDEO_TEXT } from "../videos-text";
 import { CALENDAR_SCREEN_TEXT, CALENDAR_TEXT, EVENT_ADMIN_TEXT, WEEK_TEXT } from "../calendar-text";
 import { ANNOUNCEMENT_TEXT } from "../announcements-text";
 import { CHURCH_TEXT } from "../church-text";
+import { PROFILE_TEXT } from "../profile-text";
 
 const kind = (k: keyof typeof KIND) => ({ label: KIND[k].label, hint: KIND[k].hint });
 
@@ -114,6 +115,31 @@ export const en = {
     openAdmin: "Open Admin Dashboard",
     signOut: "Sign Out",
     textToJoin: (keyword: string, shortcode: string) => `Text ${keyword} to ${shortcode} to join our text updates.`,
+  },
+  // ── profileEdit: Profile → Edit, the member's names, phone, language and photo (issue 20) ──
+  profileEdit: {
+    ...PROFILE_TEXT,
+    edit: "Edit profile",
+    title: "Edit profile",
+    intro: "Your name, phone, language and photo, as the church has them.",
+    firstName: "First name",
+    lastName: "Last name",
+    phone: "Phone",
+    phoneHint: "Optional. Start with + and the country code if it is not this church's country.",
+    language: "Language",
+    photo: "Photo",
+    choosePhoto: "Choose photo",
+    replacePhoto: "Replace photo",
+    removePhoto: "Remove photo",
+    photoHint: "JPEG, PNG or WebP, up to 10 MB. It is cropped to a square.",
+    uploading: "Uploading...",
+    photoSaved: "Photo updated",
+    photoRemoved: "Photo removed",
+    save: "Save",
+    saving: "Saving...",
+    cancel: "Cancel",
+    saved: "Profile updated",
+    yourPhoto: "Your photo",
   },
   // ── time: relative dates and times (client/src/lib/format.ts) ──
   time: {

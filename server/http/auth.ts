@@ -14,7 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessions, users } from "../db/schema/users";
+import { memberPhotos, sessions, users } from "../db/schema/users";
 import { hashToken } from "./tokens";
 import { forbidden, unauthorized } from "./app-error";
 import { isStaff, type Role } from "../../contract/roles";
@@ -31,6 +31,10 @@ export interface AuthUser {
   /** The finance permission as granted (hasFinance() adds the OWNER's). */
   finance: boolean;
   createdAt: Date;
+  /** E.164 or null (Profile → Edit). */
+  phone: string | null;
+  /** The current photo's version (member_photos), or null: the photo URL is built from it. */
+  photoVersion: string | null;
 }
 
 /** Whether a user sees donor-level giving: the OWNER, and whoever the owner granted the finance permission (decision 0113). */
@@ -65,9 +69,12 @@ async function findSessionByHash(db: Db, tokenHash: string, now: Date): Promise<
       role: users.role,
       finance: users.finance,
       createdAt: users.createdAt,
+      phone: users.phone,
+      photoVersion: memberPhotos.version,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberPhotos, eq(memberPhotos.userId, users.id))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;

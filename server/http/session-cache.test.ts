@@ -12,7 +12,7 @@ import { SessionCache, type CachedSession } from "./session-cache";
 const session = (userId: string, expiresAt = new Date(Date.now() + 86_400_000)): CachedSession => ({
   sessionId: `s-${userId}`,
   expiresAt,
-  user: { id: userId, email: `${userId}@example.org`, firstName: "A", lastName: "B", role: "MEMBER", finance: false, createdAt: new Date() },
+  user: { id: userId, email: `${userId}@example.org`, firstName: "A", lastName: "B", role: "MEMBER", finance: false, createdAt: new Date(), phone: null, photoVersion: null },
 });
 
 describe("SessionCache", () => {

@@ -69,6 +69,8 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfi
   challengeAuthoring: () => ({ method: "DELETE", url: `/api/challenges/${randomUUID()}`, role: "PASTOR" }),
   calendarRsvp: () => ({ method: "POST", url: `/api/calendar/events/${randomUUID()}/rsvp`, payload: {} }),
   calendarEvent: () => ({ method: "DELETE", url: `/api/calendar/events/${randomUUID()}` }),
+  profile: () => ({ method: "PATCH", url: "/api/me", payload: { firstName: "Ann" } }),
+  profilePhoto: () => ({ method: "DELETE", url: "/api/me/photo" }),
 };
 /** Limits on staff routes: counted for a staff member (a member is refused before the limit). */
 const STAFF_LIMITS = new Set<WriteLimitName>(["groupAuthor", "announcement", "calendarEvent"]);

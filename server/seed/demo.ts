@@ -14,11 +14,12 @@ import type { SecretBox } from "../security/secret-box";
 
 export const DEMO_PASSWORD = "koinonia-demo";
 
-export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; role: Role }[] = [
+/** Demo phones use the 555-01xx numbers kept for fiction (E.164, as Profile → Edit stores them). */
+export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; role: Role; phone?: string }[] = [
   { email: "owner@koinonia.test", firstName: "Grace", lastName: "Owens", role: "OWNER" },
-  { email: "pastor@koinonia.test", firstName: "David", lastName: "Pastorini", role: "PASTOR" },
+  { email: "pastor@koinonia.test", firstName: "David", lastName: "Pastorini", role: "PASTOR", phone: "+14075550117" },
   { email: "staff@koinonia.test", firstName: "Sofia", lastName: "Stafford", role: "STAFF" },
-  { email: "member@koinonia.test", firstName: "Maria", lastName: "Lopez", role: "MEMBER" },
+  { email: "member@koinonia.test", firstName: "Maria", lastName: "Lopez", role: "MEMBER", phone: "+14075550142" },
   { email: "member2@koinonia.test", firstName: "James", lastName: "Carter", role: "MEMBER" },
 ];
 

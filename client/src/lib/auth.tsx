@@ -10,7 +10,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
-import type { AuthResponse, User } from "@contract/auth";
+import type { AuthResponse, OwnUser } from "@contract/auth";
 import type { Church, ChurchMe } from "@contract/church";
 import { apiRequest, isNetworkError, TOKEN_KEY, USER_KEY, storedToken } from "./api";
 import { queryClient } from "./query-client";
@@ -18,7 +18,7 @@ import { forgetPushOnThisDevice } from "./push";
 import { clearDrafts } from "./draft";
 
 interface AuthState {
-  user: User | null;
+  user: OwnUser | null;
   church: Church | null;
   isLoading: boolean;
   signedIn(res: AuthResponse): void;
@@ -27,10 +27,11 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-function readStoredUser(): User | null {
+function readStoredUser(): OwnUser | null {
   try {
     const raw = localStorage.getItem(USER_KEY);
-    return raw ? (JSON.parse(raw) as User) : null;
+    // A user stored by an older version has no phone or photo yet: the session check fills them.
+    return raw ? { ...({ phone: null, photoUrl: null } as const), ...(JSON.parse(raw) as Partial<OwnUser>) } as OwnUser : null;
   } catch {
     return null;
   }
@@ -61,7 +62,7 @@ export const ME_KEY = [API.church.me()];
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(storedToken);
-  const [user, setUser] = useState<User | null>(() => (storedToken() ? readStoredUser() : null));
+  const [user, setUser] = useState<OwnUser | null>(() => (storedToken() ? readStoredUser() : null));
 
   const me = useQuery<ChurchMe>({ queryKey: ME_KEY, enabled: !!token });
   const unreachable = me.isError && isNetworkError(me.error);

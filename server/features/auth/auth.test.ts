@@ -77,6 +77,9 @@ describe("POST /api/auth/register", () => {
       role: "MEMBER",
       finance: false,
       createdAt: expect.any(String),
+      // The member's own user: no phone or photo yet (Profile → Edit).
+      phone: null,
+      photoUrl: null,
     });
     expect(Number.isNaN(Date.parse(json.user.createdAt))).toBe(false);
     // The new token is a working session.

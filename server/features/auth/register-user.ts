@@ -30,7 +30,7 @@ export async function registerUser(deps: Deps, input: RegisterInput, ip: string,
     // Sent to the church's CRM later by server/jobs/crm-sync.ts (only while it is connected).
     await enqueueCrmSync(tx, "member", row.id, now);
     const session = await createSession(tx, row.id, deps.config.sessionTtlDays, now);
-    const user: AuthUser = { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role, finance: row.finance, createdAt: row.createdAt };
+    const user: AuthUser = { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role, finance: row.finance, createdAt: row.createdAt, phone: null, photoVersion: null };
     return { ...session, user };
   });
 }

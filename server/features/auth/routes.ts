@@ -9,7 +9,7 @@ import { signIn } from "./sign-in";
 import { signOut } from "./sign-out";
 import { requestPasswordReset } from "./request-password-reset";
 import { resetPassword } from "./reset-password";
-import { toPublicUser } from "../../shared/public-user";
+import { toOwnUser } from "../../shared/public-user";
 import { setLocale } from "./set-locale";
 import { KNOWN_DEVICE_COOKIE, KnownDevice, setKnownDeviceCookie } from "./known-device";
 import { localeFromAcceptLanguage } from "../../../contract/i18n/locales";
@@ -25,7 +25,7 @@ export const authRoutes =
         const { token, expiresAt, user } = await registerUser(deps, req.body, req.ip, localeFromAcceptLanguage(req.headers["accept-language"]));
         setEventsCookie(deps, reply, token, expiresAt);
         setKnownDeviceCookie(deps, reply, KnownDevice.read(deps.secrets, req.cookies[KNOWN_DEVICE_COOKIE], deps.now()).remember(deps.secrets, user.email));
-        return reply.code(201).send({ token, user: toPublicUser(user) });
+        return reply.code(201).send({ token, user: toOwnUser(user) });
       },
     );
 
@@ -39,7 +39,7 @@ export const authRoutes =
         const { token, expiresAt, user, twoStepSetup, knownDevice } = answer;
         setEventsCookie(deps, reply, token, expiresAt);
         setKnownDeviceCookie(deps, reply, knownDevice);
-        return { token, user: toPublicUser(user), ...(twoStepSetup ? { twoStepSetup: true as const } : {}) };
+        return { token, user: toOwnUser(user), ...(twoStepSetup ? { twoStepSetup: true as const } : {}) };
       },
     );
 

@@ -7,7 +7,7 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { signInTickets } from "../../db/schema/two-step";
-import { users } from "../../db/schema/users";
+import { memberPhotos, users } from "../../db/schema/users";
 import { AppError } from "../../http/app-error";
 import { hashToken, newToken } from "../../http/tokens";
 import type { AuthUser } from "../../http/auth";
@@ -100,9 +100,15 @@ export async function completeSecondStep(deps: Deps, input: { ticket: string } &
 
 /** A new session for a member who has proved who they are, with the member as the API shows them. */
 export async function sessionFor(deps: Deps, userId: string) {
-  const [row] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!row) throw expired();
+  const [found] = await deps.db
+    .select({ row: users, photoVersion: memberPhotos.version })
+    .from(users)
+    .leftJoin(memberPhotos, eq(memberPhotos.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!found) throw expired();
+  const { row, photoVersion } = found;
   const session = await createSession(deps.db, row.id, deps.config.sessionTtlDays, deps.now());
-  const { passwordHash: _omit, ...user } = row;
+  const { passwordHash: _omit, ...rest } = row;
+  const user = { ...rest, photoVersion };
   return { ...session, user };
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { AUTH_TEXT, type LoginInput } from "../../../contract/auth";
-import { users } from "../../db/schema/users";
+import { memberPhotos, users } from "../../db/schema/users";
 import { verifyPassword } from "../../security/passwords";
 import { AppError } from "../../http/app-error";
 import { clearDelay, hitDelay, hitRateLimit } from "../../http/rate-limit";
@@ -39,12 +39,19 @@ export async function signIn(deps: Deps, input: LoginInput, ip: string, knownDev
     );
     if (wait !== null) throw new AppError("RATE_LIMITED", AUTH_TEXT.tooManyAttempts, { retryAfterSeconds: wait });
   }
-  const [row] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+  const [found] = await deps.db
+    .select({ row: users, photoVersion: memberPhotos.version })
+    .from(users)
+    .leftJoin(memberPhotos, eq(memberPhotos.userId, users.id))
+    .where(eq(users.email, email))
+    .limit(1);
+  const row = found?.row;
   const ok = await verifyPassword(row?.passwordHash ?? null, input.password);
   if (!row || !ok) throw new AppError("UNAUTHORIZED", AUTH_TEXT.badCredentials);
   // The right password from a new device ends the slow-down its mistakes started.
   if (!known) await clearDelay(deps.db, delayKey);
-  const { passwordHash: _omit, ...user } = row;
+  const { passwordHash: _omit, ...rest } = row;
+  const user = { ...rest, photoVersion: found.photoVersion };
   const next = await afterPassword(deps, user);
   if ("ticket" in next) return next;
   const session = await createSession(deps.db, row.id, deps.config.sessionTtlDays, now);

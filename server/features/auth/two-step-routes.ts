@@ -26,7 +26,7 @@ import { AppError, conflict } from "../../http/app-error";
 import { hitRateLimit } from "../../http/rate-limit";
 import { signInPolicy } from "../../db/schema/two-step";
 import { setEventsCookie } from "./events-cookie";
-import { toPublicUser } from "../../shared/public-user";
+import { toOwnUser } from "../../shared/public-user";
 import {
   deletePasskey,
   listPasskeys,
@@ -97,7 +97,7 @@ export const twoStepRoutes =
         if (!userId) throw new AppError("UNAUTHORIZED", TWO_STEP_TEXT.passkeyFailed);
         const { token, expiresAt, user } = await sessionFor(deps, userId);
         setEventsCookie(deps, reply, token, expiresAt);
-        return { token, user: toPublicUser(user) };
+        return { token, user: toOwnUser(user) };
       },
     );
 
@@ -117,7 +117,7 @@ export const twoStepRoutes =
         setEventsCookie(deps, reply, token, expiresAt);
         // A completed sign-in makes this browser a known device, as a password-only one does (decision 0095).
         setKnownDeviceCookie(deps, reply, KnownDevice.read(deps.secrets, req.cookies[KNOWN_DEVICE_COOKIE], deps.now()).remember(deps.secrets, user.email));
-        return { token, user: toPublicUser(user) };
+        return { token, user: toOwnUser(user) };
       },
     );
 

@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { CHURCH_TEXT } from "../../../contract/church";
 import { badRequest } from "../../http/app-error";
+import { sniffImage } from "../../shared/image-upload";
 
 /** Decoding stops past this many pixels (a small file can claim a huge canvas: a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -25,18 +26,6 @@ export interface LogoImages {
   png192: Buffer;
   maskable512: Buffer;
   maskable192: Buffer;
-}
-
-/** What the first bytes say the file is: one of the accepted raster formats, or null. */
-export function sniffImage(bytes: Buffer): "png" | "jpeg" | "gif" | "webp" | "avif" | null {
-  if (bytes.length < 12) return null;
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
-  const ascii = bytes.subarray(0, 12).toString("latin1");
-  if (ascii.startsWith("GIF87a") || ascii.startsWith("GIF89a")) return "gif";
-  if (ascii.startsWith("RIFF") && ascii.slice(8, 12) === "WEBP") return "webp";
-  if (ascii.slice(4, 8) === "ftyp" && ["avif", "avis"].includes(ascii.slice(8, 12))) return "avif";
-  return null;
 }
 
 const hexToRgb = (hex: string) => ({ r: parseInt(hex.slice(1, 3), 16), g: parseInt(hex.slice(3, 5), 16), b: parseInt(hex.slice(5, 7), 16), alpha: 1 });

@@ -1,39 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZChurchAnswer, ZChurchMe, ZChurchPatch, ZChurchPublic, CHURCH_TEXT, LOGO_MAX_BYTES } from "../../../contract/church";
-import { ZUser } from "../../../contract/auth";
+import { ZOwnUser } from "../../../contract/auth";
 import { JsonTemplate, jsonOf, sendJsonText } from "../../http/json-text";
 import type { Deps } from "../../deps";
 import { currentUser, type AuthUser } from "../../http/auth";
-import { toPublicUser } from "../../shared/public-user";
+import { toOwnUser } from "../../shared/public-user";
 import { churchRevision } from "../../shared/church-profile";
+import { readRawUpload } from "../../shared/image-upload";
 import { badRequest, notFound } from "../../http/app-error";
 import { buildManifest, ZWebManifest } from "./build-manifest";
 import { API } from "../../../contract/api-paths";
 import { updateChurch } from "./update-church";
 import { logoStore, removeChurchLogo, setChurchLogo } from "./church-logo";
 import { LOGO_FILES, logoBytes, type LogoFile } from "./logo-images";
-
-/** Reads a raw upload up to `max` bytes; more is a 400 on `logo` (said before reading when Content-Length tells). */
-function readUpload(payload: NodeJS.ReadableStream, declared: number, max: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    if (declared > max) return reject(badRequest("logo", CHURCH_TEXT.logoTooLarge));
-    const chunks: Buffer[] = [];
-    let size = 0;
-    payload.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        payload.removeAllListeners("data");
-        payload.resume();
-        reject(badRequest("logo", CHURCH_TEXT.logoTooLarge));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    payload.on("end", () => resolve(Buffer.concat(chunks)));
-    payload.on("error", reject);
-  });
-}
 
 export const churchRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -51,7 +31,7 @@ export const churchRoutes =
       if (made?.revision !== revision) {
         made = {
           revision,
-          json: JsonTemplate.write(ZChurchMe.extend({ user: ZUser.nullable() }), { church: structuredClone(deps.church), user: null }, (out, slot) => {
+          json: JsonTemplate.write(ZChurchMe.extend({ user: ZOwnUser.nullable() }), { church: structuredClone(deps.church), user: null }, (out, slot) => {
             out.user = slot("null");
           }),
         };
@@ -66,7 +46,7 @@ export const churchRoutes =
       const user = currentUser(req);
       const json = churchJson();
       let kept = answers.get(user);
-      if (kept?.json !== json) answers.set(user, (kept = { json, text: json.fill([jsonOf(ZUser, toPublicUser(user))]) }));
+      if (kept?.json !== json) answers.set(user, (kept = { json, text: json.fill([jsonOf(ZOwnUser, toOwnUser(user))]) }));
       sendJsonText(reply, kept.text);
     });
 
@@ -121,7 +101,7 @@ export const churchRoutes =
     // decide what it is, logo-images.ts), in a context of its own so no other route reads raw bodies.
     await app.register(async (upload) => {
       upload.addContentTypeParser("*", (req, payload, done) => {
-        readUpload(payload, Number(req.headers["content-length"] ?? 0), LOGO_MAX_BYTES).then(
+        readRawUpload(payload, Number(req.headers["content-length"] ?? 0), LOGO_MAX_BYTES, "logo", CHURCH_TEXT.logoTooLarge).then(
           (body) => done(null, body),
           (err: Error) => done(err, undefined),
         );

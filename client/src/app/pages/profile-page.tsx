@@ -17,6 +17,8 @@ import { cn } from "@/lib/utils";
 import { PushCard } from "@/features/notifications/push-card";
 import { EmailUpdatesSwitch } from "@/features/notifications/email-updates-switch";
 import { PasskeysCard } from "@/features/auth/passkeys-card";
+import { EditProfileButton } from "@/features/profile/edit-profile-dialog";
+import { Avatar } from "@/components/avatar";
 
 /** Role badge colours (spec): OWNER purple, PASTOR blue, STAFF green, other grey. */
 export const ROLE_BADGE: Record<Role, string> = {
@@ -82,7 +84,6 @@ export default function ProfilePage() {
   const [, navigate] = useLocation();
   const { m } = useI18n();
   if (!user) return null;
-  const initials = `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase();
   const links = [
     [m.profile.liveStream, church.links.liveStream],
     [m.profile.givingLink, church.links.giving],
@@ -95,17 +96,17 @@ export default function ProfilePage() {
     <div className="grid gap-5">
       <Card>
         <CardContent className="flex flex-col items-center gap-2 pt-6 text-center">
-          <div aria-hidden="true" className="flex size-20 items-center justify-center rounded-full bg-primary text-2xl font-bold text-primary-foreground">
-            {initials}
-          </div>
+          <Avatar user={user} className="size-20 text-2xl" />
           <h1 className="text-2xl font-bold">
             {user.firstName} {user.lastName}
           </h1>
           <p className="text-muted-foreground">{user.email}</p>
+          {user.phone && <p className="text-sm text-muted-foreground">{user.phone}</p>}
           <span data-testid="role-badge" className={cn("rounded-full px-3 py-1 text-xs font-semibold", ROLE_BADGE[user.role])}>
             {user.role}
           </span>
           <p className="text-sm text-muted-foreground">{church.name}</p>
+          <EditProfileButton user={user} />
         </CardContent>
       </Card>
 
