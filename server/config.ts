@@ -76,6 +76,10 @@ export const WRITE_LIMITS = {
   secondStepReset: { per: "member", count: 20, windowSeconds: 3600 },
   /** PATCH /api/admin/church, PUT and DELETE /api/admin/church/logo (each change reaches every member's screen). */
   churchProfile: { per: "member", count: 60, windowSeconds: 3600 },
+  /** GET /api/me/export: a read, but a heavy one (every table the member appears in). */
+  dataExport: { per: "member", count: 10, windowSeconds: 3600 },
+  /** DELETE /api/me: checks the password, so the limit also bounds guessing it. */
+  accountDelete: { per: "member", count: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };

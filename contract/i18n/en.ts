@@ -28,6 +28,7 @@ import { COMMENT_TEXT } from "../comments-text";
 import { BIBLE_LINKS, VIDEO_TEXT } from "../videos-text";
 import { ANNOUNCEMENT_TEXT } from "../announcements-text";
 import { CHURCH_TEXT } from "../church-text";
+import { MY_DATA_TEXT } from "../my-data-text";
 
 const kind = (k: keyof typeof KIND) => ({ label: KIND[k].label, hint: KIND[k].hint });
 
@@ -113,6 +114,8 @@ export const en = {
     signOut: "Sign Out",
     textToJoin: (keyword: string, shortcode: string) => `Text ${keyword} to ${shortcode} to join our text updates.`,
   },
+  // ── myData: Profile → Your data, download and delete (issue 20) ──
+  myData: MY_DATA_TEXT,
   // ── time: relative dates and times (client/src/lib/format.ts) ──
   time: {
     today: "Today",

@@ -17,6 +17,11 @@ export const users = pgTable("users", {
   /** The member's phone in E.164 (+15551234567), or null; set on Profile → Edit (issue 20). */
   phone: text("phone"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Set when the member deleted their account (decision 0117): the row stays as a tombstone that
+   * the church's giving records point at, with name, email, phone and password erased.
+   */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
 });
 
 /**

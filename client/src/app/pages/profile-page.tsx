@@ -17,6 +17,7 @@ import { cn } from "@/lib/utils";
 import { PushCard } from "@/features/notifications/push-card";
 import { EmailUpdatesSwitch } from "@/features/notifications/email-updates-switch";
 import { PasskeysCard } from "@/features/auth/passkeys-card";
+import { YourDataCard } from "@/features/my-data/your-data-card";
 
 /** Role badge colours (spec): OWNER purple, PASTOR blue, STAFF green, other grey. */
 export const ROLE_BADGE: Record<Role, string> = {
@@ -196,6 +197,13 @@ export default function ProfilePage() {
           <p>{emphasize(m.profile.textToJoin(church.textToJoin.keyword, church.textToJoin.shortcode), [church.textToJoin.keyword, church.textToJoin.shortcode])}</p>
         </CardContent>
       </Card>
+
+      <YourDataCard
+        onDeleted={async () => {
+          await logout();
+          navigate("/auth/login");
+        }}
+      />
 
       <Button
         variant="outline"
