@@ -214,6 +214,12 @@ describe("DELETE /api/me", () => {
     const calls = await t.db.select().from(backgroundCalls).where(eq(backgroundCalls.kind, "bank.remove-item"));
     expect(calls.map((c) => (c.payload as { bankAccountId: string }).bankAccountId)).toContain(bank.id);
 
+    // Staff no longer find them among the members.
+    const owner = await t.signUp("OWNER");
+    const listed = await t.app.inject({ method: "GET", url: `${API.admin.users()}?q=${DELETED_MEMBER.firstName}`, headers: owner.auth });
+    expect(listed.statusCode).toBe(200);
+    expect((listed.json() as { id: string }[]).map((x) => x.id)).not.toContain(m.user.id);
+
     // The bystander keeps everything.
     expect((await t.db.select().from(personalNotes).where(eq(personalNotes.userId, other.user.id))).length).toBe(1);
     expect((await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, other.user.id))).length).toBe(2);
