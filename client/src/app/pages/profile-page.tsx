@@ -200,7 +200,7 @@ export default function ProfilePage() {
 
       <YourDataCard
         onDeleted={async () => {
-          await logout();
+          await logout({ sessionEnded: true });
           navigate("/auth/login");
         }}
       />
