@@ -59,6 +59,11 @@ export const API = {
     secondStepPasskeyOptions: apiPath("/api/auth/two-step/passkey-options"),
     staffTwoStep: apiPath("/api/auth/staff-two-step"),
   },
+  /** The member's own data (issue 20, decision 0117): GET export downloads it, DELETE account erases the account. */
+  myData: {
+    account: apiPath("/api/me"),
+    export: apiPath("/api/me/export"),
+  },
   church: {
     me: apiPath("/api/church/me"),
     public: apiPath("/api/church/public"),

@@ -34,6 +34,7 @@ import { analyticsRoutes } from "./features/admin/analytics-routes";
 import { activityRecorder } from "./features/admin/record-activity";
 import { prayerRoutes } from "./features/prayer/routes";
 import { notesRoutes } from "./features/notes/routes";
+import { myDataRoutes } from "./features/my-data/routes";
 import { commentsRoutes } from "./features/comments/routes";
 import { videosRoutes } from "./features/videos/routes";
 import { announcementsRoutes } from "./features/announcements/routes";
@@ -122,6 +123,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(analyticsRoutes(deps));
   await app.register(prayerRoutes(deps));
   await app.register(notesRoutes(deps));
+  await app.register(myDataRoutes(deps));
   await app.register(commentsRoutes(deps));
   await app.register(videosRoutes(deps));
   await app.register(announcementsRoutes(deps));

@@ -84,6 +84,10 @@ export const WRITE_LIMITS = {
   profile: { per: "member", count: 30, windowSeconds: 3600 },
   /** PUT and DELETE /api/me/photo: each upload decodes and re-encodes an image of up to 10 MB. */
   profilePhoto: { per: "member", count: 20, windowSeconds: 3600 },
+  /** GET /api/me/export: a read, but a heavy one (every table the member appears in). */
+  dataExport: { per: "member", count: 10, windowSeconds: 3600 },
+  /** DELETE /api/me: checks the password, so the limit also bounds guessing it. */
+  accountDelete: { per: "member", count: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };

@@ -31,6 +31,7 @@ import { CALENDAR_SCREEN_TEXT, CALENDAR_TEXT, EVENT_ADMIN_TEXT, WEEK_TEXT } from
 import { ANNOUNCEMENT_TEXT } from "../announcements-text";
 import { CHURCH_TEXT } from "../church-text";
 import { PROFILE_TEXT } from "../profile-text";
+import { MY_DATA_TEXT } from "../my-data-text";
 
 const kind = (k: keyof typeof KIND) => ({ label: KIND[k].label, hint: KIND[k].hint });
 
@@ -141,6 +142,8 @@ export const en = {
     saved: "Profile updated",
     yourPhoto: "Your photo",
   },
+  // ── myData: Profile → Your data, download and delete (issue 20) ──
+  myData: MY_DATA_TEXT,
   // ── time: relative dates and times (client/src/lib/format.ts) ──
   time: {
     today: "Today",

@@ -34,6 +34,8 @@ export const BODY_LIMITS: Record<string, number> = {
   [`POST ${API.auth.register.pattern}`]: 4 * 1024,
   [`POST ${API.auth.forgotPassword.pattern}`]: 4 * 1024,
   [`POST ${API.auth.resetPassword.pattern}`]: 4 * 1024,
+  // Deleting one's account: a password of up to 200 characters.
+  [`DELETE ${API.myData.account.pattern}`]: 2 * 1024,
   // Passkeys and the second step (contract/two-step.ts bounds an assertion to about 7 KB).
   [`POST ${API.auth.passkeySignInOptions.pattern}`]: 4 * 1024,
   [`POST ${API.auth.passkeySignIn.pattern}`]: 8 * 1024,

@@ -17,6 +17,9 @@ const NO_JSON_BODY = new Set([
   "POST /api/prayers/:id/answered",
   "POST /api/prayers/:id/hide",
   "DELETE /api/personal-notes/:id",
+  "DELETE /api/me",
+  // A JSON file download, streamed: its sections omit secrets by rule (server/features/my-data/export-sections.ts, decision 0117).
+  "GET /api/me/export",
   "DELETE /api/livestream-comments/:id",
   "GET /api/events",
   "GET /api/daily/unsubscribe",

@@ -35,7 +35,8 @@ afterAll(() => t.close());
 type Call = { method: "POST" | "PUT" | "PATCH" | "DELETE"; url: string; payload?: unknown; role?: "OWNER" | "PASTOR" };
 /** One valid request per limit. Ids that do not exist are fine: the limit is counted before the route looks anything up. */
 // churchProfile is a pastor's limit: server/features/church/church-profile.test.ts proves it.
-const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfile">, () => Call> = {
+// dataExport limits a read (GET /api/me/export): server/features/my-data/my-data.test.ts proves it.
+const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfile" | "dataExport">, () => Call> = {
   prayerRequest: () => ({ method: "POST", url: "/api/prayer-requests", payload: { title: "Healing", description: "For my aunt" } }),
   prayerPray: () => ({ method: "POST", url: `/api/prayers/${randomUUID()}/pray` }),
   prayerAnswered: () => ({ method: "POST", url: `/api/prayers/${randomUUID()}/answered` }),
@@ -50,6 +51,8 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfi
   notificationPreferences: () => ({ method: "PUT", url: "/api/notifications/preferences", payload: { kinds: { prayerAnswered: false } } }),
   visitorCard: () => ({ method: "POST", url: "/api/visitors", payload: { name: "Guest", email: "guest@example.org", heardFrom: "Other" } }),
   passkey: () => ({ method: "POST", url: "/api/auth/passkeys/register-options" }),
+  // A wrong password: 400, counted all the same (the limit bounds guessing it).
+  accountDelete: () => ({ method: "DELETE", url: "/api/me", payload: { password: "not-the-password" } }),
   twoStepSetup: () => ({ method: "POST", url: "/api/auth/two-step/totp/setup" }),
   recurringChange: () => ({ method: "POST", url: `/api/giving/recurring/${randomUUID()}/pause` }),
   paymentMethodChange: () => ({ method: "DELETE", url: `/api/wallet/payment-methods/${randomUUID()}` }),

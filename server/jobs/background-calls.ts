@@ -24,12 +24,14 @@ import type { Deps } from "../deps";
 import { startInterval } from "./interval";
 import { PermanentCallError, type BackgroundCallKind, type BackgroundCallPayloads } from "../shared/background-calls";
 import { revokeBankItem } from "../features/wallet/revoke-bank-item";
+import { deleteCrmContact } from "../features/integrations/delete-crm-contact";
 
 type Handler<K extends BackgroundCallKind> = (deps: Deps, payload: BackgroundCallPayloads[K]) => Promise<void>;
 
 /** Each kind's handler: a feature's use case. */
 export const BACKGROUND_CALL_HANDLERS: { [K in BackgroundCallKind]: Handler<K> } = {
   "bank.remove-item": revokeBankItem,
+  "crm.delete-contact": deleteCrmContact,
 };
 
 export const MAX_CALL_ATTEMPTS = 30;

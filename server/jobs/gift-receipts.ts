@@ -9,6 +9,7 @@
 import { and, asc, eq, gte, isNull } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { gifts } from "../db/schema/giving";
+import { users } from "../db/schema/users";
 import { sendGiftReceipt } from "../shared/money/send-gift-receipt";
 import { startInterval } from "./interval";
 
@@ -21,7 +22,9 @@ export async function runGiftReceipts(deps: Deps, onError: (err: unknown) => voi
   const pending = await deps.db
     .select({ id: gifts.id })
     .from(gifts)
-    .where(and(eq(gifts.status, "COMPLETED"), isNull(gifts.receiptSentAt), gte(gifts.createdAt, since)))
+    // A deleted account's tombstone has no address to receipt (decision 0117).
+    .innerJoin(users, eq(users.id, gifts.userId))
+    .where(and(eq(gifts.status, "COMPLETED"), isNull(gifts.receiptSentAt), gte(gifts.createdAt, since), isNull(users.deletedAt)))
     .orderBy(asc(gifts.createdAt))
     .limit(BATCH);
   let sent = 0;

@@ -22,6 +22,9 @@ export const ROUTE_ACCESS = {
   "POST /api/auth/login": "public",
   "POST /api/auth/logout": "member",
   "PUT /api/auth/locale": "member",
+  // the member's own data (issue 20, decision 0117)
+  "GET /api/me/export": "member",
+  "DELETE /api/me": "member",
   "POST /api/auth/forgot-password": "public",
   "POST /api/auth/reset-password": "public",
   // auth: passkeys and two-step sign-in (docs/decisions/0102)

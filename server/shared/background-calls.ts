@@ -16,6 +16,8 @@ import { backgroundCalls } from "../db/schema/platform";
 export interface BackgroundCallPayloads {
   /** Revoke a bank link's access token at the provider (Plaid /item/remove) after the member unlinked it. */
   "bank.remove-item": { bankAccountId: string; provider: "sandbox" | "plaid"; sealedToken: string };
+  /** Delete a member's contact in the church's CRM after they deleted their account (decision 0117). */
+  "crm.delete-contact": { contactId: string };
 }
 export type BackgroundCallKind = keyof BackgroundCallPayloads;
 

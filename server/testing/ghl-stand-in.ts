@@ -4,7 +4,7 @@
  * and redirects straight back with a code), the token endpoint (POST /oauth/token, form-encoded,
  * authorization_code and refresh_token grants, rotating refresh tokens), and the v2 API with
  * Authorization: Bearer and the Version header: GET /locations/{id}, POST /contacts/upsert,
- * POST /contacts/{id}/tags, POST /contacts/{id}/notes. Error bodies use GoHighLevel's shape
+ * POST /contacts/{id}/tags, POST /contacts/{id}/notes, DELETE /contacts/{id}. Error bodies use GoHighLevel's shape
  * { statusCode, message, error }. Used by the server tests and the browser tests' server.
  */
 import http from "node:http";
@@ -170,6 +170,14 @@ export async function startGhlStandIn(
       };
       state.contacts.set(email, contact);
       return send(res, existing ? 200 : 201, { new: !existing, contact, traceId: id("tr_") });
+    }
+
+    m = /^\/contacts\/([^/]+)$/.exec(req.path);
+    if (req.method === "DELETE" && m) {
+      const contact = contactById(decodeURIComponent(m[1]));
+      if (!contact) return err(res, 404, "Contact not found", "Not Found");
+      state.contacts.delete(contact.email);
+      return send(res, 200, { succeeded: true });
     }
 
     m = /^\/contacts\/([^/]+)\/(tags|notes)$/.exec(req.path);

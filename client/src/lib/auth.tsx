@@ -22,7 +22,8 @@ interface AuthState {
   church: Church | null;
   isLoading: boolean;
   signedIn(res: AuthResponse): void;
-  logout(): Promise<void>;
+  /** `sessionEnded`: the server already ended the session (the account was deleted): only forget it here. */
+  logout(opts?: { sessionEnded?: boolean }): Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -105,11 +106,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(res.token);
   }, []);
 
-  const logout = useCallback(async () => {
+  const logout = useCallback(async (opts?: { sessionEnded?: boolean }) => {
     // While still signed in: this device stops receiving the member's push notifications.
     await forgetPushOnThisDevice();
     try {
-      if (storedToken()) await apiRequest("POST", API.auth.logout());
+      if (storedToken() && !opts?.sessionEnded) await apiRequest("POST", API.auth.logout());
     } catch {
       /* the session may already be gone; sign out locally regardless */
     }

@@ -23,6 +23,11 @@ export const users = pgTable("users", {
    */
   finance: boolean("finance").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Set when the member deleted their account (decision 0117): the row stays as a tombstone that
+   * the church's giving records point at, with name, email, phone and password erased.
+   */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
 });
 
 /**

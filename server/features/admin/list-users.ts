@@ -1,4 +1,4 @@
-import { asc, ilike, or } from "drizzle-orm";
+import { and, asc, ilike, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/users";
 
@@ -8,7 +8,8 @@ export async function listUsers(db: Db, q?: string) {
   return db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, finance: users.finance, createdAt: users.createdAt })
     .from(users)
-    .where(pattern ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern)) : undefined)
+    // Deleted accounts (tombstones, decision 0117) are nobody to list.
+    .where(and(isNull(users.deletedAt), pattern ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern)) : undefined))
     .orderBy(asc(users.firstName), asc(users.lastName))
     .limit(50);
 }

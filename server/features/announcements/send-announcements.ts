@@ -58,8 +58,15 @@ interface AnnouncementRow {
 const channelsOf = (v: AnnouncementChannel[] | string): AnnouncementChannel[] =>
   Array.isArray(v) ? v : (v.replace(/^\{|\}$/g, "").split(",").filter(Boolean) as AnnouncementChannel[]);
 
-/** The audience's members as a query over `users u` (a condition), read by query, not through another feature. */
+/**
+ * The audience's members as a query over `users u` (a condition), read by query, not through another feature.
+ * Never a deleted account (its tombstone has no address; decision 0117).
+ */
 function audienceCondition(a: AnnouncementRow): SQL {
+  return sql`u.deleted_at is null and ${audienceOf(a)}`;
+}
+
+function audienceOf(a: AnnouncementRow): SQL {
   if (a.audience_kind === "staff")
     return sql`u.role in (${sql.join(
       STAFF_ROLES.map((r) => sql`${r}`),

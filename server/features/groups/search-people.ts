@@ -1,4 +1,4 @@
-import { asc, ilike, or } from "drizzle-orm";
+import { and, asc, ilike, isNull, or } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { users } from "../../db/schema/users";
 import type { GroupPerson } from "../../../contract/groups";
@@ -13,7 +13,8 @@ export async function searchPeople(deps: Deps, q: string): Promise<GroupPerson[]
   return deps.db
     .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
-    .where(pattern ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern)) : undefined)
+    // Deleted accounts (tombstones, decision 0117) are nobody to list.
+    .where(and(isNull(users.deletedAt), pattern ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern)) : undefined))
     .orderBy(asc(users.firstName), asc(users.lastName))
     .limit(20);
 }

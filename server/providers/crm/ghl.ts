@@ -146,5 +146,13 @@ export function createGhlProvider(opts: GhlOptions): CrmProvider {
       if (!n || typeof n.id !== "string") throw new CrmError("Go High Level returned no note", "rejected");
       return { id: n.id };
     },
+    async deleteContact(auth, contactId) {
+      try {
+        await api("DELETE", `/contacts/${encodeURIComponent(contactId)}`, auth, "delete contact");
+      } catch (err) {
+        if (err instanceof CrmError && err.status === 404) return;
+        throw err;
+      }
+    },
   };
 }

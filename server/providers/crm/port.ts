@@ -59,4 +59,6 @@ export interface CrmProvider {
   /** Adds tags to the contact (keeps the ones it has). */
   addTags(auth: CrmAuth, contactId: string, tags: readonly string[]): Promise<void>;
   addNote(auth: CrmAuth, contactId: string, body: string): Promise<{ id: string }>;
+  /** Deletes the contact (a member deleted their account, decision 0117). A contact already gone is not an error. */
+  deleteContact(auth: CrmAuth, contactId: string): Promise<void>;
 }

@@ -19,6 +19,7 @@ import { EmailUpdatesSwitch } from "@/features/notifications/email-updates-switc
 import { PasskeysCard } from "@/features/auth/passkeys-card";
 import { EditProfileButton } from "@/features/profile/edit-profile-dialog";
 import { Avatar } from "@/components/avatar";
+import { YourDataCard } from "@/features/my-data/your-data-card";
 
 /** Role badge colours (spec): OWNER purple, PASTOR blue, STAFF green, other grey. */
 export const ROLE_BADGE: Record<Role, string> = {
@@ -198,6 +199,13 @@ export default function ProfilePage() {
           <p>{emphasize(m.profile.textToJoin(church.textToJoin.keyword, church.textToJoin.shortcode), [church.textToJoin.keyword, church.textToJoin.shortcode])}</p>
         </CardContent>
       </Card>
+
+      <YourDataCard
+        onDeleted={async () => {
+          await logout({ sessionEnded: true });
+          navigate("/auth/login");
+        }}
+      />
 
       <Button
         variant="outline"

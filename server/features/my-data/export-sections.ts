@@ -1,0 +1,123 @@
+/**
+ * What "Download my data" holds (issue 20, decision 0117): one line per table that keeps
+ * something about a member, and one line per member-keyed table left out, with the reason.
+ * my-data.test.ts reads the database catalog for every table with a foreign key to `users` and
+ * fails when a table is in neither list, so a new table cannot be forgotten: add it to
+ * EXPORT_SECTIONS (one line) or to NOT_EXPORTED (one line, with why).
+ *
+ * A section exports every column of the member's rows but those it omits. Secrets never leave:
+ * a column whose name looks like one (hash, token, secret, sealed, key, gateway profile...) must
+ * be omitted or shown through `show`, or the module refuses to load (checkSections below), and
+ * the test scans a real export for planted secrets.
+ */
+import { getTableColumns, getTableName, type Column } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { memberPhotos, sessions, users } from "../../db/schema/users";
+import { personalNotes } from "../../db/schema/notes";
+import { prayerPrayed, prayerRequests } from "../../db/schema/prayer";
+import { testimonies, testimonyAmens } from "../../db/schema/testimonies";
+import { livestreamComments } from "../../db/schema/comments";
+import { pollVotes, questions } from "../../db/schema/services";
+import { gifts, recurringGifts } from "../../db/schema/giving";
+import { bankAccounts, bankPurchases, paymentMethods, roundUpCollections, roundUpSettings, walletTransactions, wallets } from "../../db/schema/wallet";
+import { groupJoinRequests, groupMembers, journeyEnrolments, userChallenges } from "../../db/schema/connect";
+import { emailOptOuts, notificationOptOuts, notifications, pushSubscriptions } from "../../db/schema/notifications";
+import { passkeys } from "../../db/schema/two-step";
+import { memberActivity } from "../../db/schema/activity";
+import { announcementDeliveries } from "../../db/schema/announcements";
+
+export interface ExportSection {
+  /** The key in the exported file. */
+  name: string;
+  table: PgTable;
+  /** The column that names the member. */
+  by: Column;
+  /** Columns left out (secrets, internal bookkeeping). */
+  omit?: readonly string[];
+  /** Columns shown transformed (a push endpoint's host only). */
+  show?: Readonly<Record<string, (value: unknown) => unknown>>;
+}
+
+const hostOf = (value: unknown) => {
+  try {
+    return new URL(String(value)).host;
+  } catch {
+    return null;
+  }
+};
+
+/** The sections, in the file's order. Adding a member-keyed table: one line here. */
+export const EXPORT_SECTIONS: readonly ExportSection[] = [
+  { name: "profile", table: users, by: users.id, omit: ["passwordHash"] },
+  { name: "photo", table: memberPhotos, by: memberPhotos.userId, omit: ["small"] },
+  { name: "sessions", table: sessions, by: sessions.userId, omit: ["tokenHash"] },
+  { name: "passkeys", table: passkeys, by: passkeys.userId, omit: ["credentialId", "publicKey", "counter"] },
+  { name: "pushSubscriptions", table: pushSubscriptions, by: pushSubscriptions.userId, omit: ["p256dh", "auth"], show: { endpoint: hostOf } },
+  { name: "notes", table: personalNotes, by: personalNotes.userId },
+  { name: "prayerRequests", table: prayerRequests, by: prayerRequests.userId },
+  { name: "prayersPrayed", table: prayerPrayed, by: prayerPrayed.userId },
+  { name: "testimonies", table: testimonies, by: testimonies.userId },
+  { name: "testimonyAmens", table: testimonyAmens, by: testimonyAmens.userId },
+  { name: "comments", table: livestreamComments, by: livestreamComments.userId },
+  { name: "questions", table: questions, by: questions.userId },
+  { name: "pollVotes", table: pollVotes, by: pollVotes.userId },
+  { name: "gifts", table: gifts, by: gifts.userId, omit: ["gatewayTransactionId"] },
+  { name: "recurringGifts", table: recurringGifts, by: recurringGifts.userId, omit: ["gatewayProfileId"] },
+  { name: "wallet", table: wallets, by: wallets.userId },
+  { name: "walletTransactions", table: walletTransactions, by: walletTransactions.userId, omit: ["gatewayTransactionId"] },
+  { name: "paymentMethods", table: paymentMethods, by: paymentMethods.userId, omit: ["gatewayProfileId"] },
+  { name: "bankAccounts", table: bankAccounts, by: bankAccounts.userId, omit: ["accessTokenSealed", "itemId", "providerAccountId", "syncCursor"] },
+  { name: "bankPurchases", table: bankPurchases, by: bankPurchases.userId, omit: ["providerTransactionId"] },
+  { name: "roundUpSettings", table: roundUpSettings, by: roundUpSettings.userId },
+  { name: "roundUpCollections", table: roundUpCollections, by: roundUpCollections.userId, omit: ["providerDebitId"] },
+  { name: "groupMemberships", table: groupMembers, by: groupMembers.userId },
+  { name: "groupJoinRequests", table: groupJoinRequests, by: groupJoinRequests.userId },
+  { name: "journeyEnrolments", table: journeyEnrolments, by: journeyEnrolments.userId, omit: ["unsubscribeToken"] },
+  { name: "challenges", table: userChallenges, by: userChallenges.userId },
+  { name: "notifications", table: notifications, by: notifications.userId },
+  { name: "notificationPreferences", table: notificationOptOuts, by: notificationOptOuts.userId },
+  { name: "emailPreferences", table: emailOptOuts, by: emailOptOuts.userId },
+  { name: "announcementDeliveries", table: announcementDeliveries, by: announcementDeliveries.userId },
+  { name: "activityDays", table: memberActivity, by: memberActivity.userId },
+];
+
+/**
+ * Tables with a foreign key to `users` that the export leaves out, and why. A table listed here
+ * holds nothing of the member's own, only secrets, or staff's authorship of church content.
+ */
+export const NOT_EXPORTED: Readonly<Record<string, string>> = {
+  password_resets: "single-use reset tokens: only their hashes, nothing of the member's",
+  totp_secrets: "the sealed authenticator secret: a secret, never exported",
+  recovery_codes: "hashes of recovery codes: secrets, never exported",
+  sign_in_tickets: "a sign-in's second-step ticket (hash), minutes long",
+  oauth_states: "an OAuth sign-in state (hash) of a staff member connecting an integration, minutes long",
+  idempotency_keys: "a retry guard: the request's hash and the answer already given (the gift itself is exported)",
+  // Church content a staff member authored or moderated: the church's records, not the member's data.
+  announcements: "staff authorship of church announcements (created_by)",
+  small_groups: "staff authorship of a group (created_by)",
+  media_items: "staff authorship of media (created_by)",
+  services: "staff who started a service (started_by)",
+  visitors: "staff who followed up a visitor card (followed_up_by)",
+  integrations: "staff who connected an integration (connected_by)",
+  sign_in_policy: "staff who changed the church's sign-in policy (updated_by)",
+};
+
+/** Column names that look like secrets: a section must omit them or show them transformed. */
+const SECRET_NAME = /hash|token|secret|sealed|^key$|publickey|privatekey|apikey|p256dh|^auth$|credential|gatewayprofile|fingerprint|password/i;
+
+/** The sections' secret-looking columns that are neither omitted nor transformed (the module refuses to load with any). */
+export function checkSections(sections: readonly ExportSection[]): string[] {
+  const problems: string[] = [];
+  for (const s of sections) {
+    for (const key of Object.keys(getTableColumns(s.table))) {
+      if (SECRET_NAME.test(key) && !s.omit?.includes(key) && !s.show?.[key]) {
+        problems.push(`export section ${s.name}: column ${getTableName(s.table)}.${key} looks like a secret; omit it or show it transformed`);
+      }
+    }
+  }
+  return problems;
+}
+for (const problem of checkSections(EXPORT_SECTIONS)) throw new Error(problem);
+
+/** The tables the export covers, by their SQL name. */
+export const exportedTables = () => new Set(EXPORT_SECTIONS.map((s) => getTableName(s.table)));

@@ -1,0 +1,47 @@
+/**
+ * Profile → Your data (issue 20): a member downloads their data, deletes their account with
+ * their password, lands on the sign-in screen, and registers again with the same email.
+ */
+import fs from "node:fs";
+import { test, expect, register, recordToasts, expectToastSeen } from "./fixtures";
+
+test("export, delete with the password, then register again with the same email", async ({ page, allowConsoleError }) => {
+  test.setTimeout(90_000);
+  // The wrong password (400) and the old password after deletion (401) are part of the test.
+  allowConsoleError(/status of 400 \(Bad Request\)/);
+  allowConsoleError(/status of 401 \(Unauthorized\)/);
+  await recordToasts(page);
+  const email = await register(page, "Dorcas", "Joppa");
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Your data" })).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my data" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^koinonia-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as { sections: { profile: { email: string; firstName: string }[] } };
+  expect(file.sections.profile[0]).toMatchObject({ email, firstName: "Dorcas" });
+
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await dialog.getByLabel("Your password").fill("not-my-password");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("That password is not correct");
+  await dialog.getByLabel("Your password").fill("faithful-123");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expectToastSeen(page, "Your account has been deleted");
+
+  // The old password no longer signs in; the same email registers as a new member.
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("faithful-123");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expectToastSeen(page, "Sign in failed", "Invalid email or password");
+  await page.goto("/auth/register");
+  await page.getByLabel("First name").fill("Tabitha");
+  await page.getByLabel("Last name").fill("Joppa");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("raised-again-1");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Tabitha Joppa" })).toBeVisible();
+});
