@@ -29,6 +29,7 @@ import { questions } from "../../db/schema/services";
 import { idempotencyKeys, recurringGifts } from "../../db/schema/giving";
 import { bankAccounts, bankPurchases, paymentMethods, roundUpSettings, walletTransactions, wallets } from "../../db/schema/wallet";
 import { groupJoinRequests, groupMembers, journeyEnrolments, userChallenges } from "../../db/schema/connect";
+import { calendarRsvps } from "../../db/schema/calendar";
 import { emailOptOuts, notificationOptOuts, notifications, pushSubscriptions } from "../../db/schema/notifications";
 import { passkeys, recoveryCodes, signInTickets, totpSecrets } from "../../db/schema/two-step";
 import { crmSyncItems, integrations, oauthStates } from "../../db/schema/integrations";
@@ -103,7 +104,9 @@ export async function deleteMyAccount(deps: Deps, userId: string, password: stri
     await tx.update(questions).set({ userId: null }).where(eq(questions.userId, userId));
 
     // What they took part in and were told.
-    for (const t of [groupMembers, groupJoinRequests, userChallenges, journeyEnrolments, notifications, notificationOptOuts, emailOptOuts] as const) {
+    // Calendar registrations go too; a waitlist behind one moves up when the next member cancels,
+    // not at once (known gap: the deletion does not run the calendar's move-up).
+    for (const t of [groupMembers, groupJoinRequests, userChallenges, journeyEnrolments, notifications, notificationOptOuts, emailOptOuts, calendarRsvps] as const) {
       await tx.delete(t).where(eq(t.userId, userId));
     }
 

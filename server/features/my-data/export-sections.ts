@@ -25,6 +25,7 @@ import { emailOptOuts, notificationOptOuts, notifications, pushSubscriptions } f
 import { passkeys } from "../../db/schema/two-step";
 import { memberActivity } from "../../db/schema/activity";
 import { announcementDeliveries } from "../../db/schema/announcements";
+import { calendarRsvps } from "../../db/schema/calendar";
 
 export interface ExportSection {
   /** The key in the exported file. */
@@ -58,6 +59,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   { name: "prayersPrayed", table: prayerPrayed, by: prayerPrayed.userId },
   { name: "testimonies", table: testimonies, by: testimonies.userId },
   { name: "testimonyAmens", table: testimonyAmens, by: testimonyAmens.userId },
+  { name: "eventRegistrations", table: calendarRsvps, by: calendarRsvps.userId },
   { name: "comments", table: livestreamComments, by: livestreamComments.userId },
   { name: "questions", table: questions, by: questions.userId },
   { name: "pollVotes", table: pollVotes, by: pollVotes.userId },
@@ -100,6 +102,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   visitors: "staff who followed up a visitor card (followed_up_by)",
   integrations: "staff who connected an integration (connected_by)",
   sign_in_policy: "staff who changed the church's sign-in policy (updated_by)",
+  calendar_events: "staff authorship of a calendar event (created_by)",
+  audit_log: "the church's record of who viewed or changed money data (actor), kept for accountability (decision 0113)",
 };
 
 /** Column names that look like secrets: a section must omit them or show them transformed. */
