@@ -17,6 +17,7 @@ import { hashToken } from "./tokens";
 import { forbidden, unauthorized } from "./app-error";
 import { isStaff, type Role } from "../../contract/roles";
 import { SessionCache, type CachedSession } from "./session-cache";
+import { sessionToucher, type SessionToucher } from "./session-touch";
 
 export type Access = "public" | "member" | "staff" | "pastor" | "owner";
 
@@ -57,14 +58,15 @@ async function findSessionByHash(db: Db, tokenHash: string, now: Date): Promise<
       lastName: users.lastName,
       role: users.role,
       createdAt: users.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  const { sessionId, expiresAt, ...user } = row;
-  return { sessionId, expiresAt, user: user as AuthUser };
+  const { sessionId, expiresAt, lastUsedAt, ...user } = row;
+  return { sessionId, expiresAt, lastUsedAt, user: user as AuthUser };
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -87,6 +89,7 @@ export function installAuth(
   onAuthenticated?: (userId: string) => void,
   now: () => Date = () => new Date(),
   cache: SessionCache = new SessionCache(0),
+  touch: SessionToucher = sessionToucher(db),
 ) {
   app.decorate("sessionCache", cache);
   app.decorateRequest("user", null);
@@ -103,6 +106,9 @@ export function installAuth(
     if (found) {
       req.user = found.user;
       req.sessionId = found.sessionId;
+      // The session's approximate last use (session-touch.ts): one comparison, and a write at
+      // most every SESSION_TOUCH_MS. The cached entry remembers it, so hits do not write again.
+      found.lastUsedAt = touch(found.sessionId, found.lastUsedAt, now());
       if (onAuthenticated) onAuthenticated(found.user.id);
     }
     if (access === "public") return undefined;

@@ -67,6 +67,11 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfi
   // Staff authoring (sent as PASTOR: a member is refused with 403 before any limit is counted).
   journeyAuthoring: () => ({ method: "PATCH", url: `/api/admin/journeys/${randomUUID()}`, payload: { published: true }, role: "PASTOR" }),
   challengeAuthoring: () => ({ method: "DELETE", url: `/api/challenges/${randomUUID()}`, role: "PASTOR" }),
+  // Sign-in and security: a wrong current password (400), an unknown link (400) or session (404) still count.
+  passwordChange: () => ({ method: "POST", url: "/api/me/password", payload: { currentPassword: "not-it", newPassword: "another-secret" } }),
+  emailChange: () => ({ method: "POST", url: "/api/me/email", payload: { newEmail: `new-${randomUUID()}@example.org`, currentPassword: "not-it" } }),
+  emailConfirm: () => ({ method: "POST", url: "/api/auth/confirm-email", payload: { token: "no-such-token" } }),
+  sessionSignOut: () => ({ method: "DELETE", url: `/api/me/sessions/${randomUUID()}` }),
 };
 /** Limits on staff routes: counted for a staff member (a member is refused before the limit). */
 const STAFF_LIMITS = new Set<WriteLimitName>(["groupAuthor", "announcement"]);
