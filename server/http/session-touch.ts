@@ -8,7 +8,7 @@
  * at the session's next use. `last_used_at` is not one of the columns whose change makes the
  * session-cache trigger send NOTIFY (migration 0010), so these writes do not empty any cache.
  */
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema/users";
 
@@ -30,7 +30,7 @@ export function sessionToucher(db: Db, onError: (err: unknown) => void = () => u
     const p: Promise<void> = db
       .update(sessions)
       .set({ lastUsedAt: at })
-      .where(and(eq(sessions.id, sessionId), or(isNull(sessions.lastUsedAt), lt(sessions.lastUsedAt, before))))
+      .where(and(eq(sessions.id, sessionId), or(isNull(sessions.lastUsedAt), lte(sessions.lastUsedAt, before))))
       .then(
         () => undefined,
         (err: unknown) => onError(err),
