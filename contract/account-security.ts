@@ -32,7 +32,7 @@ export type EmailStatus = z.infer<typeof ZEmailStatus>;
 /** One of the member's signed-in sessions (GET /api/me/sessions). */
 export const ZDeviceSession = z.object({
   id: z.string(),
-  /** "iPhone", "Android phone", "Mac", "Windows computer"..., or null when unknown. */
+  /** The model when the browser names one ("iPhone", "iPad", "Pixel 7"), else null (the client shows `os`). */
   device: z.string().nullable(),
   /** "Safari 17", "Chrome 120"..., or null. */
   browser: z.string().nullable(),

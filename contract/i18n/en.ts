@@ -75,10 +75,10 @@ export const en = {
     passwordChanged: "Password changed",
     passwordNotChanged: "Could not change the password",
   },
-  // ── passkeys and two-step sign-in (contract/two-step-text.ts) ──
-  twoStep: TWO_STEP_TEXT,
   // ── Profile → Sign-in and security (contract/account-security-text.ts) ──
   accountSecurity: ACCOUNT_SECURITY_TEXT,
+  // ── passkeys and two-step sign-in (contract/two-step-text.ts) ──
+  twoStep: TWO_STEP_TEXT,
   shell: {
     home: "Home",
     giving: "Giving",

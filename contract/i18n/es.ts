@@ -95,7 +95,7 @@ export const es: Messages = {
     changePassword: "Cambiar la contraseña",
     currentPassword: "Contraseña actual",
     newPassword: "Contraseña nueva",
-    savePassword: "Guardar la contraseña nueva",
+    savePassword: "Guardar contraseña",
     savingPassword: "Guardando...",
     currentPasswordRequired: "Escriba su contraseña actual",
     wrongCurrentPassword: "Esa no es su contraseña actual",

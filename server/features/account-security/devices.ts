@@ -13,7 +13,8 @@ export function describeUserAgent(ua: string | null): Pick<DeviceSession, "devic
   const major = (v?: string) => (v ? v.split(".")[0] : "");
   const browser = p.browser.name ? `${p.browser.name} ${major(p.browser.version)}`.trim() : null;
   const os = p.os.name ? `${p.os.name} ${p.os.versionName ?? major(p.os.version)}`.trim() : null;
-  const device = p.platform.model ?? (p.platform.vendor && p.platform.type ? `${p.platform.vendor} ${p.platform.type}` : (p.platform.type ?? null));
+  // A named model (iPhone, iPad, Pixel 7) only; a computer is told by its system (Windows 10, macOS).
+  const device = p.platform.model ?? null;
   return { device, browser, os };
 }
 

@@ -125,7 +125,7 @@ function DeviceRow({ s }: { s: DeviceSession }) {
     <li className="flex min-h-14 items-center gap-3 py-2" data-testid="device-row">
       <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{name}</p>
+        <p className="font-medium break-words">{name}</p>
         <p className="text-sm text-muted-foreground">{s.current ? <strong className="text-primary">{T.thisDevice}</strong> : when}</p>
       </div>
       {!s.current && (
