@@ -44,6 +44,8 @@ export const API = {
     locale: apiPath("/api/auth/locale"),
     forgotPassword: apiPath("/api/auth/forgot-password"),
     resetPassword: apiPath("/api/auth/reset-password"),
+    /** The link a member opens to confirm a new email (issue 20). */
+    confirmEmail: apiPath("/api/auth/confirm-email"),
     /** Passkeys and two-step sign-in (docs/decisions/0102). */
     passkeys: apiPath("/api/auth/passkeys"),
     passkey: apiPath("/api/auth/passkeys/:id"),
@@ -208,6 +210,14 @@ export const API = {
     plaidExchangeToken: apiPath("/api/wallet/plaid/exchange-token"),
     deposits: apiPath("/api/wallet/deposits"),
     give: apiPath("/api/wallet/give"),
+  },
+  /** A member's own sign-in details (issue 20): password, email, devices. */
+  security: {
+    password: apiPath("/api/me/password"),
+    email: apiPath("/api/me/email"),
+    sessions: apiPath("/api/me/sessions"),
+    session: apiPath("/api/me/sessions/:id"),
+    signOutOthers: apiPath("/api/me/sessions/sign-out-others"),
   },
   visitors: {
     list: apiPath("/api/visitors"),

@@ -14,6 +14,7 @@ import type { Deps } from "./deps";
 import { installAuth } from "./http/auth";
 import { installWriteLimits } from "./http/write-limits";
 import { AUTH_CHANNEL, SessionCache } from "./http/session-cache";
+import { sessionToucher } from "./http/session-touch";
 import { installErrorHandler } from "./http/error-handler";
 import { rejectNul } from "./http/reject-nul";
 import { DEFAULT_BODY_LIMIT, installJsonBodies } from "./http/json-body";
@@ -49,6 +50,7 @@ import { calendarRoutes } from "./features/calendar/routes";
 import { aiPrayerRoutes } from "./features/ai-prayer/routes";
 import { integrationsRoutes } from "./features/integrations/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
+import { accountSecurityRoutes } from "./features/account-security/routes";
 
 export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
@@ -108,7 +110,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
     onRestored: () => sessionCache.resume(),
   });
   app.addHook("onClose", async () => unlistenAuth().catch(() => undefined));
-  installAuth(app, deps.db, activity, deps.now, sessionCache);
+  const touch = sessionToucher(deps.db, (err) => app.log.warn({ err }, "session last use not written"));
+  installAuth(app, deps.db, activity, deps.now, sessionCache, touch);
+  app.addHook("onClose", async () => touch.flush());
   installWriteLimits(app as unknown as FastifyInstance, deps);
   // First visits of the day still queued are written before the database closes.
   app.addHook("onClose", async () => activity.flush().catch(() => undefined));
@@ -138,6 +142,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(aiPrayerRoutes(deps));
   await app.register(integrationsRoutes(deps));
   await app.register(notificationsRoutes(deps));
+  await app.register(accountSecurityRoutes(deps));
 
   if (opts.serveClient) await serveClient(app as unknown as FastifyInstance, deps.config.clientDir);
 

@@ -88,6 +88,14 @@ export const WRITE_LIMITS = {
   dataExport: { per: "member", count: 10, windowSeconds: 3600 },
   /** DELETE /api/me: checks the password, so the limit also bounds guessing it. */
   accountDelete: { per: "member", count: 5, windowSeconds: 3600 },
+  /** POST /api/me/password (emails the member; wrong current passwords are also slowed down like sign-in's). */
+  passwordChange: { per: "member", count: 10, windowSeconds: 3600 },
+  /** POST /api/me/email (emails the new and the old address). */
+  emailChange: { per: "member", count: 5, windowSeconds: 3600 },
+  /** POST /api/auth/confirm-email: public (the link may open signed out), so per address. */
+  emailConfirm: { per: "address", count: 20, windowSeconds: 3600 },
+  /** DELETE /api/me/sessions/:id and POST /api/me/sessions/sign-out-others. */
+  sessionSignOut: { per: "member", count: 30, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };

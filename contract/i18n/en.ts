@@ -7,6 +7,7 @@ import { ZOD_TEXT } from "../zod-text";
 import { ERROR_TEXT } from "../errors-text";
 import { AUTH_TEXT } from "../auth-text";
 import { TWO_STEP_TEXT } from "../two-step-text";
+import { ACCOUNT_SECURITY_TEXT } from "../account-security-text";
 import { SERVICES_TEXT } from "../services-text";
 import { EVENT_TOASTS, SERVICE_TOASTS, URGENT_PRAYER_TOAST } from "../events";
 import { PRAYER_TEXT } from "../prayer-text";
@@ -78,6 +79,8 @@ export const en = {
     passwordChanged: "Password changed",
     passwordNotChanged: "Could not change the password",
   },
+  // ── Profile → Sign-in and security (contract/account-security-text.ts) ──
+  accountSecurity: ACCOUNT_SECURITY_TEXT,
   // ── passkeys and two-step sign-in (contract/two-step-text.ts) ──
   twoStep: TWO_STEP_TEXT,
   shell: {
@@ -1073,6 +1076,39 @@ export const en = {
       within: (minutes: number) => `Open this link within ${minutes} minutes to choose a new one. It works once.`,
       button: "Choose a new password",
       ignore: "If you did not ask, you can ignore this email; your password stays as it is.",
+    },
+    passwordChanged: {
+      subject: (church: string) => `Your ${church} password was changed`,
+      hello: (name: string) => `Hello ${name},`,
+      done: (church: string) => `The password of your ${church} account was just changed, and your other devices were signed out.`,
+      notYou: "If you did not change it, reset your password now and tell your church's office.",
+      button: "Reset my password",
+    },
+    emailChangeConfirm: {
+      subject: (church: string) => `Confirm your new email for ${church}`,
+      hello: (name: string) => `Hello ${name},`,
+      asked: (church: string) => `You asked to use this address for your ${church} account.`,
+      within: (hours: number) => `Open this link within ${hours} hours to confirm it. It works once.`,
+      button: "Confirm my new email",
+      ignore: "If you did not ask, you can ignore this email; nothing changes.",
+    },
+    emailChangeTaken: {
+      subject: (church: string) => `About your ${church} account`,
+      text: (church: string) =>
+        `Someone asked to move a ${church} account to this address, but this address already has an account, so nothing was changed.`,
+      next: "If it was you, sign in with this address, or reset its password if you have forgotten it.",
+    },
+    emailChangeRequested: {
+      subject: (church: string) => `A new email was asked for your ${church} account`,
+      hello: (name: string) => `Hello ${name},`,
+      asked: (email: string) => `Someone signed in to your account asked to change its email to ${email}. Your email stays as it is until that address confirms.`,
+      notYou: "If you did not change it, reset your password now and tell your church's office.",
+    },
+    emailChanged: {
+      subject: (church: string) => `Your ${church} email was changed`,
+      hello: (name: string) => `Hello ${name},`,
+      done: (email: string) => `Your account's email is now ${email}. Sign in with it from now on.`,
+      notYou: "If you did not change it, reset your password now and tell your church's office.",
     },
     secondStepReset: {
       subject: (church: string) => `Your ${church} sign-in was reset`,

@@ -19,6 +19,7 @@ import { hashToken } from "./tokens";
 import { forbidden, unauthorized } from "./app-error";
 import { isStaff, type Role } from "../../contract/roles";
 import { SessionCache, type CachedSession } from "./session-cache";
+import { sessionToucher, type SessionToucher } from "./session-touch";
 
 export type Access = "public" | "member" | "staff" | "pastor" | "finance" | "owner";
 
@@ -71,6 +72,7 @@ async function findSessionByHash(db: Db, tokenHash: string, now: Date): Promise<
       createdAt: users.createdAt,
       phone: users.phone,
       photoVersion: memberPhotos.version,
+      lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -78,8 +80,8 @@ async function findSessionByHash(db: Db, tokenHash: string, now: Date): Promise<
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  const { sessionId, expiresAt, ...user } = row;
-  return { sessionId, expiresAt, user: user as AuthUser };
+  const { sessionId, expiresAt, lastUsedAt, ...user } = row;
+  return { sessionId, expiresAt, lastUsedAt, user: user as AuthUser };
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -102,6 +104,7 @@ export function installAuth(
   onAuthenticated?: (userId: string) => void,
   now: () => Date = () => new Date(),
   cache: SessionCache = new SessionCache(0),
+  touch: SessionToucher = sessionToucher(db),
 ) {
   app.decorate("sessionCache", cache);
   app.decorateRequest("user", null);
@@ -118,6 +121,9 @@ export function installAuth(
     if (found) {
       req.user = found.user;
       req.sessionId = found.sessionId;
+      // The session's approximate last use (session-touch.ts): one comparison, and a write at
+      // most every SESSION_TOUCH_MS. The cached entry remembers it, so hits do not write again.
+      found.lastUsedAt = touch(found.sessionId, found.lastUsedAt, now());
       if (onAuthenticated) onAuthenticated(found.user.id);
     }
     if (access === "public") return undefined;

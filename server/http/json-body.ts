@@ -36,6 +36,12 @@ export const BODY_LIMITS: Record<string, number> = {
   [`POST ${API.auth.resetPassword.pattern}`]: 4 * 1024,
   // Deleting one's account: a password of up to 200 characters.
   [`DELETE ${API.myData.account.pattern}`]: 2 * 1024,
+  // Profile → Sign-in and security: two passwords of 200, or an email of 254 and a password; a token.
+  [`POST ${API.security.password.pattern}`]: 4 * 1024,
+  [`POST ${API.security.email.pattern}`]: 4 * 1024,
+  [`POST ${API.auth.confirmEmail.pattern}`]: 4 * 1024,
+  [`POST ${API.security.signOutOthers.pattern}`]: 4 * 1024,
+  [`DELETE ${API.security.session.pattern}`]: 4 * 1024,
   // Passkeys and the second step (contract/two-step.ts bounds an assertion to about 7 KB).
   [`POST ${API.auth.passkeySignInOptions.pattern}`]: 4 * 1024,
   [`POST ${API.auth.passkeySignIn.pattern}`]: 8 * 1024,

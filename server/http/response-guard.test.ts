@@ -38,6 +38,11 @@ const NO_JSON_BODY = new Set([
   "DELETE /api/auth/passkeys/:id",
   "POST /api/auth/two-step/totp/disable",
   "POST /api/admin/users/:id/reset-second-step",
+  // Profile → Sign-in and security (204s).
+  "POST /api/me/password",
+  "POST /api/auth/confirm-email",
+  "POST /api/me/sessions/sign-out-others",
+  "DELETE /api/me/sessions/:id",
 ]);
 
 const routes: RouteOptions[] = [];

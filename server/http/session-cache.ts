@@ -35,6 +35,8 @@ export interface CachedSession {
   sessionId: string;
   user: AuthUser;
   expiresAt: Date;
+  /** When this process last knew the session was used (session-touch.ts); updated on hits. */
+  lastUsedAt?: Date | null;
 }
 
 export class SessionCache {

@@ -74,6 +74,11 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfi
   calendarEvent: () => ({ method: "DELETE", url: `/api/calendar/events/${randomUUID()}` }),
   profile: () => ({ method: "PATCH", url: "/api/me", payload: { firstName: "Ann" } }),
   profilePhoto: () => ({ method: "DELETE", url: "/api/me/photo" }),
+  // Sign-in and security: a wrong current password (400), an unknown link (400) or session (404) still count.
+  passwordChange: () => ({ method: "POST", url: "/api/me/password", payload: { currentPassword: "not-it", newPassword: "another-secret" } }),
+  emailChange: () => ({ method: "POST", url: "/api/me/email", payload: { newEmail: `new-${randomUUID()}@example.org`, currentPassword: "not-it" } }),
+  emailConfirm: () => ({ method: "POST", url: "/api/auth/confirm-email", payload: { token: "no-such-token" } }),
+  sessionSignOut: () => ({ method: "DELETE", url: `/api/me/sessions/${randomUUID()}` }),
 };
 /** Limits on staff routes: counted for a staff member (a member is refused before the limit). */
 const STAFF_LIMITS = new Set<WriteLimitName>(["groupAuthor", "announcement", "calendarEvent"]);

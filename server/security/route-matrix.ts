@@ -25,6 +25,14 @@ export const ROUTE_ACCESS = {
   // the member's own data (issue 20, decision 0117)
   "GET /api/me/export": "member",
   "DELETE /api/me": "member",
+  // Profile → Sign-in and security (issue 20); the link that confirms a new email may open signed out.
+  "POST /api/auth/confirm-email": "public",
+  "POST /api/me/password": "member",
+  "GET /api/me/email": "member",
+  "POST /api/me/email": "member",
+  "GET /api/me/sessions": "member",
+  "POST /api/me/sessions/sign-out-others": "member",
+  "DELETE /api/me/sessions/:id": "member",
   "POST /api/auth/forgot-password": "public",
   "POST /api/auth/reset-password": "public",
   // auth: passkeys and two-step sign-in (docs/decisions/0102)

@@ -12,6 +12,7 @@ const LoginPage = lazy(() => import("@/features/auth/login-page"));
 const RegisterPage = lazy(() => import("@/features/auth/register-page"));
 const ForgotPasswordPage = lazy(() => import("@/features/auth/forgot-password-page"));
 const ResetPasswordPage = lazy(() => import("@/features/auth/reset-password-page"));
+const ConfirmEmailPage = lazy(() => import("@/features/auth/confirm-email-page"));
 const HomePage = lazy(() => import("./pages/home-page"));
 const ProfilePage = lazy(() => import("./pages/profile-page"));
 const AdminPage = lazy(() => import("./pages/admin-page"));
@@ -53,6 +54,7 @@ export function AppRouter() {
           <Route path="/auth/register" component={RegisterPage} />
           <Route path="/auth/forgot-password" component={ForgotPasswordPage} />
           <Route path="/auth/reset-password" component={ResetPasswordPage} />
+          <Route path="/auth/confirm-email" component={ConfirmEmailPage} />
           {/* The first-time visitor card needs no account (issue 18). */}
           <Route path="/visitors" component={PublicVisitorsPage} />
           <Route component={LoginPage} />
@@ -69,6 +71,7 @@ export function AppRouter() {
             <Route path="/" component={HomePage} />
             <Route path="/sunday" component={HomePage} />
             <Route path="/profile" component={ProfilePage} />
+            <Route path="/auth/confirm-email" component={ConfirmEmailPage} />
             <Route path="/prayer" component={PrayerPage} />
             <Route path="/media" component={MediaPage} />
             <Route path="/invite" component={InvitePage} />

@@ -56,8 +56,36 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The browser's User-Agent when the session began, cut to SESSION_USER_AGENT_MAX (Profile → devices). */
+    userAgent: text("user_agent"),
+    /**
+     * About when the session was last used: written at most once per SESSION_TOUCH_MINUTES
+     * (server/http/session-touch.ts), never per request. Not watched by the session-cache trigger.
+     */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * A pending change of a member's email (issue 20): the link sent to the new address holds a
+ * token whose SHA-256 is kept here. Single-use, expiring; asking again retires the earlier ones.
+ * Until it is confirmed the account keeps its old email.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId)],
 );
 
 /** Single-use, expiring password reset tokens (hash only). */

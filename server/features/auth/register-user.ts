@@ -13,7 +13,7 @@ import { enqueueCrmSync } from "../../providers/crm/queue";
 
 /** New accounts are always MEMBER. A taken email (any letter case) is a 409. New members are queued for the CRM. */
 /** `locale`: the language the member registered in (their Accept-Language), for emails. */
-export async function registerUser(deps: Deps, input: RegisterInput, ip: string, locale: Locale = DEFAULT_LOCALE) {
+export async function registerUser(deps: Deps, input: RegisterInput, ip: string, locale: Locale = DEFAULT_LOCALE, userAgent?: string) {
   const email = normalizeEmail(input.email);
   const { perIp, perEmail, windowSeconds } = deps.config.authRateLimit;
   const now = deps.now();
@@ -29,7 +29,7 @@ export async function registerUser(deps: Deps, input: RegisterInput, ip: string,
     if (!row) throw conflict(AUTH_TEXT.emailTaken);
     // Sent to the church's CRM later by server/jobs/crm-sync.ts (only while it is connected).
     await enqueueCrmSync(tx, "member", row.id, now);
-    const session = await createSession(tx, row.id, deps.config.sessionTtlDays, now);
+    const session = await createSession(tx, row.id, deps.config.sessionTtlDays, now, userAgent);
     const user: AuthUser = { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role, finance: row.finance, createdAt: row.createdAt, phone: null, photoVersion: null };
     return { ...session, user };
   });

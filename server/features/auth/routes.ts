@@ -22,7 +22,7 @@ export const authRoutes =
       API.auth.register.pattern,
       { config: { access: "public" }, schema: { body: ZRegister, response: { 201: ZAuthResponse } } },
       async (req, reply) => {
-        const { token, expiresAt, user } = await registerUser(deps, req.body, req.ip, localeFromAcceptLanguage(req.headers["accept-language"]));
+        const { token, expiresAt, user } = await registerUser(deps, req.body, req.ip, localeFromAcceptLanguage(req.headers["accept-language"]), req.headers["user-agent"]);
         setEventsCookie(deps, reply, token, expiresAt);
         setKnownDeviceCookie(deps, reply, KnownDevice.read(deps.secrets, req.cookies[KNOWN_DEVICE_COOKIE], deps.now()).remember(deps.secrets, user.email));
         return reply.code(201).send({ token, user: toOwnUser(user) });
@@ -33,7 +33,7 @@ export const authRoutes =
       API.auth.login.pattern,
       { config: { access: "public" }, schema: { body: ZLogin, response: { 200: ZLoginAnswer } } },
       async (req, reply) => {
-        const answer = await signIn(deps, req.body, req.ip, req.cookies[KNOWN_DEVICE_COOKIE]);
+        const answer = await signIn(deps, req.body, req.ip, req.cookies[KNOWN_DEVICE_COOKIE], req.headers["user-agent"]);
         // A second step is needed: no session, no cookie, only the ticket (second-step.ts).
         if ("ticket" in answer) return answer;
         const { token, expiresAt, user, twoStepSetup, knownDevice } = answer;

@@ -77,7 +77,7 @@ export async function secondStepPasskeyOptions(deps: Deps, ticket: string) {
 type Proof = { code: string } | { recoveryCode: string } | { credential: z.infer<typeof ZAuthenticationCredential> };
 
 /** Completes a pending sign-in: the session, or 401 (a wrong proof, or a ticket that is no longer good). */
-export async function completeSecondStep(deps: Deps, input: { ticket: string } & Proof) {
+export async function completeSecondStep(deps: Deps, input: { ticket: string } & Proof, userAgent?: string) {
   const ticket = await countAttempt(deps, input.ticket);
   if (!ticket) throw expired();
   await hitCodeLimit(deps, ticket.userId);
@@ -95,11 +95,11 @@ export async function completeSecondStep(deps: Deps, input: { ticket: string } &
     .where(and(eq(signInTickets.id, ticket.id), isNull(signInTickets.usedAt)))
     .returning({ id: signInTickets.id });
   if (!used) throw expired();
-  return sessionFor(deps, ticket.userId);
+  return sessionFor(deps, ticket.userId, userAgent);
 }
 
 /** A new session for a member who has proved who they are, with the member as the API shows them. */
-export async function sessionFor(deps: Deps, userId: string) {
+export async function sessionFor(deps: Deps, userId: string, userAgent?: string) {
   const [found] = await deps.db
     .select({ row: users, photoVersion: memberPhotos.version })
     .from(users)
@@ -107,7 +107,7 @@ export async function sessionFor(deps: Deps, userId: string) {
     .where(eq(users.id, userId));
   if (!found) throw expired();
   const { row, photoVersion } = found;
-  const session = await createSession(deps.db, row.id, deps.config.sessionTtlDays, deps.now());
+  const session = await createSession(deps.db, row.id, deps.config.sessionTtlDays, deps.now(), userAgent);
   const { passwordHash: _omit, ...rest } = row;
   const user = { ...rest, photoVersion };
   return { ...session, user };

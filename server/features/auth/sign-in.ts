@@ -20,7 +20,7 @@ import { afterPassword } from "./second-step";
  * A correct password that needs a second step gets a pending ticket instead of a session
  * (second-step.ts).
  */
-export async function signIn(deps: Deps, input: LoginInput, ip: string, knownDeviceCookie?: string) {
+export async function signIn(deps: Deps, input: LoginInput, ip: string, knownDeviceCookie?: string, userAgent?: string) {
   const email = normalizeEmail(input.email);
   const now = deps.now();
   const { perIp, perEmail, windowSeconds, delaySeconds } = deps.config.authRateLimit;
@@ -54,6 +54,6 @@ export async function signIn(deps: Deps, input: LoginInput, ip: string, knownDev
   const user = { ...rest, photoVersion: found.photoVersion };
   const next = await afterPassword(deps, user);
   if ("ticket" in next) return next;
-  const session = await createSession(deps.db, row.id, deps.config.sessionTtlDays, now);
+  const session = await createSession(deps.db, row.id, deps.config.sessionTtlDays, now, userAgent);
   return { ...session, user, twoStepSetup: next.twoStepSetup, knownDevice: device.remember(deps.secrets, email) };
 }

@@ -95,7 +95,7 @@ export const twoStepRoutes =
         await limitAddress(req.ip);
         const userId = await verifyPasskey(deps, deps.db, req.body.credential, {});
         if (!userId) throw new AppError("UNAUTHORIZED", TWO_STEP_TEXT.passkeyFailed);
-        const { token, expiresAt, user } = await sessionFor(deps, userId);
+        const { token, expiresAt, user } = await sessionFor(deps, userId, req.headers["user-agent"]);
         setEventsCookie(deps, reply, token, expiresAt);
         return { token, user: toOwnUser(user) };
       },
@@ -113,7 +113,7 @@ export const twoStepRoutes =
       { config: { access: "public" }, schema: { body: ZSecondStep, response: { 200: ZAuthResponse } } },
       async (req, reply) => {
         await limitAddress(req.ip);
-        const { token, expiresAt, user } = await completeSecondStep(deps, req.body);
+        const { token, expiresAt, user } = await completeSecondStep(deps, req.body, req.headers["user-agent"]);
         setEventsCookie(deps, reply, token, expiresAt);
         // A completed sign-in makes this browser a known device, as a password-only one does (decision 0095).
         setKnownDeviceCookie(deps, reply, KnownDevice.read(deps.secrets, req.cookies[KNOWN_DEVICE_COOKIE], deps.now()).remember(deps.secrets, user.email));

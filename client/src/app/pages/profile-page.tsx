@@ -20,6 +20,7 @@ import { PasskeysCard } from "@/features/auth/passkeys-card";
 import { EditProfileButton } from "@/features/profile/edit-profile-dialog";
 import { Avatar } from "@/components/avatar";
 import { YourDataCard } from "@/features/my-data/your-data-card";
+import { SecurityCard } from "@/features/auth/security-card";
 
 /** Role badge colours (spec): OWNER purple, PASTOR blue, STAFF green, other grey. */
 export const ROLE_BADGE: Record<Role, string> = {
@@ -127,6 +128,8 @@ export default function ProfilePage() {
       </Card>
 
       <PushCard user={user} />
+
+      <SecurityCard />
 
       <PasskeysCard />
 
