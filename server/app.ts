@@ -46,6 +46,7 @@ import { visitorsRoutes } from "./features/visitors/routes";
 import { aiPrayerRoutes } from "./features/ai-prayer/routes";
 import { integrationsRoutes } from "./features/integrations/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
+import { directoryRoutes } from "./features/directory/routes";
 
 export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
@@ -132,6 +133,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(aiPrayerRoutes(deps));
   await app.register(integrationsRoutes(deps));
   await app.register(notificationsRoutes(deps));
+  await app.register(directoryRoutes(deps));
 
   if (opts.serveClient) await serveClient(app as unknown as FastifyInstance, deps.config.clientDir);
 

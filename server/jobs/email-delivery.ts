@@ -74,7 +74,7 @@ export async function claimEmails(deps: Deps, limit: number, now: Date): Promise
       )
       update email_outbox o set locked_until = ${leaseEnd}::timestamptz, attempts = o.attempts + 1, last_attempt_at = ${at}::timestamptz
       from due where o.id = due.id
-      returning o.id, o.attempts, o."to", o.subject, o.text, o.html
+      returning o.id, o.attempts, o."to", o.subject, o.text, o.html, o.headers
     `),
   );
 }
@@ -137,7 +137,7 @@ async function record(deps: Deps, d: Claimed, err: EmailSendError | null): Promi
 export async function deliverEmail(deps: Deps, d: Claimed): Promise<keyof EmailRunStats> {
   let failure: EmailSendError | null = null;
   try {
-    await deps.email.send({ id: d.id, to: d.to, subject: d.subject, text: d.text, html: d.html });
+    await deps.email.send({ id: d.id, to: d.to, subject: d.subject, text: d.text, html: d.html, headers: d.headers ?? null });
   } catch (err) {
     failure = err instanceof EmailSendError ? err : new EmailSendError(err instanceof Error ? err.message : String(err), false);
   }
