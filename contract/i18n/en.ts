@@ -988,6 +988,7 @@ export const en = {
     emptyStaff: "No members yet. When members join, they appear here; each chooses on their Profile whether other members can find them.",
     noMatch: (q: string) => `No listed member matches "${q}"`,
     loadMore: "Show more",
+    retry: "Try again",
     notListed: "Not listed",
     loadFailed: "Could not load the directory",
     settings: "Directory",

@@ -1540,6 +1540,7 @@ export const es: Messages = {
     emptyStaff: "Aún no hay miembros. Cuando se unan, aparecerán aquí; cada uno elige en su Perfil si otros miembros pueden encontrarlo.",
     noMatch: (q: string) => `Ningún miembro del directorio coincide con "${q}"`,
     loadMore: "Mostrar más",
+    retry: "Intentar de nuevo",
     notListed: "No aparece",
     loadFailed: "No se pudo cargar el directorio",
     settings: "Directorio",

@@ -17,6 +17,7 @@ import { cn } from "@/lib/utils";
 import { PushCard } from "@/features/notifications/push-card";
 import { EmailUpdatesSwitch } from "@/features/notifications/email-updates-switch";
 import { PasskeysCard } from "@/features/auth/passkeys-card";
+import { DirectorySettingsCard } from "@/features/directory/directory-settings-card";
 
 /** Role badge colours (spec): OWNER purple, PASTOR blue, STAFF green, other grey. */
 export const ROLE_BADGE: Record<Role, string> = {
@@ -125,6 +126,8 @@ export default function ProfilePage() {
       </Card>
 
       <PushCard user={user} />
+
+      <DirectorySettingsCard />
 
       <PasskeysCard />
 
