@@ -188,6 +188,13 @@ export const ROUTE_ACCESS = {
   "PUT /api/notifications/preferences": "member",
   "POST /api/notifications/register-token": "member",
   "DELETE /api/notifications/token/*": "member",
+  // email choices: the one-click unsubscribe, without signing in (decision 0118)
+  "GET /api/email/unsubscribe": "public",
+  "POST /api/email/unsubscribe": "public",
+  // directory (decision 0118)
+  "GET /api/me/directory": "member",
+  "PUT /api/me/directory": "member",
+  "GET /api/directory": "member",
 } as const satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof ROUTE_ACCESS;

@@ -8,6 +8,7 @@ import { seedPrayerMedia } from "./prayer-media";
 import { seedServicesDemo } from "./services";
 import { seedWalletDemo } from "./wallet";
 import { seedAnnouncementsDemo } from "./announcements";
+import { seedDirectoryDemo } from "./directory";
 import type { SecretBox } from "../security/secret-box";
 
 export const DEMO_PASSWORD = "koinonia-demo";
@@ -42,6 +43,7 @@ export async function seedDemo(db: Db, wallet?: { secrets: SecretBox; now: Date;
   await seedConnectDemo(db);
   await seedServicesDemo(db);
   await seedAnnouncementsDemo(db);
+  await seedDirectoryDemo(db);
   // The demo wallet seals a bank token, so it needs the secrets key (main.ts passes it).
   if (wallet) await seedWalletDemo(db, wallet);
 }
