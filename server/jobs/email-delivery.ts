@@ -116,9 +116,10 @@ async function record(deps: Deps, d: Claimed, err: EmailSendError | null): Promi
   const at = now.toISOString();
   const ours = sql`id = ${d.id}::uuid and attempts = ${d.attempts} and status = 'queued'`;
   if (!err) {
-    // A sent message's secret link (a reset link, an unsubscribe token) has no reason to stay in the database.
+    // A sent message's secret link (a reset link, an unsubscribe token) has no reason to stay in the
+    // database; nor have its extra headers (a member's one-click unsubscribe link).
     await deps.db.execute(sql`
-      update email_outbox set status = 'sent', sent_at = ${at}::timestamptz, locked_until = null, last_error = null,
+      update email_outbox set status = 'sent', sent_at = ${at}::timestamptz, locked_until = null, last_error = null, headers = null,
         text = case when sensitive then '' else text end, html = case when sensitive then '' else html end
       where ${ours}`);
     return "sent";

@@ -110,6 +110,7 @@ export const ROUTE_ACCESS = {
   "POST /api/daily/enroll": "member",
   "GET /api/daily/preview": "member",
   "GET /api/daily/unsubscribe": "public",
+  "POST /api/daily/unsubscribe": "public",
   "GET /api/daily/audio/:token": "public",
   "GET /api/daily/journeys": "member",
   // journeys authored by staff (decision 0108)

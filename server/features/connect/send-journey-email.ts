@@ -90,6 +90,7 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
     const row = { ...member, totalDays, title: content.title, verseRef: content.verseRef, verseText: content.verseText, content: content.content };
     // The Listen link never holds the email back: without it (not connected, provider failing) the email still goes.
     const listenUrl = await devotionalAudioUrl(deps, { ...row, day }, { wait: opts.waitForAudio }).catch(() => null);
+    const unsubscribeUrl = `${deps.config.publicUrl}${API.connect.dailyUnsubscribe()}?token=${encodeURIComponent(row.token)}`;
     const msg = renderJourneyEmail({
       churchName: deps.church.name,
       firstName: row.firstName,
@@ -101,14 +102,16 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
       verseRef: row.verseRef,
       verseText: row.verseText,
       content: row.content,
-      unsubscribeUrl: `${deps.config.publicUrl}${API.connect.dailyUnsubscribe()}?token=${encodeURIComponent(row.token)}`,
+      unsubscribeUrl,
       listenUrl,
       locale: content.locale === locale ? locale : DEFAULT_LOCALE,
     });
     // Sensitive: the unsubscribe link ends the journey, so staff must not read it in the outbox.
     // Queued with the delivery's sent_at in one transaction; the background sender sends it (decision 0101).
     await deps.db.transaction(async (tx) => {
-      await enqueueEmail(tx, { to: row.email, sensitive: true, ...msg }, deps.now());
+      // One-click unsubscribe (RFC 8058, decision 0118): a mail client POSTs to the same link.
+      const headers = { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+      await enqueueEmail(tx, { to: row.email, sensitive: true, headers, ...msg }, deps.now());
       await tx
         .update(journeyDeliveries)
         .set({ sentAt: deps.now() })
