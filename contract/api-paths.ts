@@ -156,6 +156,19 @@ export const API = {
     amen: apiPath("/api/testimonies/:id/amen"),
     one: apiPath("/api/testimonies/:id"),
   },
+  /** The church directory (issue 20, decision 0118): a member's own listing, and the search. */
+  directory: {
+    mine: apiPath("/api/me/directory"),
+    search: apiPath("/api/directory"),
+  },
+  /** Members' photos (issue 20), served by the profile feature; built through contract/member-photo.ts. */
+  members: {
+    photo: apiPath("/api/members/:id/photo/:version/:size"),
+  },
+  /** Email choices (issue 20, decision 0118): the one-click unsubscribe of news emails (RFC 8058), without signing in. */
+  email: {
+    unsubscribe: apiPath("/api/email/unsubscribe"),
+  },
   connect: {
     dailyEnroll: apiPath("/api/daily/enroll"),
     dailyPreview: apiPath("/api/daily/preview"),

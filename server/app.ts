@@ -51,6 +51,7 @@ import { aiPrayerRoutes } from "./features/ai-prayer/routes";
 import { integrationsRoutes } from "./features/integrations/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { accountSecurityRoutes } from "./features/account-security/routes";
+import { directoryRoutes } from "./features/directory/routes";
 
 export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
@@ -143,6 +144,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(integrationsRoutes(deps));
   await app.register(notificationsRoutes(deps));
   await app.register(accountSecurityRoutes(deps));
+  await app.register(directoryRoutes(deps));
 
   if (opts.serveClient) await serveClient(app as unknown as FastifyInstance, deps.config.clientDir);
 

@@ -14,6 +14,12 @@ import { ROUNDUP_COLLECT_MIN_CENTS } from "../contract/wallet";
  * overrides any of them. Giving and the wallet have their own (GIVING_RATE_LIMIT_*).
  */
 export const WRITE_LIMITS = {
+  /** POST /api/daily/unsubscribe: the journey email's one-click unsubscribe, without signing in, so per address. */
+  journeyUnsubscribe: { per: "address", count: 30, windowSeconds: 3600 },
+  /** PUT /api/me/directory (the member's directory switches, issue 20). */
+  directorySettings: { per: "member", count: 60, windowSeconds: 3600 },
+  /** POST /api/email/unsubscribe: without signing in, so per address; writes at most one opt-out row per token. */
+  emailUnsubscribe: { per: "address", count: 30, windowSeconds: 3600 },
   /** POST /api/prayer-requests */
   prayerRequest: { per: "member", count: 10, windowSeconds: 3600 },
   /** ...and the urgent ones among them, each of which emails the church's prayer team. */

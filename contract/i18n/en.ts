@@ -3,6 +3,7 @@
  * the `*_TEXT` constants that the schemas use, so each is written once; the app's own screen
  * texts are written here. Areas are added as their screens are translated.
  */
+import { DIRECTORY_TEXT, UNSUBSCRIBE_TEXT } from "../directory-text";
 import { ZOD_TEXT } from "../zod-text";
 import { ERROR_TEXT } from "../errors-text";
 import { AUTH_TEXT } from "../auth-text";
@@ -1017,6 +1018,37 @@ export const en = {
     save: "Save changes",
     saved: "Church profile saved",
     saveFailed: "The church profile could not be saved",
+  },
+  // ── directory: Connect → Directory and Profile → Directory (issue 20, decision 0118) ──
+  directory: {
+    text: DIRECTORY_TEXT,
+    unsubscribeText: UNSUBSCRIBE_TEXT,
+    title: "Directory",
+    cardHint: "Find members of the church who chose to be listed",
+    searchLabel: "Search by name",
+    searchPlaceholder: "Search members",
+    empty: "No members are listed yet. Members can add themselves on their Profile, under Directory.",
+    emptyStaff: "No members yet. When members join, they appear here; each chooses on their Profile whether other members can find them.",
+    noMatch: (q: string) => `No listed member matches "${q}"`,
+    loadMore: "Show more",
+    retry: "Try again",
+    notListed: "Not listed",
+    loadFailed: "Could not load the directory",
+    settings: "Directory",
+    settingsHint: "Let other members find you, and choose what they see",
+    listed: "Show me in the directory",
+    listedHint: "Your name is shown to members who search",
+    showPhoto: "Show my photo",
+    showEmail: "Show my email",
+    showPhone: "Show my phone",
+    saved: "Directory settings saved",
+    saveFailed: "Could not save your directory settings",
+    staffNote: "Church staff see every member's name and role, and only what each member shares.",
+    unsubscribeTitle: "Stop church news by email",
+    unsubscribeBody: "You will no longer get announcements and news by email. Receipts and account emails (password, security) still come.",
+    unsubscribeButton: "Unsubscribe",
+    unsubscribeDone: "Done. You can turn Email updates back on from your Profile.",
+    unsubscribeMissing: "This link is incomplete. Open it again from the email.",
   },
   email: {
     // ── (staff emails: urgent prayer) ──

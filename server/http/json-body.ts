@@ -47,6 +47,11 @@ export const BODY_LIMITS: Record<string, number> = {
   [`POST ${API.auth.passkeySignIn.pattern}`]: 8 * 1024,
   [`POST ${API.auth.secondStepPasskeyOptions.pattern}`]: 4 * 1024,
   [`POST ${API.auth.secondStep.pattern}`]: 8 * 1024,
+  // The one-click unsubscribe: a token of at most 200 characters (or the form body "List-Unsubscribe=One-Click").
+  [`POST ${API.email.unsubscribe.pattern}`]: 4 * 1024,
+  [`POST ${API.connect.dailyUnsubscribe.pattern}`]: 4 * 1024,
+  // The directory's four switches.
+  [`PUT ${API.directory.mine.pattern}`]: 4 * 1024,
   // The public visitor card: a prayer request of up to 2,000 characters (6 KB at the worst).
   [`POST ${API.visitors.list.pattern}`]: 8 * 1024,
   // A note of up to 20,000 characters (60 KB at the worst, newlines escaped).

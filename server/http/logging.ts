@@ -46,8 +46,11 @@ export const LOG_REDACT = [
   ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
 ];
 
-/** Query parameters whose values are credentials (reset and unsubscribe links, OAuth callbacks). */
-const SECRET_PARAM = /^(token|code|key|secret|password|signature|sig|access_token|refresh_token|state)$/i;
+/**
+ * Query parameters whose values are credentials (reset and unsubscribe links, OAuth callbacks),
+ * or hold what logs should not keep: the directory's page cursor carries member names.
+ */
+const SECRET_PARAM = /^(token|code|key|secret|password|signature|sig|access_token|refresh_token|state|cursor)$/i;
 
 /**
  * Paths whose rest is a capability: the journey audio link's token (it works without signing

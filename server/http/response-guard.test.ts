@@ -23,6 +23,10 @@ const NO_JSON_BODY = new Set([
   "DELETE /api/livestream-comments/:id",
   "GET /api/events",
   "GET /api/daily/unsubscribe",
+  // The journey email's one-click unsubscribe: 204, no body (decision 0118).
+  "POST /api/daily/unsubscribe",
+  // A 303 to the unsubscribe landing page (decision 0118).
+  "GET /api/email/unsubscribe",
   "GET /api/daily/audio/:token",
   "GET /api/church/logo/:version/:file",
   "DELETE /api/calendar/events/:id",

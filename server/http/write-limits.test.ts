@@ -61,6 +61,9 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfi
   roundUpSync: () => ({ method: "POST", url: "/api/wallet/process-roundups" }),
   roundUpSetting: () => ({ method: "POST", url: "/api/roundup/enable", payload: { isEnabled: true } }),
   groupJoin: () => ({ method: "POST", url: `/api/groups/${randomUUID()}/join` }),
+  directorySettings: () => ({ method: "PUT", url: "/api/me/directory", payload: { listed: true } }),
+  journeyUnsubscribe: () => ({ method: "POST", url: "/api/daily/unsubscribe?token=not-a-real-token", payload: {} }),
+  emailUnsubscribe: () => ({ method: "POST", url: "/api/email/unsubscribe?token=not-a-token", payload: {} }),
   groupRequestDecision: () => ({ method: "POST", url: `/api/groups/${randomUUID()}/requests/${randomUUID()}/approve` }),
   groupAuthor: () => ({ method: "POST", url: "/api/groups", payload: { name: `Group ${randomUUID()}`, description: "Friends who pray together." } }),
   // Owner routes: nothing paused (409) and nobody with that id (404) still count.

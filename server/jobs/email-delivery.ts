@@ -74,7 +74,7 @@ export async function claimEmails(deps: Deps, limit: number, now: Date): Promise
       )
       update email_outbox o set locked_until = ${leaseEnd}::timestamptz, attempts = o.attempts + 1, last_attempt_at = ${at}::timestamptz
       from due where o.id = due.id
-      returning o.id, o.attempts, o."to", o.subject, o.text, o.html
+      returning o.id, o.attempts, o."to", o.subject, o.text, o.html, o.headers
     `),
   );
 }
@@ -116,9 +116,10 @@ async function record(deps: Deps, d: Claimed, err: EmailSendError | null): Promi
   const at = now.toISOString();
   const ours = sql`id = ${d.id}::uuid and attempts = ${d.attempts} and status = 'queued'`;
   if (!err) {
-    // A sent message's secret link (a reset link, an unsubscribe token) has no reason to stay in the database.
+    // A sent message's secret link (a reset link, an unsubscribe token) has no reason to stay in the
+    // database; nor have its extra headers (a member's one-click unsubscribe link).
     await deps.db.execute(sql`
-      update email_outbox set status = 'sent', sent_at = ${at}::timestamptz, locked_until = null, last_error = null,
+      update email_outbox set status = 'sent', sent_at = ${at}::timestamptz, locked_until = null, last_error = null, headers = null,
         text = case when sensitive then '' else text end, html = case when sensitive then '' else html end
       where ${ours}`);
     return "sent";
@@ -137,7 +138,7 @@ async function record(deps: Deps, d: Claimed, err: EmailSendError | null): Promi
 export async function deliverEmail(deps: Deps, d: Claimed): Promise<keyof EmailRunStats> {
   let failure: EmailSendError | null = null;
   try {
-    await deps.email.send({ id: d.id, to: d.to, subject: d.subject, text: d.text, html: d.html });
+    await deps.email.send({ id: d.id, to: d.to, subject: d.subject, text: d.text, html: d.html, headers: d.headers ?? null });
   } catch (err) {
     failure = err instanceof EmailSendError ? err : new EmailSendError(err instanceof Error ? err.message : String(err), false);
   }

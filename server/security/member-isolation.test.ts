@@ -297,6 +297,18 @@ describe("prayer requests: the private parts", () => {
 });
 
 describe("the signed-in identity", () => {
+  it("Alice's directory settings are hers: Bob's PUT changes only his own, and her unshared email never shows to him", async () => {
+    await ok(alice, "PUT", "/api/me/directory", { listed: true, showEmail: false });
+    // There is no way to name another member: an extra field is refused.
+    expect((await call(bob, "PUT", "/api/me/directory", { listed: false, userId: alice.user.id })).statusCode).toBe(400);
+    await ok(bob, "PUT", "/api/me/directory", { showEmail: true });
+    expect(await ok(alice, "GET", "/api/me/directory")).toEqual({ listed: true, showPhoto: false, showEmail: false, showPhone: false });
+    expect(await ok(bob, "GET", "/api/me/directory")).toEqual({ listed: false, showPhoto: false, showEmail: true, showPhone: false });
+    const found = await ok<{ members: { id: string }[] }>(bob, "GET", "/api/directory?q=Alice");
+    expect(found.members.map((m) => m.id)).toContain(alice.user.id);
+    expect(JSON.stringify(found)).not.toContain(alice.user.email);
+  });
+
   it("/api/church/me answers with the caller, never another member", async () => {
     const me = await ok<{ user: { id: string; email: string } }>(bob, "GET", "/api/church/me");
     expect(me.user.id).toBe(bob.user.id);

@@ -122,6 +122,7 @@ export const ROUTE_ACCESS = {
   "POST /api/daily/enroll": "member",
   "GET /api/daily/preview": "member",
   "GET /api/daily/unsubscribe": "public",
+  "POST /api/daily/unsubscribe": "public",
   "GET /api/daily/audio/:token": "public",
   "GET /api/daily/journeys": "member",
   // journeys authored by staff (decision 0108)
@@ -223,6 +224,13 @@ export const ROUTE_ACCESS = {
   "PUT /api/notifications/preferences": "member",
   "POST /api/notifications/register-token": "member",
   "DELETE /api/notifications/token/*": "member",
+  // email choices: the one-click unsubscribe, without signing in (decision 0118)
+  "GET /api/email/unsubscribe": "public",
+  "POST /api/email/unsubscribe": "public",
+  // directory (decision 0118)
+  "GET /api/me/directory": "member",
+  "PUT /api/me/directory": "member",
+  "GET /api/directory": "member",
 } as const satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof ROUTE_ACCESS;

@@ -10,6 +10,7 @@ import { seedCalendarDemo } from "./calendar";
 import { seedWalletDemo } from "./wallet";
 import { seedAnnouncementsDemo } from "./announcements";
 import { seedGivingDemo } from "./giving";
+import { seedDirectoryDemo } from "./directory";
 import type { SecretBox } from "../security/secret-box";
 
 export const DEMO_PASSWORD = "koinonia-demo";
@@ -47,6 +48,7 @@ export async function seedDemo(db: Db, wallet?: { secrets: SecretBox; now: Date;
   await seedCalendarDemo(db);
   await seedAnnouncementsDemo(db);
   await seedGivingDemo(db);
+  await seedDirectoryDemo(db);
   // The demo wallet seals a bank token, so it needs the secrets key (main.ts passes it).
   if (wallet) await seedWalletDemo(db, wallet);
 }

@@ -23,6 +23,8 @@ export interface ReceivedMail {
   to: string[];
   messageId: string | null;
   subject: string | null;
+  /** The message's header block, as received (unfolded lines). */
+  head: string;
   at: number;
 }
 
@@ -64,7 +66,7 @@ export async function startSmtpStandIn(mode: SmtpStandInMode, opts: { delayMs?: 
         const header = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, "im").exec(head)?.[1].trim() ?? null;
         const accept = () => {
           if (closed.has(session.id)) return; // never confirmed: discarded
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: header("Message-ID"), subject: header("Subject"), at: Date.now() });
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: header("Message-ID"), subject: header("Subject"), head: head.replace(/\r?\n[ \t]+/g, " "), at: Date.now() });
           callback();
         };
         if (mode === "slow") setTimeout(accept, opts.delayMs ?? 200);

@@ -29,6 +29,8 @@ const AiPrayerPage = lazy(() => import("@/features/ai-prayer/ai-prayer-page"));
 const IntegrationsPage = lazy(() => import("@/features/integrations/integrations-page"));
 const CalendarPage = lazy(() => import("./pages/calendar-page"));
 const WeekPage = lazy(() => import("./pages/week-page"));
+const DirectoryPage = lazy(() => import("@/features/directory/directory-page"));
+const UnsubscribePage = lazy(() => import("@/features/notifications/unsubscribe-page"));
 const NotFoundPage = lazy(() => import("./pages/not-found-page"));
 
 const FullPageSpinner = () => <Spinner className="min-h-dvh" />;
@@ -57,6 +59,8 @@ export function AppRouter() {
           <Route path="/auth/confirm-email" component={ConfirmEmailPage} />
           {/* The first-time visitor card needs no account (issue 18). */}
           <Route path="/visitors" component={PublicVisitorsPage} />
+          {/* A news email's unsubscribe link works without an account (decision 0118). */}
+          <Route path="/email/unsubscribe" component={UnsubscribePage} />
           <Route component={LoginPage} />
         </Switch>
       </Suspense>
@@ -80,6 +84,8 @@ export function AppRouter() {
             <Route path="/ai-prayer" component={AiPrayerPage} />
             <Route path="/admin" component={AdminPage} />
             <Route path="/connect" component={ConnectPage} />
+            <Route path="/connect/directory" component={DirectoryPage} />
+            <Route path="/email/unsubscribe" component={UnsubscribePage} />
             <Route path="/giving" component={GivingPage} />
             <Route path="/giving/statement" component={GivingStatementPage} />
             <Route path="/integrations" component={IntegrationsPage} />

@@ -50,6 +50,11 @@ export const emailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     sensitive: boolean("sensitive").notNull().default(false),
+    /**
+     * Extra headers the sender adds (name -> value), such as a news email's one-click
+     * unsubscribe (List-Unsubscribe, List-Unsubscribe-Post; RFC 8058). Null: none.
+     */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
     /** Attempts started (counted when claimed, so a sender that dies mid-send still counts). */

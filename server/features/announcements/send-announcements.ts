@@ -23,7 +23,8 @@
  *
  * Preferences per channel: inbox and push follow the member's switch for the `announcement`
  * kind (a kind turned off is off entirely, decision 0041); push reaches members with at least
- * one registered device; email follows the Profile's "Email updates" (`email_opt_outs`). Each
+ * one registered device; email follows the Profile's "Email updates" (`email_opt_outs`) and
+ * carries the member's one-click unsubscribe (List-Unsubscribe, decision 0118). Each
  * member gets their language: the Spanish texts when given and the member's locale is `es`,
  * English otherwise.
  */
@@ -31,6 +32,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/client";
 import { enqueueEmailsTo } from "../../shared/email/outbox";
+import { unsubscribeHeaders } from "../../shared/email/unsubscribe";
 import { renderEmail } from "../../shared/email/layout";
 import { localize } from "../../i18n";
 import { STAFF_ROLES } from "../../../contract/roles";
@@ -198,13 +200,23 @@ export async function sendAnnouncementBatch(deps: Deps, id: string, batchSize = 
 
     if (channels.includes("inbox")) await writeInbox(tx, a, delivered("inbox"), channels.includes("push") ? delivered("push") : null, at);
     if (channels.includes("email")) {
-      await enqueueEmailsTo(
-        tx,
-        sql`select u.email as to_address, u.locale from users u where u.id in (${delivered("email")})`,
-        emailsByLocale(deps, a),
-        "en",
-        now,
-      );
+      // Each member's own one-click unsubscribe (RFC 8058): news, not an account email.
+      const emailUsers = rowsOf<{ user_id: string }>(await tx.execute(delivered("email")));
+      const headers = emailUsers.length
+        ? sql.join(
+            emailUsers.map((r) => sql`(${r.user_id}::uuid, ${JSON.stringify(unsubscribeHeaders(deps.secrets, deps.config.publicUrl, r.user_id))}::jsonb)`),
+            sql`, `,
+          )
+        : null;
+      if (headers) {
+        await enqueueEmailsTo(
+          tx,
+          sql`select u.email as to_address, u.locale, h.headers from users u join (values ${headers}) as h(user_id, headers) on h.user_id = u.id`,
+          emailsByLocale(deps, a),
+          "en",
+          now,
+        );
+      }
     }
     await tx.execute(sql`
       update announcements set

@@ -108,6 +108,10 @@ describe("daily journey", () => {
     expect(mails[0].html).toContain("Hi Lydia,");
     expect(mails[0].html).toMatch(/href="http[^"]+\/api\/daily\/unsubscribe\?token=[\w-]+"/);
     expect(mails[0].text).toContain("Yahweh is my shepherd");
+    // One-click unsubscribe (RFC 8058, decision 0118): the same link, POSTed as a mail client does, ends the journey.
+    expect(mails[0].headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const oneClick = /^<https?:\/\/[^/]+(\/api\/daily\/unsubscribe\?token=[\w%-]+)>$/.exec(mails[0].headers?.["List-Unsubscribe"] ?? "")?.[1];
+    expect(mails[0].html).toContain(oneClick!.replace(/&/g, "&amp;"));
 
     at("2024-03-10T05:30:00Z"); // Sun 10 March, 00:30 EST: a new day
     expect((await preview(m.auth)).currentDay).toBe(2);
@@ -202,6 +206,15 @@ describe("daily journey emails (scheduler)", () => {
       at("2031-05-25T11:00:00Z");
       await runDailyJourney(t.deps);
       for (const m of members.slice(1)) expect(await emailsTo(m.user.email)).toHaveLength(3);
+
+      // The one-click unsubscribe (RFC 8058, decision 0118): a mail client POSTs to the header's link.
+      const [last] = (await emailsTo(members[1].user.email)).filter((x) => x.subject.startsWith("Day 1 of"));
+      const header = /<https?:\/\/[^/]+([^>]+)>/.exec(last.headers?.["List-Unsubscribe"] ?? "")![1];
+      const post = await t.app.inject({ method: "POST", url: header, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "List-Unsubscribe=One-Click" });
+      expect(post.statusCode).toBe(204);
+      // Already stopped by the POST: the GET link finds nothing left to stop.
+      expect((await t.app.inject({ method: "GET", url: header })).statusCode).toBe(404);
+      expect((await preview(members[1].auth)).enrolled).toBe(false);
     } finally {
       await second.close();
     }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   DAILY_TEXT,
@@ -59,6 +59,26 @@ export const connectRoutes =
       getDailyPreview(deps, currentUser(req)),
     );
     /** The link in every journey email: a plain page, no sign-in needed (the token is the credential). */
+    /**
+     * The journey email's one-click unsubscribe (RFC 8058, decision 0118): a mail client POSTs
+     * `List-Unsubscribe=One-Click` (form-encoded) to the List-Unsubscribe link. Same effect as the
+     * link; the answer is the same whether the token stopped a journey or not.
+     */
+    await app.register(async (scope) => {
+      const oneClick = scope.withTypeProvider<ZodTypeProvider>();
+      for (const type of ["application/x-www-form-urlencoded", "multipart/form-data"]) {
+        oneClick.addContentTypeParser(type, { parseAs: "string" }, (_req, _body, done) => done(null, {}));
+      }
+      oneClick.post(
+        API.connect.dailyUnsubscribe.pattern,
+        { config: { access: "public", rateLimit: "journeyUnsubscribe" }, schema: { querystring: ZUnsubscribeQuery } },
+        async (req, reply) => {
+          await unsubscribeJourney(deps, req.query.token);
+          return reply.code(204).send();
+        },
+      );
+    });
+
     app.get(API.connect.dailyUnsubscribe.pattern, { config: { access: "public" }, schema: { querystring: ZUnsubscribeQuery } }, async (req, reply) => {
       const stopped = await unsubscribeJourney(deps, req.query.token);
       const message = stopped ? DAILY_TEXT.unsubscribed : DAILY_TEXT.unsubscribeUnknown;

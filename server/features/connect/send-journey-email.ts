@@ -90,6 +90,7 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
     const row = { ...member, totalDays, title: content.title, verseRef: content.verseRef, verseText: content.verseText, content: content.content };
     // The Listen link never holds the email back: without it (not connected, provider failing) the email still goes.
     const listenUrl = await devotionalAudioUrl(deps, { ...row, day }, { wait: opts.waitForAudio }).catch(() => null);
+    const unsubscribeUrl = `${deps.config.publicUrl}${API.connect.dailyUnsubscribe()}?token=${encodeURIComponent(row.token)}`;
     const msg = renderJourneyEmail({
       churchName: deps.church.name,
       firstName: row.firstName,
@@ -101,7 +102,7 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
       verseRef: row.verseRef,
       verseText: row.verseText,
       content: row.content,
-      unsubscribeUrl: `${deps.config.publicUrl}${API.connect.dailyUnsubscribe()}?token=${encodeURIComponent(row.token)}`,
+      unsubscribeUrl,
       listenUrl,
       locale: content.locale === locale ? locale : DEFAULT_LOCALE,
     });
@@ -115,7 +116,9 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
         .set({ sentAt: deps.now() })
         .where(and(eq(journeyDeliveries.enrolmentId, enrolmentId), eq(journeyDeliveries.deliveryDate, date), isNull(journeyDeliveries.sentAt)))
         .returning({ id: journeyDeliveries.enrolmentId });
-      if (marked.length) await enqueueEmail(tx, { to: row.email, sensitive: true, ...msg }, deps.now());
+      // One-click unsubscribe (RFC 8058, decision 0118): a mail client POSTs to the same link.
+      const headers = { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+      if (marked.length) await enqueueEmail(tx, { to: row.email, sensitive: true, headers, ...msg }, deps.now());
     });
   } catch (err) {
     await deps.db

@@ -248,6 +248,8 @@ describe("giving: receipts", () => {
     const mails = await receipts(m.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(`Your gift of $43.21 to ${t.deps.church.name}`);
+    // A receipt is an account email: no unsubscribe, and it goes whatever "Email updates" says (decision 0118).
+    expect(mails[0].headers).toBeNull();
     expect(mails[0].text).toContain("Paid with: Visa ending 4242");
     expect(mails[0].text).toContain(`Reference: ${(first.json() as GiveResponse).gift.id}`);
 

@@ -20,7 +20,7 @@
  */
 import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { memberPhotos, passwordResets, sessions, users } from "../../db/schema/users";
+import { emailChanges, memberPhotos, passwordResets, sessions, users } from "../../db/schema/users";
 import { personalNotes } from "../../db/schema/notes";
 import { prayerRequests } from "../../db/schema/prayer";
 import { testimonies } from "../../db/schema/testimonies";
@@ -30,6 +30,7 @@ import { idempotencyKeys, recurringGifts } from "../../db/schema/giving";
 import { bankAccounts, bankPurchases, paymentMethods, roundUpSettings, walletTransactions, wallets } from "../../db/schema/wallet";
 import { groupJoinRequests, groupMembers, journeyEnrolments, userChallenges } from "../../db/schema/connect";
 import { calendarRsvps } from "../../db/schema/calendar";
+import { directoryListings } from "../../db/schema/directory";
 import { emailOptOuts, notificationOptOuts, notifications, pushSubscriptions } from "../../db/schema/notifications";
 import { passkeys, recoveryCodes, signInTickets, totpSecrets } from "../../db/schema/two-step";
 import { crmSyncItems, integrations, oauthStates } from "../../db/schema/integrations";
@@ -106,7 +107,7 @@ export async function deleteMyAccount(deps: Deps, userId: string, password: stri
     // What they took part in and were told.
     // Calendar registrations go too; a waitlist behind one moves up when the next member cancels,
     // not at once (known gap: the deletion does not run the calendar's move-up).
-    for (const t of [groupMembers, groupJoinRequests, userChallenges, journeyEnrolments, notifications, notificationOptOuts, emailOptOuts, calendarRsvps] as const) {
+    for (const t of [groupMembers, groupJoinRequests, userChallenges, journeyEnrolments, notifications, notificationOptOuts, emailOptOuts, calendarRsvps, directoryListings, emailChanges] as const) {
       await tx.delete(t).where(eq(t.userId, userId));
     }
 

@@ -12,7 +12,8 @@
  */
 import { getTableColumns, getTableName, type Column } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { memberPhotos, sessions, users } from "../../db/schema/users";
+import { emailChanges, memberPhotos, sessions, users } from "../../db/schema/users";
+import { directoryListings } from "../../db/schema/directory";
 import { personalNotes } from "../../db/schema/notes";
 import { prayerPrayed, prayerRequests } from "../../db/schema/prayer";
 import { testimonies, testimonyAmens } from "../../db/schema/testimonies";
@@ -52,6 +53,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   { name: "profile", table: users, by: users.id, omit: ["passwordHash"] },
   { name: "photo", table: memberPhotos, by: memberPhotos.userId, omit: ["small"] },
   { name: "sessions", table: sessions, by: sessions.userId, omit: ["tokenHash"] },
+  { name: "emailChanges", table: emailChanges, by: emailChanges.userId, omit: ["tokenHash"] },
+  { name: "directory", table: directoryListings, by: directoryListings.userId },
   { name: "passkeys", table: passkeys, by: passkeys.userId, omit: ["credentialId", "publicKey", "counter"] },
   { name: "pushSubscriptions", table: pushSubscriptions, by: pushSubscriptions.userId, omit: ["p256dh", "auth"], show: { endpoint: hostOf } },
   { name: "notes", table: personalNotes, by: personalNotes.userId },

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ZInboxPage,
@@ -20,6 +20,9 @@ import { updatePreferences } from "./update-preferences";
 import { registerPushToken } from "./register-push-token";
 import { removePushToken } from "./remove-push-token";
 import { API } from "../../../contract/api-paths";
+import { UNSUBSCRIBE_TEXT, ZEmailUnsubscribeAnswer, ZEmailUnsubscribeBody, ZEmailUnsubscribeQuery } from "../../../contract/directory";
+import { UNSUBSCRIBE_PAGE } from "../../shared/email/unsubscribe";
+import { unsubscribeFromNews } from "./unsubscribe-email";
 
 const ZUnread = z.object({ unreadCount: z.number().int() });
 
@@ -62,6 +65,35 @@ export const notificationsRoutes =
       { config: { access: "member", rateLimit: "pushToken" }, schema: { body: ZRegisterToken, response: { 200: ZNotificationPreferences } } },
       (req) => registerPushToken(deps, currentUser(req), req.body),
     );
+
+    /**
+     * One-click unsubscribe from church news (RFC 8058, decision 0118), without signing in. A
+     * mail client POSTs `List-Unsubscribe=One-Click` (form-encoded) to the URL of the
+     * List-Unsubscribe header, token in the query; the landing page POSTs JSON `{ token }`.
+     * Every token gets the same answer. GET never unsubscribes (mail scanners follow links): it
+     * sends the person to the landing page, which asks first.
+     */
+    app.get(API.email.unsubscribe.pattern, { config: { access: "public" }, schema: { querystring: ZEmailUnsubscribeQuery } }, (req, reply) =>
+      reply.redirect(`${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(req.query.token ?? "")}`, 303),
+    );
+    await app.register(async (scope) => {
+      const oneClick = scope.withTypeProvider<ZodTypeProvider>();
+      // The one-click body says nothing we need; it is read (within the body limit) and ignored.
+      for (const type of ["application/x-www-form-urlencoded", "multipart/form-data"]) {
+        oneClick.addContentTypeParser(type, { parseAs: "string" }, (_req, _body, done) => done(null, {}));
+      }
+      oneClick.post(
+        API.email.unsubscribe.pattern,
+        {
+          config: { access: "public", rateLimit: "emailUnsubscribe" },
+          schema: { querystring: ZEmailUnsubscribeQuery, body: ZEmailUnsubscribeBody.optional(), response: { 200: ZEmailUnsubscribeAnswer } },
+        },
+        async (req) => {
+          await unsubscribeFromNews(deps, req.query.token ?? req.body?.token);
+          return { message: UNSUBSCRIBE_TEXT.done };
+        },
+      );
+    });
 
     // A wildcard, not a :param: the URL-encoded subscription is longer than the router's 100-character parameter limit.
     app.delete(

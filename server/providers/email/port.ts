@@ -10,6 +10,8 @@ export interface EmailMessage {
   html: string;
   /** Holds a secret (a sign-in or reset link): never shown through the outbox API. */
   sensitive?: boolean;
+  /** Extra headers, e.g. a news email's one-click unsubscribe (server/shared/email/unsubscribe.ts). */
+  headers?: Record<string, string>;
 }
 
 /** A queued message on its way out: its outbox id becomes the Message-ID, so a resend can be recognised. */
@@ -19,6 +21,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers stored with the outbox row (List-Unsubscribe ...); null or absent: none. */
+  headers?: Record<string, string> | null;
 }
 
 /**

@@ -49,6 +49,7 @@ export function createSmtpSender(smtpUrl: string, from: string, options: SmtpOpt
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.headers ? { headers: message.headers } : {}),
           // The outbox row's id: a copy sent twice (a sender that died between sending and
           // recording) carries the same Message-ID, which mail systems use to drop duplicates.
           messageId: `<${message.id}@${domain}>`,

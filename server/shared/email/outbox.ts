@@ -19,6 +19,7 @@ export async function enqueueEmail(tx: Db | Tx, message: EmailMessage, now: Date
       text: message.text,
       html: message.html,
       sensitive: message.sensitive ?? false,
+      headers: message.headers ?? null,
       createdAt: now,
       nextAttemptAt: now,
     })
@@ -28,7 +29,8 @@ export async function enqueueEmail(tx: Db | Tx, message: EmailMessage, now: Date
 
 /**
  * The same message to many members in one statement (an announcement's batch, decision 0110):
- * `recipients` is a query whose rows have `to_address` and `locale`; each gets the message of
+ * `recipients` is a query whose rows have `to_address`, `locale` and `headers` (jsonb or null:
+ * each member's own extra headers, such as their unsubscribe link); each gets the message of
  * its locale from `byLocale` (rendered once per language, not once per member), or the one of
  * `fallback`. Inside the caller's transaction like enqueueEmail. Returns how many were queued.
  */
@@ -52,8 +54,8 @@ export async function enqueueEmailsTo(
   const at = now.toISOString();
   const result = await tx.execute(sql`
     with queued as (
-      insert into email_outbox ("to", subject, text, html, sensitive, created_at, next_attempt_at)
-      select r.to_address, m.subject, m.text, m.html, m.sensitive::boolean, ${at}::timestamptz, ${at}::timestamptz
+      insert into email_outbox ("to", subject, text, html, sensitive, headers, created_at, next_attempt_at)
+      select r.to_address, m.subject, m.text, m.html, m.sensitive::boolean, r.headers::jsonb, ${at}::timestamptz, ${at}::timestamptz
       from (${recipients}) r
       join (values ${messages}) as m(locale, subject, text, html, sensitive)
         on m.locale = case when r.locale in (${known}) then r.locale else ${fallback} end

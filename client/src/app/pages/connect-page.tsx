@@ -4,6 +4,7 @@ import { ChallengesSection } from "@/features/connect/challenges-section";
 import { GroupsSection } from "@/features/groups/groups-section";
 import { TestimoniesSection } from "@/features/testimonies/testimonies-section";
 import { ConnectCards } from "@/features/connect/connect-cards";
+import { DirectoryCard } from "@/features/directory/directory-card";
 import { useI18n } from "@/lib/i18n";
 
 /** Connect / Community (spec section 2), in the spec's order; the church's pages follow. */
@@ -17,6 +18,7 @@ export default function ConnectPage() {
       <ChallengesSection />
       <GroupsSection />
       <TestimoniesSection />
+      <DirectoryCard />
       <ConnectCards />
     </div>
   );

@@ -21,6 +21,7 @@ import { EditProfileButton } from "@/features/profile/edit-profile-dialog";
 import { Avatar } from "@/components/avatar";
 import { YourDataCard } from "@/features/my-data/your-data-card";
 import { SecurityCard } from "@/features/auth/security-card";
+import { DirectorySettingsCard } from "@/features/directory/directory-settings-card";
 
 /** Role badge colours (spec): OWNER purple, PASTOR blue, STAFF green, other grey. */
 export const ROLE_BADGE: Record<Role, string> = {
@@ -130,6 +131,7 @@ export default function ProfilePage() {
       <PushCard user={user} />
 
       <SecurityCard />
+      <DirectorySettingsCard />
 
       <PasskeysCard />
 

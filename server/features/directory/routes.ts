@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Deps } from "../../deps";
+import { currentUser } from "../../http/auth";
+import { API } from "../../../contract/api-paths";
+import { ZDirectoryPage, ZDirectoryQuery, ZDirectorySettings, ZDirectorySettingsPatch } from "../../../contract/directory";
+import { getDirectorySettings, updateDirectorySettings } from "./settings";
+import { searchDirectory } from "./search-directory";
+
+/** The church directory (issue 20, Connect → Directory, decision 0118). */
+export const directoryRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(API.directory.mine.pattern, { config: { access: "member" }, schema: { response: { 200: ZDirectorySettings } } }, (req) =>
+      getDirectorySettings(deps.db, currentUser(req).id),
+    );
+
+    app.put(
+      API.directory.mine.pattern,
+      { config: { access: "member", rateLimit: "directorySettings" }, schema: { body: ZDirectorySettingsPatch, response: { 200: ZDirectorySettings } } },
+      (req) => updateDirectorySettings(deps, currentUser(req).id, req.body),
+    );
+
+    app.get(API.directory.search.pattern, { config: { access: "member" }, schema: { querystring: ZDirectoryQuery, response: { 200: ZDirectoryPage } } }, (req) =>
+      searchDirectory(deps.db, currentUser(req), req.query),
+    );
+  };
