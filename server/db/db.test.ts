@@ -8,6 +8,7 @@ import { users } from "./schema/users";
 import { acquireDataDirLock, lockHolder, releaseDataDirLock } from "./data-dir-lock";
 import { seedDemo, DEMO_ACCOUNTS } from "../seed/demo";
 import { openTestDatabase } from "../testing/harness";
+import { readChurchConfig, seedChurch } from "../shared/church-profile";
 
 describe("embedded PGlite under DATA_DIR", () => {
   it("keeps data written before a restart", async () => {
@@ -45,6 +46,8 @@ describe("embedded PGlite under DATA_DIR", () => {
 describe("demo seed", () => {
   it("creates the five demo accounts once, with their roles, and is idempotent", async () => {
     const { database, dispose } = await openTestDatabase();
+    // As at start (server/main.ts): the church first, then the demo data in its time zone.
+    await seedChurch(database.db, readChurchConfig("config/church.json"));
     await seedDemo(database.db);
     await seedDemo(database.db);
     const rows = await database.db.select({ email: users.email, role: users.role }).from(users);
