@@ -29,6 +29,7 @@ const NO_JSON_BODY = new Set([
   "GET /api/email/unsubscribe",
   "GET /api/daily/audio/:token",
   "GET /api/church/logo/:version/:file",
+  "GET /api/members/:id/photo/:version/:size",
   "DELETE /api/calendar/events/:id",
   "DELETE /api/calendar/events/:id/rsvp",
   "GET /api/calendar.ics",

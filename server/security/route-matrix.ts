@@ -24,6 +24,12 @@ export const ROUTE_ACCESS = {
   "PUT /api/auth/locale": "member",
   // the member's own data (issue 20, decision 0117)
   "GET /api/me/export": "member",
+  // Profile → Edit (issue 20, decision 0115): one's own names, phone, language and photo; a
+  // photo's versioned URL is read by signed-in members (the directory decides who learns it).
+  "PATCH /api/me": "member",
+  "PUT /api/me/photo": "member",
+  "DELETE /api/me/photo": "member",
+  "GET /api/members/:id/photo/:version/:size": "member",
   "DELETE /api/me": "member",
   // Profile → Sign-in and security (issue 20); the link that confirms a new email may open signed out.
   "POST /api/auth/confirm-email": "public",

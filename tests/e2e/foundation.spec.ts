@@ -110,7 +110,7 @@ test("profile shows the member, the church and Sign Out revokes the session", as
   await register(page, "Lydia", "Thyatira");
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "Lydia Thyatira" })).toBeVisible();
-  await expect(page.getByText("LT", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main").getByText("LT", { exact: true })).toBeVisible();
   await expect(page.getByText("koinonia-orlando")).toBeVisible();
   await expect(page.getByText("(407) 555-0123")).toBeVisible();
   await expect(page.getByText("8:00AM, 9:30AM, 11:00AM")).toBeVisible();

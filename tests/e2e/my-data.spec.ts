@@ -31,6 +31,7 @@ test("export, delete with the password, then register again with the same email"
   await expectToastSeen(page, "Your account has been deleted");
 
   // The old password no longer signs in; the same email registers as a new member.
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("faithful-123");
   await page.getByRole("button", { name: "Sign In" }).click();

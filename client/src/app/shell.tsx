@@ -9,7 +9,7 @@ import { useLiveEvents } from "@/lib/events";
 import { refreshPushRegistration } from "@/lib/push";
 import { NotificationsButton } from "@/features/notifications/notifications-inbox";
 import { OfflineBanner } from "./offline-banner";
-import { Avatar } from "@/components/avatar";
+import { Avatar, initialsOf } from "@/components/avatar";
 import { useI18n } from "@/lib/i18n";
 
 const TABS = [
@@ -42,7 +42,12 @@ function Header() {
         <NotificationsButton />
         <DropdownMenu.Root>
           <DropdownMenu.Trigger asChild>
-            <button type="button" aria-label={m.shell.settings} className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-muted">
+            {/* The name holds the initials the avatar shows (WCAG 2.5.3, label in name): "Settings (LT)". */}
+            <button
+              type="button"
+              aria-label={user ? `${m.shell.settings} (${initialsOf(user.firstName, user.lastName)})` : m.shell.settings}
+              className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-muted"
+            >
               {/* The member's avatar (photo or initials) opens Profile and sign-out. */}
               {user ? <Avatar user={user} className="size-9 text-sm" /> : <Settings className="size-5" aria-hidden="true" />}
               {staff && <span data-testid="staff-badge" aria-label={m.shell.staff} className="absolute right-2 top-2 size-2.5 rounded-full bg-primary ring-2 ring-card" />}
