@@ -53,8 +53,8 @@ export async function seedCongregation(target: SeedTarget, memberCount: number):
     const members = `(SELECT id, (regexp_replace(email, '\\D', '', 'g'))::int AS n FROM users WHERE email LIKE 'member%@bench.test')`;
     // A year of gifts: every member gives on about a quarter of the 52 Sundays.
     await run(`
-      INSERT INTO gifts (user_id, amount_cents, status, gateway_transaction_id, card_last_four, card_brand, receipt_sent_at, created_at)
-      SELECT m.id, 1000 + ((m.n * 7 + w * 13) % 50) * 500, 'COMPLETED', 'bench-' || m.n || '-' || w, '4242', 'Visa',
+      INSERT INTO gifts (user_id, fund_id, amount_cents, status, gateway_transaction_id, card_last_four, card_brand, receipt_sent_at, created_at)
+      SELECT m.id, (SELECT id FROM funds WHERE is_default), 1000 + ((m.n * 7 + w * 13) % 50) * 500, 'COMPLETED', 'bench-' || m.n || '-' || w, '4242', 'Visa',
              now() - w * interval '7 days', now() - w * interval '7 days'
       FROM ${members} m, generate_series(0, 51) w WHERE (m.n + w) % 4 = 0`);
     // Testimonies (one in five members shares one; most approved) and amens.
