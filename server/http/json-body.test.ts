@@ -27,8 +27,48 @@ describe("scanJson", () => {
     expect(scanJson(JSON.stringify({ a: "[".repeat(1000), b: '\\"[[[' }), MAX_JSON_DEPTH)).toEqual({ tooDeep: false, nul: false });
     expect(scanJson(JSON.stringify({ a: "x\u0000" }), MAX_JSON_DEPTH).nul).toBe(true);
     expect(scanJson(JSON.stringify({ ["k\u0000"]: 1 }), MAX_JSON_DEPTH).nul).toBe(true);
-    // A backslash followed by the text "u0000" is not a NUL.
+    // A backslash followed by the text "u0000" is not a NUL; a backslash followed by a NUL is.
     expect(scanJson(JSON.stringify({ a: "\\u0000" }), MAX_JSON_DEPTH).nul).toBe(false);
+    expect(scanJson(JSON.stringify({ a: "\\\u0000" }), MAX_JSON_DEPTH).nul).toBe(true);
+  });
+
+  it("agrees with the parsed value on thousands of bodies full of quotes, backslashes, brackets and NULs", () => {
+    // Depth and NUL of the parsed value, the ground truth the text scan must match.
+    const truth = (v: unknown): { depth: number; nul: boolean } => {
+      if (typeof v === "string") return { depth: 0, nul: v.includes("\u0000") };
+      if (v && typeof v === "object") {
+        const entries = Array.isArray(v) ? v.map((x) => ["", x] as const) : Object.entries(v);
+        let depth = 0;
+        let nul = false;
+        for (const [k, x] of entries) {
+          const t = truth(x);
+          depth = Math.max(depth, t.depth);
+          nul ||= t.nul || k.includes("\u0000");
+        }
+        return { depth: depth + 1, nul };
+      }
+      return { depth: 0, nul: false };
+    };
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const pieces = ['"', "\\", "[", "]", "{", "}", "u0000", "\u0000", "x", " "];
+    const text = () => Array.from({ length: rand(12) }, () => pieces[rand(pieces.length)]).join("");
+    const value = (d: number): unknown => {
+      const k = rand(d > 40 ? 2 : 4);
+      if (k === 0) return text();
+      if (k === 1) return rand(100);
+      if (k === 2) return Array.from({ length: rand(3) + 1 }, () => value(d + 1));
+      return Object.fromEntries(Array.from({ length: rand(3) + 1 }, () => [text(), value(d + 1)]));
+    };
+    for (let i = 0; i < 3000; i++) {
+      const v = value(0);
+      const json = JSON.stringify(v);
+      const t = truth(v);
+      const max = rand(8) + 1;
+      const got = scanJson(json, max);
+      expect(got.tooDeep, json).toBe(t.depth > max);
+      if (!got.tooDeep) expect(got.nul, json).toBe(t.nul);
+    }
   });
 });
 

@@ -90,24 +90,47 @@ export const BODY_LIMITS: Record<string, number> = {
  * One pass over JSON text: whether it nests deeper than `maxDepth` (brackets outside strings),
  * and whether a string in it holds NUL (the escape `\u0000`; a raw NUL is not valid JSON, and
  * JSON.parse refuses it). Malformed text is left to JSON.parse to refuse.
+ *
+ * Most of a body is string content (a note's text), so a string is crossed with indexOf (native,
+ * a memchr) to its closing quote rather than one character at a time: a quote is a string's end
+ * unless an odd run of backslashes comes before it. NUL is looked for the same way: only a body
+ * whose text contains `\u0000` at all is read character by character to tell an escaped NUL
+ * from an escaped backslash followed by the letters "u0000".
  */
 export function scanJson(text: string, maxDepth: number): { tooDeep: boolean; nul: boolean } {
   let depth = 0;
-  let inString = false;
-  let nul = false;
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c /* \ */) {
-        if (text.charCodeAt(i + 1) === 0x75 /* u */ && text.startsWith("0000", i + 2)) nul = true;
-        i++; // the escaped character (for \uXXXX the hex digits are plain text that follows)
-      } else if (c === 0x22 /* " */) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
-      if (++depth > maxDepth) return { tooDeep: true, nul };
+    if (c === 0x22 /* " */) {
+      // Jump to the closing quote: the next quote not escaped by an odd run of backslashes.
+      let q = text.indexOf('"', i + 1);
+      for (;;) {
+        if (q < 0) return { tooDeep: false, nul: hasNulEscape(text) };
+        let b = q - 1;
+        while (text.charCodeAt(b) === 0x5c /* \ */) b--;
+        if ((q - 1 - b) % 2 === 0) break;
+        q = text.indexOf('"', q + 1);
+      }
+      i = q;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > maxDepth) return { tooDeep: true, nul: false };
     } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
   }
-  return { tooDeep: false, nul };
+  return { tooDeep: false, nul: hasNulEscape(text) };
+}
+
+/** Whether a string in the JSON text holds the escape `\u0000` (not `\\u0000`, a backslash and "u0000"). */
+function hasNulEscape(text: string): boolean {
+  let at = text.indexOf("\\u0000");
+  while (at >= 0) {
+    let b = at - 1;
+    while (b >= 0 && text.charCodeAt(b) === 0x5c) b--;
+    // The backslash at `at` escapes the u when the run before it is even.
+    if ((at - 1 - b) % 2 === 0) return true;
+    at = text.indexOf("\\u0000", at + 1);
+  }
+  return false;
 }
 
 export function installJsonBodies(app: FastifyInstance) {

@@ -13,9 +13,10 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * overlaps. Fixed windows let twice the limit through around a boundary (20 attempts in 6 s with
  * a limit of 10); this does not.
  *
- * One statement decides: the current window's row is incremented only while the estimate stays
- * within the limit (an atomic upsert whose update is conditional), so the limit is exact under
- * concurrency and holds across server instances (decision 0002). Refused attempts are not
+ * One call decides (the database function rate_limit_hit, migration 0028): the current window's
+ * row is incremented only while the estimate stays within the limit (an atomic upsert whose
+ * update is conditional), so the limit is exact under concurrency and holds across server
+ * instances (decision 0002). The counters' tables are unlogged (decision 0103). Refused attempts are not
  * counted: the allowance comes back as time passes, however often a refused caller retries.
  */
 export async function hitRateLimit(
@@ -36,19 +37,8 @@ export async function hitRateLimit(
   const previous = new Date(currentStart - windowMs).toISOString();
   const [row] = rowsOf<{ counted: number | null; previous: number; current: number }>(
     await db.execute(sql`
-      with prev as (
-        select coalesce((select count from rate_limits where key = ${key} and window_start = ${previous}::timestamptz), 0)::double precision * ${weight}::double precision as weighted
-      ),
-      hit as (
-        insert into rate_limits as r (key, window_start, count)
-        select ${key}, ${current}::timestamptz, 1 from prev where prev.weighted + 1 <= ${limit}
-        on conflict (key, window_start) do update set count = r.count + 1
-          where r.count + 1 + (select weighted from prev) <= ${limit}
-        returning r.count
-      )
-      select (select count from hit) as counted,
-        coalesce((select count from rate_limits where key = ${key} and window_start = ${previous}::timestamptz), 0) as previous,
-        coalesce((select count from rate_limits where key = ${key} and window_start = ${current}::timestamptz), 0) as current
+      select o_counted as counted, o_previous as previous, o_current as current
+      from rate_limit_hit(${key}, ${current}::timestamptz, ${previous}::timestamptz, ${weight}::double precision, ${limit}::double precision)
     `),
   );
   if (Math.random() < 0.01) {

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { passkeys, recoveryCodes, signInPolicy, totpSecrets } from "../../db/schema/two-step";
 import { isStaff, type Role } from "../../../contract/roles";
@@ -24,19 +24,18 @@ export async function twoStepRequiredFor(db: Db | Tx, user: { role: Role; financ
   return requiresTwoStep(user) && (await staffTwoStepRequired(db));
 }
 
-/** The second steps a member has set up. */
+/** The second steps a member has set up: one statement (every sign-in asks it). */
 export async function secondStepsOf(db: Db | Tx, userId: string) {
-  const [[totp], [keys], [codes]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(totpSecrets)
-      .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt))),
-    db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)),
-    db
-      .select({ n: count() })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
-  ]);
+  const [row] = await db
+    .select({
+      totp: sql<number>`(select count(*) from ${totpSecrets} where ${totpSecrets.userId} = ${userId} and ${totpSecrets.confirmedAt} is not null)::int`,
+      keys: sql<number>`(select count(*) from ${passkeys} where ${passkeys.userId} = ${userId})::int`,
+      codes: sql<number>`(select count(*) from ${recoveryCodes} where ${recoveryCodes.userId} = ${userId} and ${recoveryCodes.usedAt} is null)::int`,
+    })
+    .from(sql`(select 1) as one`);
+  const totp = { n: Number(row.totp) };
+  const keys = { n: Number(row.keys) };
+  const codes = { n: Number(row.codes) };
   const hasTotp = totp.n > 0;
   const methods: SecondStepMethod[] = [];
   if (hasTotp) methods.push("totp");
