@@ -1,0 +1,35 @@
+/**
+ * The batches (issue 19; decision 0120): GET /api/admin/giving/batches, for finance. Newest
+ * collection first with each batch's totals (count, total, cash, checks: summed from its gifts),
+ * keyset pages on (date, id). No donor is named, so the list is not audited (a batch's lines are).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Deps } from "../../deps";
+import { givingBatches } from "../../db/schema/giving-batches";
+import { badRequest } from "../../http/app-error";
+import type { z } from "zod";
+import type { BatchList, ZBatchListQuery } from "../../../contract/giving-batches";
+import { FUNDS_TEXT } from "../../../contract/giving-funds-text";
+import { batchSummaries } from "./batch-view";
+
+const encode = (date: string, id: string) => Buffer.from(`${date}|${id}`).toString("base64url");
+function decode(cursor: string) {
+  const [date, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  if (!date || !id || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^[0-9a-f-]{36}$/.test(id)) throw badRequest("query.cursor", FUNDS_TEXT.invalidCursor);
+  return { date, id };
+}
+
+export async function listBatches(deps: Deps, q: z.output<typeof ZBatchListQuery>): Promise<BatchList> {
+  const after = q.cursor ? decode(q.cursor) : null;
+  const rows = await batchSummaries(
+    deps.db,
+    and(
+      q.status ? eq(givingBatches.status, q.status) : undefined,
+      after ? sql`(${givingBatches.date}, ${givingBatches.id}) < (${after.date}::date, ${after.id}::uuid)` : undefined,
+    ),
+    q.limit + 1,
+  );
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return { batches: page, nextCursor: rows.length > q.limit && last ? encode(last.date, last.id) : null };
+}
