@@ -29,6 +29,7 @@ import { JourneysAdminTab } from "@/features/connect/journeys-admin-tab";
 import { ChallengesAdminTab } from "@/features/connect/challenges-admin-tab";
 import { FundsCard, LedgerCard, ProcessingFeeCard, TotalsCard } from "@/features/giving/admin-giving-tab";
 import { AuditLogCard } from "@/features/admin/audit-log-card";
+import { BatchesCard } from "@/features/giving/admin-batches";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -56,6 +57,7 @@ export default function AdminPage() {
     <div className="grid gap-4">
       <TotalsCard finance={user.finance} />
       {user.finance && <LedgerCard />}
+      {user.finance && <BatchesCard />}
       {!treasurerOnly && <FundsCard canEdit={owner || user.role === "PASTOR"} />}
       {!treasurerOnly && <ProcessingFeeCard canEdit={owner || user.role === "PASTOR"} />}
       {owner && <AuditLogCard />}
