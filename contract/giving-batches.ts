@@ -49,18 +49,17 @@ const lineFields = {
     .min(1, BATCHES_TEXT.amountRequired)
     .max(MAX_AMOUNT_CENTS, BATCHES_TEXT.amountTooLarge),
   method: z.enum(BATCH_METHODS),
-  /** Required for a check; ignored (stored as none) for cash. */
-  checkNumber: z
-    .string()
-    .trim()
-    .max(CHECK_NUMBER_MAX, BATCHES_TEXT.checkNumberInvalid)
-    .regex(/^[A-Za-z0-9-]*$/, BATCHES_TEXT.checkNumberInvalid)
-    .nullish(),
+  /** Required for a check (CHECK_NUMBER_MAX letters, digits or dashes); ignored (stored as none) for cash. */
+  checkNumber: z.string().trim().max(100, BATCHES_TEXT.checkNumberInvalid).nullish(),
 };
 
-/** A check needs its number; cash has none (whatever was typed is dropped). */
+/** A check needs its number, in the form checks print; cash has none (whatever was typed is dropped). */
 function checkLine(l: { method?: string; checkNumber?: string | null }, ctx: z.core.$RefinementCtx) {
-  if (l.method === "check" && !l.checkNumber) ctx.addIssue({ code: "custom", path: ["checkNumber"], message: BATCHES_TEXT.checkNumberRequired });
+  if (l.method !== "check") return;
+  if (!l.checkNumber) ctx.addIssue({ code: "custom", path: ["checkNumber"], message: BATCHES_TEXT.checkNumberRequired });
+  else if (l.checkNumber.length > CHECK_NUMBER_MAX || !/^[A-Za-z0-9-]+$/.test(l.checkNumber)) {
+    ctx.addIssue({ code: "custom", path: ["checkNumber"], message: BATCHES_TEXT.checkNumberInvalid });
+  }
 }
 const tidyLine = <T extends { method: string; checkNumber?: string | null }>(l: T) => ({ ...l, checkNumber: l.method === "check" ? (l.checkNumber ?? null) : null });
 

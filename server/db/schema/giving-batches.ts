@@ -28,6 +28,7 @@ export const givingBatches = pgTable(
   (t) => [
     // The list: newest collection first (keyset on date and id).
     index("giving_batches_date_idx").on(t.date, t.id),
+    check("giving_batches_status_known", sql`${t.status} in ('open', 'closed')`),
     check("giving_batches_closed", sql`(${t.status} = 'closed') = (${t.closedAt} is not null and ${t.closedBy} is not null)`),
   ],
 );

@@ -154,6 +154,7 @@ export const gifts = pgTable(
     index("gifts_created_idx").on(t.createdAt, t.id),
     // A batch's lines and totals (decision 0120).
     index("gifts_batch_idx").on(t.batchId).where(sql`${t.batchId} is not null`),
+    check("gifts_method_known", sql`${t.method} in ('card', 'wallet', 'cash', 'check')`),
     check("gifts_batch_method", sql`(${t.batchId} is not null) = (${t.method} in ('cash', 'check'))`),
     check("gifts_has_donor_or_batch", sql`${t.userId} is not null or ${t.batchId} is not null`),
   ],

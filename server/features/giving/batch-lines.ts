@@ -6,8 +6,8 @@
  * the statements read it as the gift it is, and nothing is kept twice.
  *
  * Checked here, each a 400 naming the field: the fund is open (a line that keeps the fund it
- * already had may keep an archived one), the member exists (and has not deleted their account),
- * a changed or removed line is in this batch. The schema checked the rest (amount > 0, a check's
+ * already had may keep an archived one), the member exists and has not deleted their account (a
+ * line that keeps its member may), a changed or removed line is in this batch. The schema checked the rest (amount > 0, a check's
  * number, the donor's name and email).
  */
 import { randomUUID } from "node:crypto";
@@ -91,15 +91,19 @@ export async function changeLines(tx: Tx, batch: { id: string }, changes: (Batch
   if (!changes.length) return 0;
   const ids = changes.map((c) => c.id);
   const current = new Map(
-    (await tx.select({ id: gifts.id, fundId: gifts.fundId }).from(gifts).where(and(inArray(gifts.id, ids), eq(gifts.batchId, batch.id)))).map((r) => [r.id, r.fundId]),
+    (await tx.select({ id: gifts.id, fundId: gifts.fundId, userId: gifts.userId }).from(gifts).where(and(inArray(gifts.id, ids), eq(gifts.batchId, batch.id)))).map((r) => [r.id, r]),
   );
   const rules = await fundRules(tx);
   const placed = changes.map((line, i) => {
-    const kept = current.get(line.id);
-    if (kept === undefined) throw badRequest(`${path}.${i}.id`, BATCHES_TEXT.lineNotFound);
-    return { line, path: `${path}.${i}`, fundId: fundOf(rules, line, `${path}.${i}`, kept) };
+    const was = current.get(line.id);
+    if (!was) throw badRequest(`${path}.${i}.id`, BATCHES_TEXT.lineNotFound);
+    return { line, path: `${path}.${i}`, fundId: fundOf(rules, line, `${path}.${i}`, was.fundId), was };
   });
-  await checkMembers(tx, placed);
+  // A line that keeps its member keeps them even if they have since deleted their account.
+  await checkMembers(
+    tx,
+    placed.filter(({ line, was }) => !(line.donor.kind === "member" && line.donor.userId === was.userId)),
+  );
   for (const { line, fundId } of placed) {
     await tx.update(gifts).set(giftFields(line, fundId)).where(and(eq(gifts.id, line.id), eq(gifts.batchId, batch.id)));
     await tx.update(givingBatchLines).set(lineFields(line)).where(eq(givingBatchLines.giftId, line.id));

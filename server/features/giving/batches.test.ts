@@ -292,6 +292,10 @@ describe("changing and closing", () => {
     const closed = (await send(tr, "GET", "/api/admin/giving/batches?status=closed&limit=100")).json() as BatchList;
     expect(closed.batches.every((b) => b.status === "closed")).toBe(true);
     expect((await send(tr, "GET", "/api/admin/giving/batches?cursor=bm9wZQ")).statusCode).toBe(400);
+    for (const day of ["2026-02-30", "0000-01-01", "2026-13-01"]) {
+      const crafted = Buffer.from(`${day}|${randomUUID()}`).toString("base64url");
+      expect((await send(tr, "GET", `/api/admin/giving/batches?cursor=${crafted}`)).statusCode, day).toBe(400);
+    }
   });
 });
 
@@ -359,5 +363,22 @@ describe("a batch's gifts are gifts", () => {
     expect(cash.gifts.every((g) => g.method === "cash")).toBe(true);
     const ids = made.lines.map((l) => l.id);
     expect((await t.db.select().from(gifts).where(inArray(gifts.id, ids))).map((g) => g.method).sort()).toEqual(["cash", "check"]);
+  });
+});
+
+describe("the database's own rules", () => {
+  it("refuses a cash or check gift outside a batch, a batch gift that claims a card, a gift with neither member nor batch, and an unknown method", async () => {
+    const donor = await t.signUp();
+    const [general] = await t.db.select({ id: funds.id }).from(funds).where(eq(funds.isDefault, true));
+    const base = { userId: donor.user.id, fundId: general.id, amountCents: 100, status: "COMPLETED" as const };
+    await expect(t.db.insert(gifts).values({ ...base, method: "cash" })).rejects.toThrow();
+    await expect(t.db.insert(gifts).values({ ...base, userId: null })).rejects.toThrow();
+    await expect(t.db.insert(gifts).values({ ...base, method: "bitcoin" as never })).rejects.toThrow();
+    const { treasurer: tr } = await treasurer();
+    const made = (await create(tr, { date: daysAgo(1), lines: [{ donor: { kind: "anonymous" }, amountCents: 100, method: "cash" }] })).json() as Batch;
+    await expect(t.db.insert(gifts).values({ ...base, method: "card", batchId: made.id })).rejects.toThrow();
+    // A wallet gift (no card) and a card gift stay as they were.
+    await t.db.insert(gifts).values({ ...base, method: "wallet" });
+    await t.db.insert(gifts).values({ ...base, cardLastFour: "4242", cardBrand: "Visa" });
   });
 });

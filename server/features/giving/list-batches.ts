@@ -15,7 +15,10 @@ import { batchSummaries } from "./batch-view";
 const encode = (date: string, id: string) => Buffer.from(`${date}|${id}`).toString("base64url");
 function decode(cursor: string) {
   const [date, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  if (!date || !id || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^[0-9a-f-]{36}$/.test(id)) throw badRequest("query.cursor", FUNDS_TEXT.invalidCursor);
+  // A real calendar day a batch may have (2026-02-30 or year 0 would make PostgreSQL's cast fail) and a uuid.
+  const at = Date.parse(`${date}T00:00:00Z`);
+  const real = /^\d{4}-\d{2}-\d{2}$/.test(date ?? "") && !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === date && date! >= "2000-01-01";
+  if (!real || !id || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) throw badRequest("query.cursor", FUNDS_TEXT.invalidCursor);
   return { date, id };
 }
 
