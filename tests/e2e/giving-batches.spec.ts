@@ -4,8 +4,15 @@
  * name, and an anonymous gift), is told what is missing before it is sent, saves it, closes it
  * (asked first), and the member finds the gift in their Recent Giving and statement.
  */
-import type { APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, register, signIn, uniqueEmail, DEMO_PASSWORD } from "./fixtures";
+
+/** axe-core (WCAG 2.1 A and AA) finds nothing on the page as it is. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 test.beforeEach(async ({ page }) => {
   await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
@@ -59,6 +66,7 @@ test("a treasurer enters a cash batch with two lines, closes it, and the donor s
   await second.getByRole("button", { name: "Anonymous" }).click();
   await card.getByRole("button", { name: "Save batch" }).click();
   await expect(second.getByRole("alert")).toHaveText("Enter an amount greater than $0.00");
+  await expectAccessible(page);
   await second.getByLabel("Amount ($)").fill("20.25");
   await expect(card.getByTestId("batch-form-total")).toContainText("$70.25");
   await expect(card.getByTestId("batch-form-total")).toContainText("2 gifts");
@@ -72,6 +80,7 @@ test("a treasurer enters a cash batch with two lines, closes it, and the donor s
   await expect(detail.getByTestId("batch-line").nth(0)).toContainText(`Phoebe ${lastName}`);
   await expect(detail.getByTestId("batch-line").nth(1)).toContainText("Anonymous");
   await expect(detail.getByTestId("batch-totals")).toContainText("Cash $70.25");
+  await expectAccessible(page);
 
   // Close it (asked first): locked, no more Edit.
   await detail.getByRole("button", { name: "Close batch" }).click();
@@ -83,6 +92,17 @@ test("a treasurer enters a cash batch with two lines, closes it, and the donor s
   await expect(detail.getByRole("button", { name: "Close batch" })).toHaveCount(0);
   await detail.getByRole("button", { name: "Back to batches" }).click();
   await expect(card.getByTestId("batch-row").first()).toContainText("$70.25");
+  // The list, the closed batch and the form in the dark theme too.
+  await page.evaluate(() => localStorage.setItem("theme", "dark"));
+  await page.reload();
+  await card.getByTestId("batch-row").first().click();
+  await expect(detail.getByTestId("batch-status")).toHaveText("Closed");
+  await expectAccessible(page);
+  await detail.getByRole("button", { name: "Back to batches" }).click();
+  await card.getByRole("button", { name: "New batch" }).click();
+  await card.getByRole("button", { name: "Save batch" }).click();
+  await expect(card.getByTestId("batch-line-editor").first().getByRole("alert").first()).toBeVisible();
+  await expectAccessible(page);
 
   // The donor finds the gift in Recent Giving and on the year's statement, paid in cash.
   await donorPage.goto("/giving");

@@ -55,7 +55,8 @@ export default function AdminPage() {
   const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", "announcements", "journeys", "challenges", "giving", ...(pastor ? ["church"] : []), ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
   const giving = (
     <div className="grid gap-4">
-      <TotalsCard finance={user.finance} />
+      {/* The totals route is staff's (a treasurer who is not staff would get 403): the ledger and the batches show a treasurer theirs. */}
+      {!treasurerOnly && <TotalsCard finance={user.finance} />}
       {user.finance && <LedgerCard />}
       {user.finance && <BatchesCard />}
       {!treasurerOnly && <FundsCard canEdit={owner || user.role === "PASTOR"} />}
