@@ -50,7 +50,7 @@ test("a treasurer enters a cash batch with two lines, closes it, and the donor s
   // A treasurer who is not staff sees the Giving page alone.
   await expect(page.getByRole("heading", { name: "Giving", level: 1 })).toBeVisible();
   const card = page.getByTestId("batches-card");
-  await expect(card.getByText("Cash and checks")).toBeVisible();
+  await expect(card.getByRole("heading", { name: "Cash and checks" })).toBeVisible();
   await card.getByRole("button", { name: "New batch" }).click();
 
   // Line 1: the member, found by name.
