@@ -97,6 +97,11 @@ export const API = {
     givingFunds: apiPath("/api/admin/giving/funds"),
     givingGifts: apiPath("/api/admin/giving/gifts"),
     givingTotals: apiPath("/api/admin/giving/totals"),
+    // cash and check batches (decision 0120)
+    givingBatches: apiPath("/api/admin/giving/batches"),
+    givingBatch: apiPath("/api/admin/giving/batches/:id"),
+    givingBatchClose: apiPath("/api/admin/giving/batches/:id/close"),
+    givingDonorSearch: apiPath("/api/admin/giving/donor-search"),
     /** Admin → Journeys and Admin → Challenges (decision 0108). */
     journeys: apiPath("/api/admin/journeys"),
     journey: apiPath("/api/admin/journeys/:id"),

@@ -6,6 +6,13 @@
 /** A fund's name (each language) and description are at most this long. */
 export const FUND_NAME_MAX = 60;
 export const FUND_DESCRIPTION_MAX = 300;
+/**
+ * How a gift was paid (gifts.method): a card (one-time or recurring), the wallet balance, or
+ * cash or a check entered by the treasurer in a batch (decision 0120).
+ */
+export const GIFT_METHODS = ["card", "wallet", "cash", "check"] as const;
+export type GiftMethod = (typeof GIFT_METHODS)[number];
+
 /** Audit log page size (GET /api/admin/audit-log). */
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 200;
@@ -14,7 +21,17 @@ export const AUDIT_PAGE_MAX = 200;
  * Audit log actions. Donor-level views and the finance permission are written today; refunds,
  * exports and statement runs (issue 19's later parts) add theirs here.
  */
-export const AUDIT_ACTIONS = ["giving.ledger.view", "finance.grant", "finance.revoke", "giving.fee.change"] as const;
+export const AUDIT_ACTIONS = [
+  "giving.ledger.view",
+  "finance.grant",
+  "finance.revoke",
+  "giving.fee.change",
+  // cash and check batches (decision 0120)
+  "giving.batch.create",
+  "giving.batch.change",
+  "giving.batch.close",
+  "giving.batch.view",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const FUNDS_TEXT = {
@@ -85,7 +102,7 @@ export const FUNDS_TEXT = {
   total: "Total",
   fee: "Fee",
   anonymous: "Unknown donor",
-  methods: { card: "Card", wallet: "Wallet" } as Record<string, string>,
+  methods: { card: "Card", wallet: "Wallet", cash: "Cash", check: "Check" } as Record<string, string>,
   ledgerFailed: "Gifts could not be loaded.",
   // People and the audit log
   financeLabel: "Finance",
@@ -103,5 +120,9 @@ export const FUNDS_TEXT = {
     "finance.grant": "Granted the finance permission",
     "finance.revoke": "Removed the finance permission",
     "giving.fee.change": "Changed the processing fee",
+    "giving.batch.create": "Entered a cash and check batch",
+    "giving.batch.change": "Changed a cash and check batch",
+    "giving.batch.close": "Closed a cash and check batch",
+    "giving.batch.view": "Viewed a cash and check batch",
   } as Record<AuditAction, string>,
 } as const;

@@ -2,7 +2,7 @@ import { z } from "./zod-setup";
 import { displayText } from "./display-text";
 import { LOCALES } from "./i18n/locales";
 import { MAX_FEE_FIXED_CENTS, MAX_FEE_PERCENT_BPS } from "./giving-fee";
-import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, FUND_DESCRIPTION_MAX, FUND_NAME_MAX, FUNDS_TEXT } from "./giving-funds-text";
+import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, FUND_DESCRIPTION_MAX, FUND_NAME_MAX, FUNDS_TEXT, GIFT_METHODS } from "./giving-funds-text";
 
 /** Funds, the processing fee, the finance permission, the audit log and the gift ledger (issue 19; decision 0113). */
 export * from "./giving-funds-text";
@@ -75,9 +75,6 @@ export const ZAuditQuery = z.object({
 export const ZAuditPage = z.object({ entries: z.array(ZAuditEntry), nextCursor: z.string().nullable() });
 export type AuditPage = z.infer<typeof ZAuditPage>;
 
-/** How a gift was paid: a card (one-time or recurring) or the wallet balance. Cash, check and bank come with batches. */
-export const GIFT_METHODS = ["card", "wallet"] as const;
-export type GiftMethod = (typeof GIFT_METHODS)[number];
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The range both the ledger and the totals read: church-zone calendar dates, `to` included; default the last 30 days. */
@@ -105,7 +102,8 @@ export type GivingTotals = z.infer<typeof ZGivingTotals>;
 export const ZLedgerGift = z.object({
   id: z.string(),
   createdAt: z.string(),
-  donor: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** The member; for a cash or check batch gift without one (decision 0120): id null, the donor's name and email as entered, or an empty name (anonymous). */
+  donor: z.object({ id: z.string().nullable(), name: z.string(), email: z.string().nullable() }),
   fundId: z.string(),
   fundName: z.string(),
   amountCents: z.number().int(),
@@ -114,6 +112,8 @@ export const ZLedgerGift = z.object({
   status: z.enum(["COMPLETED", "FAILED"]),
   recurring: z.boolean(),
   gatewayTransactionId: z.string().nullable(),
+  /** The cash and check batch the gift was entered in (decision 0120), else null. */
+  batchId: z.string().nullable(),
 });
 export type LedgerGift = z.infer<typeof ZLedgerGift>;
 export const ZLedgerPage = ZGivingTotals.extend({ gifts: z.array(ZLedgerGift), nextCursor: z.string().nullable() });

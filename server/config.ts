@@ -76,6 +76,8 @@ export const WRITE_LIMITS = {
   groupRequestDecision: { per: "member", count: 120, windowSeconds: 3600 },
   /** Staff: POST /api/groups, PATCH and DELETE /api/groups/:id. */
   groupAuthor: { per: "member", count: 120, windowSeconds: 3600 },
+  /** Finance: POST /api/admin/giving/batches, PATCH .../:id, POST .../:id/close (cash and check batches, decision 0120). */
+  givingBatch: { per: "member", count: 120, windowSeconds: 3600 },
   /** POST /api/admin/card-breaker/resume (owner): ends a card-testing pause early. */
   cardBreakerResume: { per: "member", count: 10, windowSeconds: 3600 },
   /** POST /api/admin/users/:id/reset-second-step (owner): signs a member out everywhere and emails them. */

@@ -69,6 +69,8 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfi
   // Owner routes: nothing paused (409) and nobody with that id (404) still count.
   cardBreakerResume: () => ({ method: "POST", url: "/api/admin/card-breaker/resume", role: "OWNER" }),
   secondStepReset: () => ({ method: "POST", url: `/api/admin/users/${randomUUID()}/reset-second-step`, role: "OWNER" }),
+  // Finance (the OWNER has it): closing a batch that does not exist (404) still counts.
+  givingBatch: () => ({ method: "POST", url: `/api/admin/giving/batches/${randomUUID()}/close`, role: "OWNER" }),
   announcement: () => ({ method: "POST", url: `/api/announcements/${randomUUID()}/cancel` }),
   // Staff authoring (sent as PASTOR: a member is refused with 403 before any limit is counted).
   journeyAuthoring: () => ({ method: "PATCH", url: `/api/admin/journeys/${randomUUID()}`, payload: { published: true }, role: "PASTOR" }),

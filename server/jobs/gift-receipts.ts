@@ -24,7 +24,8 @@ export async function runGiftReceipts(deps: Deps, onError: (err: unknown) => voi
     .from(gifts)
     // A deleted account's tombstone has no address to receipt (decision 0117).
     .innerJoin(users, eq(users.id, gifts.userId))
-    .where(and(eq(gifts.status, "COMPLETED"), isNull(gifts.receiptSentAt), gte(gifts.createdAt, since), isNull(users.deletedAt)))
+    // Cash and check batch gifts get no receipt of their own (decision 0120; queueGiftReceipt refuses them).
+    .where(and(eq(gifts.status, "COMPLETED"), isNull(gifts.receiptSentAt), gte(gifts.createdAt, since), isNull(users.deletedAt), isNull(gifts.batchId)))
     .orderBy(asc(gifts.createdAt))
     .limit(BATCH);
   let sent = 0;

@@ -177,6 +177,13 @@ export const ROUTE_ACCESS = {
   "GET /api/admin/giving/funds": "staff",
   "GET /api/admin/giving/totals": "staff",
   "GET /api/admin/giving/gifts": "finance",
+  // cash and check batches (issue 19; decision 0120): donor-level money, so finance
+  "GET /api/admin/giving/batches": "finance",
+  "POST /api/admin/giving/batches": "finance",
+  "GET /api/admin/giving/batches/:id": "finance",
+  "PATCH /api/admin/giving/batches/:id": "finance",
+  "POST /api/admin/giving/batches/:id/close": "finance",
+  "GET /api/admin/giving/donor-search": "finance",
   "PUT /api/admin/users/:id/finance": "owner",
   "GET /api/admin/audit-log": "owner",
   // roundup

@@ -155,7 +155,7 @@ export async function seedWalletDemo(db: Db, opts: { secrets: SecretBox; now: Da
     const giftAmount = Math.min(1500, balance);
     const giftAt = new Date(now.getTime() - 9 * DAY);
     const [general] = await tx.select({ id: funds.id }).from(funds).where(eq(funds.isDefault, true));
-    const [gift] = await tx.insert(gifts).values({ userId: member.id, amountCents: giftAmount, fundId: general.id, status: "COMPLETED", createdAt: giftAt }).returning();
+    const [gift] = await tx.insert(gifts).values({ userId: member.id, amountCents: giftAmount, fundId: general.id, status: "COMPLETED", method: "wallet", createdAt: giftAt }).returning();
     await tx.insert(walletTransactions).values({
       userId: member.id,
       type: "payment",

@@ -1,6 +1,8 @@
 import { pgTable, uuid, text, timestamp, integer, date, jsonb, primaryKey, index, check, uniqueIndex, boolean } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
+import { givingBatches } from "./giving-batches";
+import { GIFT_METHODS } from "../../../contract/giving-funds-text";
 
 /**
  * Funds a gift is given to (issue 19; decision 0113): 'General Fund' (the default, seeded by
@@ -95,9 +97,11 @@ export const gifts = pgTable(
   "gifts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The member who gave. Null only for a gift of a cash and check batch (decision 0120) from an
+     * anonymous donor or from a donor without an account (their name is on its giving_batch_lines row).
+     */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** The gift to the church (what the fund receives), without the covered fee. */
     amountCents: integer("amount_cents").notNull(),
     fundId: uuid("fund_id")
@@ -118,6 +122,14 @@ export const gifts = pgTable(
      * never make a row, so a period can never be recorded (or charged) twice.
      */
     periodDate: date("period_date", { mode: "string" }),
+    /**
+     * How it was paid: card, wallet (the balance), or cash and check (a batch line, decision 0120).
+     * Existing gifts were given card or wallet by whether they have a card; a check in the
+     * migration's hand-written tail keeps card gifts (and only they) with a card's last four.
+     */
+    method: text("method", { enum: GIFT_METHODS }).notNull().default("card"),
+    /** The cash and check batch this gift is a line of (method cash or check), else null. */
+    batchId: uuid("batch_id").references(() => givingBatches.id),
     /** Null for a gift from the wallet balance (no card). */
     cardLastFour: text("card_last_four"),
     cardBrand: text("card_brand"),
@@ -140,6 +152,11 @@ export const gifts = pgTable(
     index("gifts_fund_idx").on(t.fundId, t.createdAt),
     // The ledger (newest first, keyset on created_at and id) and the totals of a date range.
     index("gifts_created_idx").on(t.createdAt, t.id),
+    // A batch's lines and totals (decision 0120).
+    index("gifts_batch_idx").on(t.batchId).where(sql`${t.batchId} is not null`),
+    check("gifts_method_known", sql`${t.method} in ('card', 'wallet', 'cash', 'check')`),
+    check("gifts_batch_method", sql`(${t.batchId} is not null) = (${t.method} in ('cash', 'check'))`),
+    check("gifts_has_donor_or_batch", sql`${t.userId} is not null or ${t.batchId} is not null`),
   ],
 );
 

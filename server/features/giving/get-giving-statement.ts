@@ -12,7 +12,8 @@ import { users } from "../../db/schema/users";
 import { formatAddress } from "../../../contract/church";
 import { FREQUENCY_LABELS, GIVING_TEXT, type GivingStatement } from "../../../contract/giving";
 import { dateInZone } from "./next-payment-date";
-import { paidWith } from "../../shared/money/send-gift-receipt";
+import { paidWithGift } from "../../shared/money/send-gift-receipt";
+import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import { GIFT_LINE } from "../../shared/money/gift-rows";
 import { fundName } from "../../shared/money/funds";
 import type { Locale } from "../../../contract/i18n/locales";
@@ -25,10 +26,12 @@ export async function getGivingStatement(deps: Deps, userId: string, requestedYe
   const year = requestedYear ?? Number(dateInZone(tz, deps.now()).slice(0, 4));
   const [donor] = await deps.db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
   const rows = await deps.db
-    .select({ id: gifts.id, ...GIFT_LINE })
+    .select({ id: gifts.id, ...GIFT_LINE, checkNumber: givingBatchLines.checkNumber })
     .from(gifts)
     .innerJoin(funds, eq(funds.id, gifts.fundId))
     .leftJoin(recurringGifts, eq(recurringGifts.id, gifts.recurringGiftId))
+    // Cash and checks entered in a batch (decision 0120): "Cash", "Check #1234".
+    .leftJoin(givingBatchLines, eq(givingBatchLines.giftId, gifts.id))
     .where(
       and(
         eq(gifts.userId, userId),
@@ -49,7 +52,7 @@ export async function getGivingStatement(deps: Deps, userId: string, requestedYe
       amountCents: r.amountCents,
       fund: fundName({ nameEn: r.fundNameEn, nameEs: r.fundNameEs }, locale),
       kind: r.frequency ? FREQUENCY_LABELS[r.frequency] : GIVING_TEXT.oneTime,
-      paidWith: paidWith(r.cardBrand, r.cardLastFour),
+      paidWith: paidWithGift(r),
     })),
     totalCents: rows.reduce((sum, r) => sum + r.amountCents, 0),
     noGoodsOrServices: GIVING_TEXT.noGoodsOrServices,

@@ -8,12 +8,13 @@ import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
 import { funds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
+import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import type { FundTotal, GivingTotals } from "../../../contract/giving-funds";
 import type { Locale } from "../../../contract/i18n/locales";
 import { fundName } from "../../shared/money/funds";
 import { giftRange } from "./gift-range";
 
-/** Per-fund sums of the COMPLETED gifts matching `where`, which may name the donor (users): every fund with at least one gift. */
+/** Per-fund sums of the COMPLETED gifts matching `where`, which may name the donor (users, or a batch line's donor without an account): every fund with at least one gift. */
 export async function fundTotals(db: Db | Tx, where: SQL | undefined, locale: Locale): Promise<FundTotal[]> {
   const rows = await db
     .select({
@@ -26,7 +27,9 @@ export async function fundTotals(db: Db | Tx, where: SQL | undefined, locale: Lo
     })
     .from(gifts)
     .innerJoin(funds, eq(funds.id, gifts.fundId))
-    .innerJoin(users, eq(users.id, gifts.userId))
+    // Left: a cash or check gift may have no member (anonymous, or a donor without an account; decision 0120).
+    .leftJoin(users, eq(users.id, gifts.userId))
+    .leftJoin(givingBatchLines, eq(givingBatchLines.giftId, gifts.id))
     .where(and(eq(gifts.status, "COMPLETED"), where))
     .groupBy(funds.id, funds.nameEn, funds.nameEs)
     .orderBy(asc(funds.nameEn));

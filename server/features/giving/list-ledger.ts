@@ -2,16 +2,18 @@
  * The gift ledger (issue 19; decision 0113): every gift with its donor, for the OWNER and the
  * holders of the finance permission (the route's access is "finance"; PASTOR and STAFF without
  * it get 403 and read the totals instead). Filters: church-zone date range, fund, method
- * (card: a card was charged; wallet: the balance was given), status, donor name or email.
+ * (card, wallet, or cash and check from a batch: gifts.method), status, donor name or email
+ * (a member's, or a batch line's donor without an account; decision 0120).
  * Newest first, keyset-paginated on (created_at, id) with the exact timestamp in the cursor, so
  * a page never skips or repeats a gift however many share a millisecond. Each page carries the
  * per-fund totals of completed gifts for the same filters. Every view is written to the audit
  * log (who, the filters, how many donors' gifts were shown) in the transaction that reads it.
  */
-import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { funds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
+import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import type { AuthUser } from "../../http/auth";
 import { badRequest } from "../../http/app-error";
 import { audit } from "../../shared/audit";
@@ -41,8 +43,17 @@ export async function listLedger(deps: Deps, actor: AuthUser, q: Query, locale: 
   const filters: (SQL | undefined)[] = [
     range.where,
     q.fundId ? eq(gifts.fundId, q.fundId) : undefined,
-    q.method === "card" ? isNotNull(gifts.cardLastFour) : q.method === "wallet" ? isNull(gifts.cardLastFour) : undefined,
-    pattern ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)) : undefined,
+    q.method ? eq(gifts.method, q.method) : undefined,
+    pattern
+      ? or(
+          ilike(users.firstName, pattern),
+          ilike(users.lastName, pattern),
+          ilike(users.email, pattern),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ilike(givingBatchLines.donorName, pattern),
+          ilike(givingBatchLines.donorEmail, pattern),
+        )
+      : undefined,
   ];
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   const pageWhere = and(
@@ -53,9 +64,21 @@ export async function listLedger(deps: Deps, actor: AuthUser, q: Query, locale: 
 
   return deps.db.transaction(async (tx) => {
     const rows = await tx
-      .select({ g: gifts, ts: exactTs, firstName: users.firstName, lastName: users.lastName, email: users.email, nameEn: funds.nameEn, nameEs: funds.nameEs })
+      .select({
+        g: gifts,
+        ts: exactTs,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        nameEn: funds.nameEn,
+        nameEs: funds.nameEs,
+        guestName: givingBatchLines.donorName,
+        guestEmail: givingBatchLines.donorEmail,
+      })
       .from(gifts)
-      .innerJoin(users, eq(users.id, gifts.userId))
+      // Left: a cash or check gift may have no member (decision 0120).
+      .leftJoin(users, eq(users.id, gifts.userId))
+      .leftJoin(givingBatchLines, eq(givingBatchLines.giftId, gifts.id))
       .innerJoin(funds, eq(funds.id, gifts.fundId))
       .where(pageWhere)
       .orderBy(desc(gifts.createdAt), desc(gifts.id))
@@ -79,12 +102,16 @@ export async function listLedger(deps: Deps, actor: AuthUser, q: Query, locale: 
       gifts: page.map((r) => ({
         id: r.g.id,
         createdAt: r.g.createdAt.toISOString(),
-        donor: { id: r.g.userId, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
+        // A member; else a batch line's donor without an account; else anonymous (no id, no name).
+        donor: r.g.userId
+          ? { id: r.g.userId, name: `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim(), email: r.email }
+          : { id: null, name: r.guestName ?? "", email: r.guestEmail },
         fundId: r.g.fundId,
         fundName: fundName(r, locale),
         amountCents: r.g.amountCents,
         feeCents: r.g.feeCents,
-        method: r.g.cardLastFour ? ("card" as const) : ("wallet" as const),
+        method: r.g.method,
+        batchId: r.g.batchId,
         status: r.g.status,
         recurring: r.g.recurringGiftId !== null,
         gatewayTransactionId: r.g.gatewayTransactionId,

@@ -31,6 +31,7 @@ import { readProcessingFee } from "../../shared/money/funds";
 import { ZGivingTotals, ZLedgerPage, ZLedgerQuery, ZTotalsQuery } from "../../../contract/giving-funds";
 import { getGivingTotals } from "./giving-totals";
 import { listLedger } from "./list-ledger";
+import { batchRoutes } from "./batch-routes";
 
 /** The asker's language (Accept-Language, which the app sets to the member's): fund names are shown in it. */
 const localeOf = (req: FastifyRequest) => localeFromAcceptLanguage(req.headers["accept-language"]);
@@ -114,4 +115,7 @@ export const givingRoutes =
     app.get(API.admin.givingGifts.pattern, { config: { access: "finance" }, schema: { querystring: ZLedgerQuery, response: { 200: ZLedgerPage } } }, (req) =>
       listLedger(deps, currentUser(req), req.query, localeOf(req)),
     );
+
+    // ── cash and check batches (decision 0120) ──
+    await app.register(batchRoutes(deps));
   };

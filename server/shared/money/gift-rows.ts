@@ -21,6 +21,8 @@ export const GIFT_LINE = {
   createdAt: gifts.createdAt,
   cardBrand: gifts.cardBrand,
   cardLastFour: gifts.cardLastFour,
+  /** card, wallet, cash or check (a batch line: decision 0120). */
+  method: gifts.method,
   frequency: recurringGifts.frequency,
 };
 
@@ -60,6 +62,7 @@ export async function recordCompletedGift(
       fundId: d.fundId,
       feeCents: d.feeCents,
       status: "COMPLETED",
+      method: d.card ? "card" : "wallet",
       gatewayTransactionId: d.card?.transactionId ?? null,
       cardLastFour: d.card?.lastFour ?? null,
       cardBrand: d.card?.brand ?? null,

@@ -47,6 +47,21 @@ export function paidWith(cardBrand: string | null, cardLastFour: string | null, 
   return m.cardEnding(brand, cardLastFour);
 }
 
+/**
+ * How a gift was paid, by its method (decision 0120): "Cash", "Check #1234" (a batch line), or
+ * paidWith's card or wallet balance. In `locale` (the statement passes English, which the
+ * screen localizes).
+ */
+export function paidWithGift(
+  g: { method: "card" | "wallet" | "cash" | "check"; cardBrand: string | null; cardLastFour: string | null; checkNumber?: string | null },
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  const b = messagesFor(locale).batches;
+  if (g.method === "cash") return b.paidCash;
+  if (g.method === "check") return g.checkNumber ? b.paidCheck(g.checkNumber) : b.methods.check;
+  return paidWith(g.cardBrand, g.cardLastFour, locale);
+}
+
 export function renderGiftReceipt(r: ReceiptData) {
   const locale = r.locale ?? DEFAULT_LOCALE;
   const m = messagesFor(locale).email.receipt;
@@ -95,7 +110,9 @@ export async function queueGiftReceipt(deps: Deps, tx: Tx, giftId: string): Prom
   const claimed = await tx
     .update(gifts)
     .set({ receiptSentAt: deps.now() })
-    .where(and(eq(gifts.id, giftId), eq(gifts.status, "COMPLETED"), isNull(gifts.receiptSentAt)))
+    // A cash or check batch's gift is not receipted one by one (it can change until its batch
+    // closes): the year-end statement is its receipt (decision 0120).
+    .where(and(eq(gifts.id, giftId), eq(gifts.status, "COMPLETED"), isNull(gifts.receiptSentAt), isNull(gifts.batchId)))
     .returning({ id: gifts.id });
   if (!claimed.length) return false;
   const [row] = await tx

@@ -29,6 +29,7 @@ import { JourneysAdminTab } from "@/features/connect/journeys-admin-tab";
 import { ChallengesAdminTab } from "@/features/connect/challenges-admin-tab";
 import { FundsCard, LedgerCard, ProcessingFeeCard, TotalsCard } from "@/features/giving/admin-giving-tab";
 import { AuditLogCard } from "@/features/admin/audit-log-card";
+import { BatchesCard } from "@/features/giving/admin-batches";
 
 export default function AdminPage() {
   const { user } = useAuth();
@@ -54,8 +55,10 @@ export default function AdminPage() {
   const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", "announcements", "journeys", "challenges", "giving", ...(pastor ? ["church"] : []), ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
   const giving = (
     <div className="grid gap-4">
-      <TotalsCard finance={user.finance} />
+      {/* The totals route is staff's (a treasurer who is not staff would get 403): the ledger and the batches show a treasurer theirs. */}
+      {!treasurerOnly && <TotalsCard finance={user.finance} />}
       {user.finance && <LedgerCard />}
+      {user.finance && <BatchesCard />}
       {!treasurerOnly && <FundsCard canEdit={owner || user.role === "PASTOR"} />}
       {!treasurerOnly && <ProcessingFeeCard canEdit={owner || user.role === "PASTOR"} />}
       {owner && <AuditLogCard />}

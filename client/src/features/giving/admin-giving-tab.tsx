@@ -236,7 +236,8 @@ export function TotalsCard({ finance }: { finance: boolean }) {
 
 /** The gift ledger's latest gifts with their donors (finance only; each view is audited on the server). */
 export function LedgerCard() {
-  const f = useI18n().m.funds;
+  const { m } = useI18n();
+  const f = m.funds;
   const [q, setQ] = useState("");
   const ledger = useLedger(q.trim());
   return (
@@ -258,7 +259,7 @@ export function LedgerCard() {
                 {page.gifts.map((g) => (
                   <li key={g.id} className="flex items-start justify-between gap-3 py-2" data-testid="ledger-gift">
                     <div className="min-w-0">
-                      <p className="truncate font-medium">{g.donor.name}</p>
+                      <p className="truncate font-medium">{g.donor.name || m.batches.anonymousDonor}</p>
                       <p className="truncate text-xs text-muted-foreground">
                         {new Date(g.createdAt).toLocaleDateString()} · {g.fundName} · {f.methods[g.method]}
                       </p>

@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
 import type { GiveRequestInput, GiveResponse, GivingHistoryEntry, GivingStatement, RecurringAction, RecurringDonation } from "@contract/giving";
 import type { FeeSettings, Fund, FundAdmin, FundCreateInput, FundPatchInput, GivingTotals, LedgerPage } from "@contract/giving-funds";
+import type { Batch, BatchCreateInput, BatchList, BatchPatchInput, DonorMatch } from "@contract/giving-batches";
 import type { Locale } from "@contract/i18n/locales";
 import { apiJson } from "@/lib/api";
 import { queryClient, refetchPrefix } from "@/lib/query-client";
@@ -67,3 +68,38 @@ export const useSetProcessingFee = (config?: MutationConfig<FeeSettings, FeeSett
 export const useGivingTotals = () => useQuery<GivingTotals>({ queryKey: [API.admin.givingTotals()] });
 /** The gift ledger's first page (finance only; every view is audited). */
 export const useLedger = (q: string) => useQuery<LedgerPage>({ queryKey: [`${API.admin.givingGifts()}?limit=20${q ? `&q=${encodeURIComponent(q)}` : ""}`] });
+
+// ── Admin -> Giving -> Cash and checks (issue 19; decision 0120): finance only ──
+/** One page of batches with their totals, newest collection first (`cursor`: the previous page's nextCursor). */
+export const useBatches = (cursor: string | null) =>
+  useQuery<BatchList>({ queryKey: [`${API.admin.givingBatches()}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`] });
+/** One batch with its lines (every view is audited on the server). */
+export const useBatch = (id: string) => useQuery<Batch>({ queryKey: [API.admin.givingBatch({ id })] });
+/** Members for the donor picker (at least one character typed). */
+export const useDonorSearch = (q: string) =>
+  useQuery<DonorMatch[]>({ queryKey: [`${API.admin.givingDonorSearch()}?q=${encodeURIComponent(q)}`], enabled: q.length > 0 });
+
+/** A batch's gifts are gifts: the batches, the ledger, the totals and the member's own history refetch after any change. */
+const refreshBatches = (batch: Batch) => {
+  queryClient.setQueryData([API.admin.givingBatch({ id: batch.id })], batch);
+  return refetchPrefix(API.admin.givingBatches(), API.admin.givingGifts(), API.admin.givingTotals(), API.giving.history());
+};
+export interface BatchWrite<T> {
+  body: T;
+  /** Kept across retries of the same attempt (idempotency-key.ts): a batch is never recorded twice. */
+  idempotencyKey: string;
+}
+export const useCreateBatch = (config?: MutationConfig<Batch, BatchWrite<BatchCreateInput>>) =>
+  useApiMutation(
+    ({ body, idempotencyKey }: BatchWrite<BatchCreateInput>) => apiJson<Batch>("POST", API.admin.givingBatches(), body, { "Idempotency-Key": idempotencyKey }),
+    config,
+    refreshBatches,
+  );
+export const useChangeBatch = (id: string, config?: MutationConfig<Batch, BatchWrite<BatchPatchInput>>) =>
+  useApiMutation(
+    ({ body, idempotencyKey }: BatchWrite<BatchPatchInput>) => apiJson<Batch>("PATCH", API.admin.givingBatch({ id }), body, { "Idempotency-Key": idempotencyKey }),
+    config,
+    refreshBatches,
+  );
+export const useCloseBatch = (id: string, config?: MutationConfig<Batch, void>) =>
+  useApiMutation(() => apiJson<Batch>("POST", API.admin.givingBatchClose({ id })), config, refreshBatches);
