@@ -94,6 +94,7 @@ export const ZLedgerQuery = ZRange.extend({
 });
 export type LedgerQuery = z.input<typeof ZLedgerQuery>;
 
+/** A fund's completed gifts in a range, net of their refunds (decision 0119): totalCents what the fund keeps, feeCents the fees kept. */
 export const ZFundTotal = z.object({ fundId: z.string(), fundName: z.string(), totalCents: z.number().int(), feeCents: z.number().int(), count: z.number().int() });
 export type FundTotal = z.infer<typeof ZFundTotal>;
 
@@ -114,6 +115,9 @@ export const ZLedgerGift = z.object({
   status: z.enum(["COMPLETED", "FAILED"]),
   recurring: z.boolean(),
   gatewayTransactionId: z.string().nullable(),
+  /** Refunded so far (the gift first, then the fee) and what may still be refunded (decision 0119). */
+  refundedCents: z.number().int(),
+  refundableCents: z.number().int(),
 });
 export type LedgerGift = z.infer<typeof ZLedgerGift>;
 export const ZLedgerPage = ZGivingTotals.extend({ gifts: z.array(ZLedgerGift), nextCursor: z.string().nullable() });

@@ -177,6 +177,7 @@ export const ROUTE_ACCESS = {
   "GET /api/admin/giving/funds": "staff",
   "GET /api/admin/giving/totals": "staff",
   "GET /api/admin/giving/gifts": "finance",
+  "POST /api/admin/giving/gifts/:id/refund": "finance",
   "PUT /api/admin/users/:id/finance": "owner",
   "GET /api/admin/audit-log": "owner",
   // roundup

@@ -31,6 +31,8 @@ import { readProcessingFee } from "../../shared/money/funds";
 import { ZGivingTotals, ZLedgerPage, ZLedgerQuery, ZTotalsQuery } from "../../../contract/giving-funds";
 import { getGivingTotals } from "./giving-totals";
 import { listLedger } from "./list-ledger";
+import { ZRefundParams, ZRefundRequest, ZRefundResponse } from "../../../contract/giving-refunds";
+import { refundGift } from "./refund-gift";
 
 /** The asker's language (Accept-Language, which the app sets to the member's): fund names are shown in it. */
 const localeOf = (req: FastifyRequest) => localeFromAcceptLanguage(req.headers["accept-language"]);
@@ -113,5 +115,17 @@ export const givingRoutes =
     /** Every gift with its donor: the OWNER and the finance permission only; each view audited. */
     app.get(API.admin.givingGifts.pattern, { config: { access: "finance" }, schema: { querystring: ZLedgerQuery, response: { 200: ZLedgerPage } } }, (req) =>
       listLedger(deps, currentUser(req), req.query, localeOf(req)),
+    );
+    /**
+     * Refund or void a gift (decision 0119): the OWNER and finance holders, on the money path
+     * (Idempotency-Key required, the giving-refund money limit, 503 when the gateway is down).
+     */
+    app.post(
+      API.admin.givingRefund.pattern,
+      { config: { access: "finance" }, schema: { params: ZRefundParams, body: ZRefundRequest, response: { 201: ZRefundResponse } } },
+      async (req, reply) => {
+        const answer = await runChargeRequest(deps, req, "refund", { giftId: req.params.id, ...req.body }, (charge) => refundGift(charge, currentUser(req), req.params.id, req.body));
+        return reply.code(answer.status as 201).send(answer.body as never);
+      },
     );
   };

@@ -8,6 +8,7 @@ import { API } from "@contract/api-paths";
 import type { GiveRequestInput, GiveResponse, GivingHistoryEntry, GivingStatement, RecurringAction, RecurringDonation } from "@contract/giving";
 import type { FeeSettings, Fund, FundAdmin, FundCreateInput, FundPatchInput, GivingTotals, LedgerPage } from "@contract/giving-funds";
 import type { Locale } from "@contract/i18n/locales";
+import type { RefundRequest, RefundResponse } from "@contract/giving-refunds";
 import { apiJson } from "@/lib/api";
 import { queryClient, refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
@@ -67,3 +68,27 @@ export const useSetProcessingFee = (config?: MutationConfig<FeeSettings, FeeSett
 export const useGivingTotals = () => useQuery<GivingTotals>({ queryKey: [API.admin.givingTotals()] });
 /** The gift ledger's first page (finance only; every view is audited). */
 export const useLedger = (q: string) => useQuery<LedgerPage>({ queryKey: [`${API.admin.givingGifts()}?limit=20${q ? `&q=${encodeURIComponent(q)}` : ""}`] });
+
+export interface RefundVars {
+  giftId: string;
+  body: RefundRequest;
+  idempotencyKey: string;
+}
+/**
+ * Refund or void a gift (finance; decision 0119). Afterwards the ledger, the totals and the
+ * staff member's own history (they may have refunded their own gift) are refetched, whatever the answer.
+ */
+export function useRefundGift(config: MutationConfig<RefundResponse, RefundVars> = {}) {
+  const { onSettled, ...rest } = config;
+  return useApiMutation(
+    ({ giftId, body, idempotencyKey }: RefundVars) => apiJson<RefundResponse>("POST", API.admin.givingRefund({ id: giftId }), body, { "Idempotency-Key": idempotencyKey }),
+    {
+      ...rest,
+      onSettled: (...args) => {
+        void refetchPrefix(API.admin.givingGifts(), API.admin.givingTotals());
+        void refreshGiving();
+        return onSettled?.(...args);
+      },
+    },
+  );
+}
