@@ -102,6 +102,8 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
   const profiles = new Map<string, { merchantCustomerId: string; description: string; email: string; paymentProfileId: string; card: Card }>();
   let nextId = 40_000_000_001;
   let failMode: null | "http500" | "garbage" | "hang" | "lose-answer" = null;
+  /** The request name the next failure waits for (null: the next request, whatever it is). */
+  let failOnly: string | null = null;
   /** Answers are held back this long after the work is done (a charge made, its answer still on the way). */
   let answerDelayMs = 0;
 
@@ -319,8 +321,18 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
         return;
       }
       const raw = Buffer.concat(chunks).toString("utf8");
-      const mode = failMode;
-      failMode = null;
+      let requestName: string | null = null;
+      try {
+        requestName = Object.keys(JSON.parse(raw) as Json)[0] ?? null;
+      } catch {
+        /* unreadable: answered below */
+      }
+      // A failure meant for one kind of request waits for it.
+      const mode = failOnly && requestName !== failOnly ? null : failMode;
+      if (mode) {
+        failMode = null;
+        failOnly = null;
+      }
       if (mode === "hang") return; // never answers: the client's timeout must fire
       if (mode === "http500") {
         res.writeHead(500, { "content-type": "text/html" }).end("<html>Internal error</html>");
@@ -387,9 +399,10 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
     delayAnswers(ms: number) {
       answerDelayMs = ms;
     },
-    /** The next request fails this way (then the stand-in behaves again). */
-    failNext(mode: NonNullable<typeof failMode>) {
+    /** The next request (or the next one named `only`, e.g. createTransactionRequest) fails this way; then the stand-in behaves again. */
+    failNext(mode: NonNullable<typeof failMode>, only?: string) {
       failMode = mode;
+      failOnly = only ?? null;
     },
     async close() {
       server.closeAllConnections();
