@@ -32,6 +32,7 @@ import { funds, giftRefunds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { walletTransactions } from "../../db/schema/wallet";
 import type { AuthUser } from "../../http/auth";
+import type { RefundResult } from "../../providers/payments/port";
 import { badRequest, conflict, notFound } from "../../http/app-error";
 import { audit } from "../../shared/audit";
 import { storeAnswer, type StoredAnswer } from "../../shared/money/idempotency";
@@ -211,7 +212,7 @@ export async function refundGift(charge: Charge, actor: AuthUser, giftId: string
 
   // 2. The gateway, with no lock held. The gateway key is the request key: a repeat is the same void or refund.
   const { pending, gift } = step;
-  let result;
+  let result: RefundResult;
   try {
     result =
       pending.method === "void"
