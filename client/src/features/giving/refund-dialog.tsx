@@ -99,7 +99,10 @@ export function RefundDialog({ gift, open, onOpenChange }: { gift: LedgerGift; o
               value={amount}
               aria-invalid={error?.field === "amount"}
               aria-describedby={error?.field === "amount" ? "refund-amount-error" : "refund-amount-help"}
-              onChange={(e) => setAmount(e.target.value)}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setError(undefined);
+              }}
               className="text-lg"
             />
           </FormField>
@@ -114,7 +117,10 @@ export function RefundDialog({ gift, open, onOpenChange }: { gift: LedgerGift; o
               rows={3}
               aria-invalid={error?.field === "reason"}
               aria-describedby={error?.field === "reason" ? "refund-reason-error" : "refund-reason-help"}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(undefined);
+              }}
             />
           </FormField>
           <p id="refund-reason-help" className="-mt-2 text-sm text-muted-foreground">
