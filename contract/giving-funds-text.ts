@@ -39,6 +39,7 @@ export const FUNDS_TEXT = {
   feePercentRange: "Percent must be between 0% and 10%",
   feeFixedRange: "Fixed fee must be between $0.00 and $5.00",
   invalidCursor: "This page is no longer valid. Start again from the first page.",
+  invalidDate: "Enter a real date as YYYY-MM-DD",
   onlyOwnerOrPastor: "Only the owner or a pastor can change this",
 
   // Admin -> Giving

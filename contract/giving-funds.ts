@@ -79,7 +79,15 @@ export type AuditPage = z.infer<typeof ZAuditPage>;
 export const GIFT_METHODS = ["card", "wallet"] as const;
 export type GiftMethod = (typeof GIFT_METHODS)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A real calendar date (2026-02-30 is refused: the database would fail on it, a 500). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, FUNDS_TEXT.invalidDate)
+  .refine((s) => {
+    const [y, m, d] = s.split("-").map(Number);
+    const t = new Date(Date.UTC(y, m - 1, d));
+    return y >= 1900 && t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+  }, FUNDS_TEXT.invalidDate);
 /** The range both the ledger and the totals read: church-zone calendar dates, `to` included; default the last 30 days. */
 const ZRange = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 

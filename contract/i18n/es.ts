@@ -1374,6 +1374,7 @@ export const es: Messages = {
     feePercentRange: "El porcentaje debe estar entre 0% y 10%",
     feeFixedRange: "La comisión fija debe estar entre $0.00 y $5.00",
     invalidCursor: "Esta página ya no es válida. Comience de nuevo desde la primera página.",
+    invalidDate: "Ingrese una fecha real como AAAA-MM-DD",
     onlyOwnerOrPastor: "Solo el propietario o un pastor puede cambiar esto",
     givingTab: "Ofrendar",
     fundsTitle: "Fondos",

@@ -301,3 +301,14 @@ describe("gifts with no card", () => {
     expect(mail?.text).toContain("The church office returns it to you");
   });
 });
+
+describe("the ledger's date range", () => {
+  it("a date that is not on the calendar is a 400, not a 500 (found by the hostile-input run: ?to=2026-02-30)", async () => {
+    const owner = await t.signUp("OWNER");
+    for (const url of ["/api/admin/giving/totals?to=2026-02-30", "/api/admin/giving/gifts?from=2026-13-01", "/api/admin/giving/totals?from=0000-01-01"]) {
+      const res = await get(owner.auth, url);
+      expect(res.statusCode, url).toBe(400);
+    }
+    expect((await get(owner.auth, "/api/admin/giving/totals?from=2024-02-29&to=2024-03-01")).statusCode).toBe(200);
+  });
+});
