@@ -312,3 +312,17 @@ describe("the ledger's date range", () => {
     expect((await get(owner.auth, "/api/admin/giving/totals?from=2024-02-29&to=2024-03-01")).statusCode).toBe(200);
   });
 });
+
+describe("the refund email in the admin outbox", () => {
+  it("is hidden from staff without the finance permission (a donor and an amount), shown to the OWNER", async () => {
+    const [owner, staff, donor] = await Promise.all([t.signUp("OWNER"), t.signUp("STAFF"), t.signUp()]);
+    const gift = await give(donor, { amount_cents: 6789 });
+    expect((await refund(owner.auth, gift.id, { reason: "Void it" })).statusCode).toBe(201);
+    type Entry = { to: string; subject: string; text: string };
+    const asStaff = (await get(staff.auth, "/api/admin/outbox")).json() as Entry[];
+    expect(JSON.stringify(asStaff)).not.toContain(donor.user.email);
+    expect(JSON.stringify(asStaff)).not.toContain("$67.89");
+    const asOwner = (await get(owner.auth, "/api/admin/outbox")).json() as Entry[];
+    expect(asOwner.some((e) => e.to === donor.user.email && e.subject === `${t.deps.church.name} refunded $67.89 of your gift`)).toBe(true);
+  });
+});
