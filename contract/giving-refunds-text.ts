@@ -27,6 +27,7 @@ export const REFUNDS_TEXT = {
   alreadyRefunded: "This gift has already been refunded in full",
   notSettledPartial: "This card gift has not settled yet, so it can only be refunded in full now (a void). Refund part of it once it has settled.",
   giftNotFound: "Gift not found",
+  gatewayHasNoCharge: "The card processor has no charge it can give back for this gift (it may have been voided or refunded in the processor's own dashboard).",
   // the ledger and its dialog
   refund: "Refund",
   refundOf: (donor: string) => `Refund the gift of ${donor}`,

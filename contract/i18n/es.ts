@@ -1447,6 +1447,7 @@ export const es: Messages = {
     alreadyRefunded: "Esta ofrenda ya fue reembolsada por completo",
     notSettledPartial: "Esta ofrenda con tarjeta aún no se ha liquidado, así que ahora solo se puede reembolsar completa (una anulación). Reembolse una parte cuando se haya liquidado.",
     giftNotFound: "Ofrenda no encontrada",
+    gatewayHasNoCharge: "El procesador de tarjetas no tiene un cargo que pueda devolver para esta ofrenda (quizá se anuló o reembolsó en el propio panel del procesador).",
     refund: "Reembolsar",
     refundOf: (donor) => `Reembolsar la ofrenda de ${donor}`,
     dialogTitle: "Reembolsar ofrenda",

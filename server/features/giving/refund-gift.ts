@@ -165,7 +165,7 @@ export async function refundGift(charge: Charge, actor: AuthUser, giftId: string
     const row = { giftId, amountCents: amount, reason: body.reason, actorId: actor.id, actorName: actorName(actor), requestKey, createdAt: now };
 
     if (g.gatewayTransactionId) {
-      if (settlement === "unknown" || settlement === "voided") throw badRequest("params.id", REFUNDS_TEXT.notCompleted);
+      if (settlement === "unknown" || settlement === "voided") throw badRequest("params.id", REFUNDS_TEXT.gatewayHasNoCharge);
       const method: RefundMethod = settlement === "unsettled" ? "void" : "refund";
       // A void cancels the whole charge: only when nothing was refunded yet and all of it is asked for.
       if (method === "void" && (g.refundedCents > 0 || amount !== g.amountCents + g.feeCents)) throw badRequest("body.amountCents", REFUNDS_TEXT.notSettledPartial);

@@ -185,6 +185,16 @@ describe("refund arithmetic (never more than was given)", () => {
     expect((await refund(owner.auth, gift.id, { reason: "x" }, null)).statusCode).toBe(400);
     expect((await refund(owner.auth, gift.id, { amountCents: 0, reason: "x" })).statusCode).toBe(400);
     expect(await refundsOf(gift.id)).toHaveLength(0);
+    // A charge the gateway does not know (here: not the sandbox's) is a 400 saying so, with nothing recorded.
+    const fund = await defaultFund(t.db);
+    const [foreign] = await t.db
+      .insert(gifts)
+      .values({ userId: donor.user.id, amountCents: 1000, fundId: fund.id, status: "COMPLETED", gatewayTransactionId: `ext_${Date.now()}`, cardLastFour: "4242", cardBrand: "visa" })
+      .returning();
+    const unknown = await refund(owner.auth, foreign.id, { reason: "x" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe(REFUNDS_TEXT.gatewayHasNoCharge);
+    expect((await giftRow(foreign.id)).refundedCents).toBe(0);
   });
 });
 
