@@ -96,6 +96,7 @@ export const API = {
     auditLog: apiPath("/api/admin/audit-log"),
     givingFunds: apiPath("/api/admin/giving/funds"),
     givingGifts: apiPath("/api/admin/giving/gifts"),
+    givingRefund: apiPath("/api/admin/giving/gifts/:id/refund"),
     givingTotals: apiPath("/api/admin/giving/totals"),
     // cash and check batches (decision 0120)
     givingBatches: apiPath("/api/admin/giving/batches"),

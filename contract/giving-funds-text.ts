@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   "giving.batch.change",
   "giving.batch.close",
   "giving.batch.view",
+  // refunds (decision 0119)
+  "giving.refund",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +58,7 @@ export const FUNDS_TEXT = {
   feePercentRange: "Percent must be between 0% and 10%",
   feeFixedRange: "Fixed fee must be between $0.00 and $5.00",
   invalidCursor: "This page is no longer valid. Start again from the first page.",
+  invalidDate: "Enter a real date as YYYY-MM-DD",
   onlyOwnerOrPastor: "Only the owner or a pastor can change this",
 
   // Admin -> Giving
@@ -124,5 +127,6 @@ export const FUNDS_TEXT = {
     "giving.batch.change": "Changed a cash and check batch",
     "giving.batch.close": "Closed a cash and check batch",
     "giving.batch.view": "Viewed a cash and check batch",
+    "giving.refund": "Refunded a gift",
   } as Record<AuditAction, string>,
 } as const;

@@ -76,7 +76,15 @@ export const ZAuditPage = z.object({ entries: z.array(ZAuditEntry), nextCursor: 
 export type AuditPage = z.infer<typeof ZAuditPage>;
 
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A real calendar date (2026-02-30 is refused: the database would fail on it, a 500). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, FUNDS_TEXT.invalidDate)
+  .refine((s) => {
+    const [y, m, d] = s.split("-").map(Number);
+    const t = new Date(Date.UTC(y, m - 1, d));
+    return y >= 1900 && t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+  }, FUNDS_TEXT.invalidDate);
 /** The range both the ledger and the totals read: church-zone calendar dates, `to` included; default the last 30 days. */
 const ZRange = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 
@@ -91,6 +99,7 @@ export const ZLedgerQuery = ZRange.extend({
 });
 export type LedgerQuery = z.input<typeof ZLedgerQuery>;
 
+/** A fund's completed gifts in a range, net of their refunds (decision 0119): totalCents what the fund keeps, feeCents the fees kept. */
 export const ZFundTotal = z.object({ fundId: z.string(), fundName: z.string(), totalCents: z.number().int(), feeCents: z.number().int(), count: z.number().int() });
 export type FundTotal = z.infer<typeof ZFundTotal>;
 
@@ -114,6 +123,9 @@ export const ZLedgerGift = z.object({
   gatewayTransactionId: z.string().nullable(),
   /** The cash and check batch the gift was entered in (decision 0120), else null. */
   batchId: z.string().nullable(),
+  /** Refunded so far (the gift first, then the fee) and what may still be refunded (decision 0119). */
+  refundedCents: z.number().int(),
+  refundableCents: z.number().int(),
 });
 export type LedgerGift = z.infer<typeof ZLedgerGift>;
 export const ZLedgerPage = ZGivingTotals.extend({ gifts: z.array(ZLedgerGift), nextCursor: z.string().nullable() });

@@ -86,6 +86,8 @@ export const ZGivingHistoryEntry = z.object({
   fundName: z.string(),
   /** The processing fee the giver covered (0: none); the card was charged amountCents + feeCents. */
   feeCents: z.number().int(),
+  /** Cents given back to the giver (refunds and voids: the gift first, then the fee; decision 0119). */
+  refundedCents: z.number().int().default(0),
 });
 export type GivingHistoryEntry = z.infer<typeof ZGivingHistoryEntry>;
 
@@ -137,6 +139,8 @@ export const ZGivingStatement = z.object({
       /** Church-zone calendar date (YYYY-MM-DD). */
       date: z.string(),
       amountCents: z.number().int(),
+      /** The part of amountCents refunded (decision 0119): the gift counts for amountCents - refundedCents. */
+      refundedCents: z.number().int(),
       fund: z.string(),
       /** "One-time", "Monthly", ... */
       kind: z.string(),
@@ -144,6 +148,7 @@ export const ZGivingStatement = z.object({
       paidWith: z.string(),
     }),
   ),
+  /** The gifts net of their refunds. */
   totalCents: z.number().int(),
   noGoodsOrServices: z.string(),
   issuedAt: z.string(),

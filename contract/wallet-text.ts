@@ -12,7 +12,8 @@ export const ROUNDUP_TEXT = {
   savedDescription: "Your preference has been saved.",
 } as const;
 
-export const WALLET_TRANSACTION_TYPES = ["round_up", "deposit", "withdrawal", "payment"] as const;
+/** refund: a gift from the wallet given back to it by staff (issue 19; decision 0119). */
+export const WALLET_TRANSACTION_TYPES = ["round_up", "deposit", "withdrawal", "payment", "refund"] as const;
 export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
 export const WALLET_TRANSACTION_STATUSES = ["completed", "pending", "failed"] as const;
 export type WalletTransactionStatus = (typeof WALLET_TRANSACTION_STATUSES)[number];
@@ -22,6 +23,7 @@ export const TRANSACTION_TYPE_LABELS: Record<WalletTransactionType, string> = {
   deposit: "Deposit",
   withdrawal: "Withdrawal",
   payment: "Payment",
+  refund: "Gift refund",
 };
 export const TRANSACTION_STATUS_LABELS: Record<WalletTransactionStatus, string> = {
   completed: "Completed",
@@ -70,6 +72,7 @@ export const WALLET_TEXT = {
   /** What the ledger stores as a transaction's description (shown in the member's language). */
   addedFundsFrom: (method: string) => `Added funds from ${method}`,
   giftTo: (church: string) => `Gift to ${church}`,
+  giftRefundedFrom: (church: string) => `Gift refunded by ${church}`,
   roundUpOn: (amount: string) => `Round-up on ${amount} purchase`,
   /** Under Round-ups Saved while round-ups are being collected: "$3.25 on its way from your bank". */
   onTheWay: (amount: string) => `${amount} on its way from your bank`,
@@ -95,8 +98,8 @@ export const DEPOSIT_QUICK_AMOUNTS = [10, 25, 50, 100] as const;
 /** Largest single Add Funds ($10,000): a wallet is for giving, not for parking savings. */
 export const MAX_DEPOSIT_CENTS = 1_000_000;
 
-/** Spec section 9: deposit and round_up are positive (green), withdrawal and payment negative (red). */
-export const isCredit = (type: WalletTransactionType) => type === "deposit" || type === "round_up";
+/** Spec section 9: deposit and round_up are positive (green), withdrawal and payment negative (red); a refund adds (decision 0119). */
+export const isCredit = (type: WalletTransactionType) => type === "deposit" || type === "round_up" || type === "refund";
 export const signedCents = (type: WalletTransactionType, amountCents: number) => (isCredit(type) ? amountCents : -amountCents);
 
 export const TRANSACTIONS_PAGE_SIZE = 20;

@@ -21,6 +21,7 @@ import { AI_PRAYER_TEXT } from "../ai-prayer-text";
 import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
 import { FUNDS_TEXT } from "../giving-funds-text";
 import { BATCHES_TEXT } from "../giving-batches-text";
+import { REFUNDS_TEXT } from "../giving-refunds-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
 import { ACTIVITY_TITLES, ADMIN_TEXT, CARD_BREAKER_TEXT, EMAIL_HEALTH_TEXT } from "../admin-text";
 import { INTEGRATION_TEXT, PROVIDER_INFO } from "../integrations-text";
@@ -809,6 +810,8 @@ export const en = {
   funds: FUNDS_TEXT,
   // ── cash and check batches (issue 19; decision 0120) ──
   batches: BATCHES_TEXT,
+  // ── refunds and voids of gifts (issue 19; decision 0119) ──
+  refunds: REFUNDS_TEXT,
   // ── giving: Give & Manage's Give tab, recurring gifts, Recent Giving and the year-end statement ──
   giving: {
     ...GIVING_TEXT,
@@ -1172,6 +1175,24 @@ export const en = {
       taxLine: "No goods or services were provided in exchange for this contribution.",
       keep: "Please keep this receipt for your records.",
       frequency: { weekly: "Weekly", monthly: "Monthly", yearly: "Yearly" },
+    },
+    /** A gift refunded or voided by staff (decision 0119). */
+    refund: {
+      subject: (amount: string, church: string) => `${church} refunded ${amount} of your gift`,
+      heading: "Your gift was refunded",
+      body: (amount: string, church: string) => `${church} has given back ${amount} of your gift.`,
+      refunded: "Refunded",
+      gift: "Your gift",
+      giftDate: "Gift date",
+      reason: "Reason",
+      refundedTo: "Refunded to",
+      toCard: (card: string) => `${card}: a refund can take 5 to 10 business days to show on your statement`,
+      voided: (card: string) => `${card}: the charge was cancelled before it went through, so it will drop off your statement`,
+      toWallet: "Your wallet balance, available now",
+      byHand: "The church office returns it to you",
+      nowCounts: "Your gift now counts as",
+      statement: "Your giving statement shows the refund.",
+      questions: (church: string) => `If you have a question, reply to this email or contact ${church}.`,
     },
   },
 } as const;

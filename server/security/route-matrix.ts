@@ -184,6 +184,7 @@ export const ROUTE_ACCESS = {
   "PATCH /api/admin/giving/batches/:id": "finance",
   "POST /api/admin/giving/batches/:id/close": "finance",
   "GET /api/admin/giving/donor-search": "finance",
+  "POST /api/admin/giving/gifts/:id/refund": "finance",
   "PUT /api/admin/users/:id/finance": "owner",
   "GET /api/admin/audit-log": "owner",
   // roundup

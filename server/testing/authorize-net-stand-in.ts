@@ -9,6 +9,15 @@
  * sent); duplicate profiles (E00039 naming the existing id); and a UTF-8 byte order mark
  * before every JSON answer, as the real gateway sends.
  *
+ * Voids and refunds (decision 0119): getTransactionDetailsRequest answers a charge's
+ * transactionStatus (capturedPendingSettlement until the test calls settle(), then
+ * settledSuccessfully; voided after a void; E00040 for an unknown id); voidTransaction cancels
+ * an unsettled charge (reason 310 when it is voided already; a settled one cannot be voided,
+ * reason 16 as the gateway says it cannot find an unsettled transaction to void);
+ * refundTransaction needs a settled charge (reason 54 otherwise), the card's last four with
+ * expirationDate XXXX (reason 6 otherwise), and never more than the charge less its refunds
+ * (reason 55); a repeat inside the duplicate window answers the original refund (reason 11).
+ *
  * Test cards (card number -> outcome):
  *   4000000000000002  declined, reason 2         4000000000009995  declined, reason 51 (insufficient funds)
  *   4000000000000069  error, reason 8 (expired)  4000000000000119  error, reason 57 (processing error)
@@ -64,6 +73,20 @@ interface Charge {
   fingerprint: string;
   at: number;
   amount: string;
+  /** The card charged (approved charges), for a refund's last-four check. */
+  cardNumber?: string;
+  /** An approved charge's state: unsettled until settle(), voided after a void. */
+  state?: "unsettled" | "settled" | "voided";
+  /** Cents refunded so far (refundTransaction). */
+  refundedCents?: number;
+}
+interface Refund {
+  transId: string;
+  refTransId: string;
+  kind: "void" | "refund";
+  amountCents: number;
+  fingerprint: string;
+  at: number;
 }
 
 export interface StandInOptions {
@@ -75,9 +98,12 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
   /** Every request body as received (the tests look for the card number and CVV here). */
   const requests: { name: string; raw: string; body: Json }[] = [];
   const charges: Charge[] = [];
+  const refunds: Refund[] = [];
   const profiles = new Map<string, { merchantCustomerId: string; description: string; email: string; paymentProfileId: string; card: Card }>();
   let nextId = 40_000_000_001;
   let failMode: null | "http500" | "garbage" | "hang" | "lose-answer" = null;
+  /** The request name the next failure waits for (null: the next request, whatever it is). */
+  let failOnly: string | null = null;
   /** Answers are held back this long after the work is done (a charge made, its answer still on the way). */
   let answerDelayMs = 0;
 
@@ -117,11 +143,63 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
   }
   const accountType = (n: string) => (/^4/.test(n) ? "Visa" : /^(5[1-5]|2[2-7])/.test(n) ? "MasterCard" : /^3[47]/.test(n) ? "AmericanExpress" : "Discover");
 
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  function refusal(refId: unknown, code: string, text: string, extra: Json = {}): Json {
+    return error("E00027", "The transaction was unsuccessful.", { refId, transactionResponse: { responseCode: "3", transId: "0", ...extra, errors: [{ errorCode: code, errorText: text }] } });
+  }
+  const approvedAnswer = (refId: unknown, transId: string, refTransId: string, text: string, accountNumber = "") =>
+    ok({
+      refId,
+      transactionResponse: { responseCode: "1", authCode: "", transId, refTransID: refTransId, accountNumber, messages: [{ code: "1", description: text }] },
+    });
+
+  function voidTransaction(tr: Json, refId: unknown): Json {
+    const original = charges.find((c) => c.transId === String(tr.refTransId ?? "") && c.responseCode === "1");
+    if (!original) return refusal(refId, "16", "The transaction cannot be found.");
+    if (original.state === "voided") return refusal(refId, "310", "This transaction has already been voided.", { transId: original.transId });
+    if (original.state === "settled") return refusal(refId, "16", "The transaction cannot be found.");
+    original.state = "voided";
+    refunds.push({ transId: original.transId, refTransId: original.transId, kind: "void", amountCents: cents(original.amount), fingerprint: "", at: Date.now() });
+    return approvedAnswer(refId, original.transId, original.transId, "This transaction has been approved.", `XXXX${original.cardNumber?.slice(-4) ?? ""}`);
+  }
+
+  function refundTransaction(tr: Json, refId: unknown): Json {
+    const amount = String(tr.amount ?? "");
+    if (!/^\d{1,13}(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0) return refusal(refId, "5", "A valid amount is required.");
+    const card = (tr.payment as { creditCard?: Card } | undefined)?.creditCard;
+    if (!card || card.expirationDate !== "XXXX") return schemaError("creditCard");
+    const original = charges.find((c) => c.transId === String(tr.refTransId ?? "") && c.responseCode === "1");
+    if (!original) return refusal(refId, "16", "The transaction cannot be found.");
+    if (card.cardNumber !== original.cardNumber?.slice(-4)) return refusal(refId, "6", "The credit card number is invalid.");
+    const invoice = (tr.order as { invoiceNumber?: string } | undefined)?.invoiceNumber ?? "";
+    const fingerprint = [original.transId, amount, invoice].join("|");
+    const repeat = refunds.find((r) => r.kind === "refund" && r.fingerprint === fingerprint && Date.now() - r.at < 28_800_000);
+    if (repeat) return refusal(refId, "11", "A duplicate transaction has been submitted.", { transId: repeat.transId });
+    if (original.state !== "settled") return refusal(refId, "54", "The referenced transaction does not meet the criteria for issuing a credit.");
+    if ((original.refundedCents ?? 0) + cents(amount) > cents(original.amount)) {
+      return refusal(refId, "55", "The sum of credits against the referenced transaction would exceed original debit amount.");
+    }
+    original.refundedCents = (original.refundedCents ?? 0) + cents(amount);
+    const transId = id();
+    refunds.push({ transId, refTransId: original.transId, kind: "refund", amountCents: cents(amount), fingerprint, at: Date.now() });
+    return approvedAnswer(refId, transId, original.transId, "This transaction has been approved.", `XXXX${card.cardNumber}`);
+  }
+
+  function transactionDetails(req: Json): Json {
+    const c = charges.find((x) => x.transId === String(req.transId ?? "") && x.transId !== "0");
+    if (!c) return error("E00040", "The record cannot be found.");
+    const status =
+      c.responseCode !== "1" ? "declined" : c.state === "voided" ? "voided" : c.state === "settled" ? "settledSuccessfully" : "capturedPendingSettlement";
+    return ok({ transaction: { transId: c.transId, transactionType: "authCaptureTransaction", transactionStatus: status, authAmount: c.amount, settleAmount: c.amount } });
+  }
+
   function createTransaction(req: Json, refId: unknown): Json {
     const tr = req.transactionRequest as Json | undefined;
     if (!tr) return error("E00003", "The element 'createTransactionRequest' has incomplete content.");
     const bad = outOfOrder(tr, TRANSACTION_REQUEST_ORDER) ?? outOfOrder(tr.billTo, BILL_TO_ORDER);
     if (bad) return schemaError(bad);
+    if (tr.transactionType === "voidTransaction") return voidTransaction(tr, refId);
+    if (tr.transactionType === "refundTransaction") return refundTransaction(tr, refId);
     if (tr.transactionType !== "authCaptureTransaction") return error("E00003", "Invalid transactionType.");
     const amount = String(tr.amount ?? "");
     if (!/^\d{1,13}(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0) {
@@ -162,7 +240,15 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
     const o = cardOutcome(card.cardNumber);
     const transId = o.responseCode === "3" ? "0" : id();
     const authCode = o.responseCode === "1" ? Math.random().toString(36).slice(2, 8).toUpperCase() : "000000";
-    charges.push({ transId, authCode, responseCode: o.responseCode, fingerprint, at: Date.now(), amount });
+    charges.push({
+      transId,
+      authCode,
+      responseCode: o.responseCode,
+      fingerprint,
+      at: Date.now(),
+      amount,
+      ...(o.responseCode === "1" ? { cardNumber: card.cardNumber, state: "unsettled" as const, refundedCents: 0 } : {}),
+    });
     const transactionResponse: Json = {
       responseCode: o.responseCode,
       authCode,
@@ -235,8 +321,18 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
         return;
       }
       const raw = Buffer.concat(chunks).toString("utf8");
-      const mode = failMode;
-      failMode = null;
+      let requestName: string | null = null;
+      try {
+        requestName = Object.keys(JSON.parse(raw) as Json)[0] ?? null;
+      } catch {
+        /* unreadable: answered below */
+      }
+      // A failure meant for one kind of request waits for it.
+      const mode = failOnly && requestName !== failOnly ? null : failMode;
+      if (mode) {
+        failMode = null;
+        failOnly = null;
+      }
       if (mode === "hang") return; // never answers: the client's timeout must fire
       if (mode === "http500") {
         res.writeHead(500, { "content-type": "text/html" }).end("<html>Internal error</html>");
@@ -260,6 +356,7 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
         } else if (name === "createTransactionRequest") answer = createTransaction(body, body.refId);
         else if (name === "createCustomerProfileRequest") answer = createProfile(body, body.refId);
         else if (name === "getCustomerProfileRequest") answer = getProfile(body);
+        else if (name === "getTransactionDetailsRequest") answer = transactionDetails(body);
         else answer = error("E00003", `The element '${name}' is not supported.`);
       } catch {
         answer = error("E00002", "The content-type specified is not supported.");
@@ -292,13 +389,20 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
     /** Approved transactions (what the member's card was actually charged). */
     approved: () => charges.filter((c) => c.responseCode === "1"),
     profiles,
+    /** Voids and refunds made (a void's transId is the charge's). */
+    refunds: () => refunds.slice(),
+    /** Closes the batch: every approved unsettled charge (or the one named) settles, as at the gateway's daily cutoff. */
+    settle(transId?: string) {
+      for (const c of charges) if (c.state === "unsettled" && (!transId || c.transId === transId)) c.state = "settled";
+    },
     /** Every answer from now on is sent this many ms after the work is done (0: at once). */
     delayAnswers(ms: number) {
       answerDelayMs = ms;
     },
-    /** The next request fails this way (then the stand-in behaves again). */
-    failNext(mode: NonNullable<typeof failMode>) {
+    /** The next request (or the next one named `only`, e.g. createTransactionRequest) fails this way; then the stand-in behaves again. */
+    failNext(mode: NonNullable<typeof failMode>, only?: string) {
       failMode = mode;
+      failOnly = only ?? null;
     },
     async close() {
       server.closeAllConnections();

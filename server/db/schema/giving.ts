@@ -109,6 +109,12 @@ export const gifts = pgTable(
       .references(() => funds.id),
     /** The processing fee the giver chose to cover (0: not covered). The card was charged amount + fee. */
     feeCents: integer("fee_cents").notNull().default(0),
+    /**
+     * Cents given back (decision 0119): the sum of this gift's refunds that are completed or in
+     * flight at the gateway (gift_refunds). A refund returns the gift first, then the covered
+     * fee, so at most amount + fee; the fund keeps greatest(amount - refunded, 0).
+     */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     status: text("status", { enum: ["COMPLETED", "FAILED"] }).notNull(),
     /** The gateway's transaction id (COMPLETED), null for a decline. */
     gatewayTransactionId: text("gateway_transaction_id").unique(),
@@ -149,6 +155,7 @@ export const gifts = pgTable(
     index("gifts_completed_at_idx").on(t.createdAt).where(sql`${t.status} = 'COMPLETED'`),
     check("gifts_amount_positive", sql`${t.amountCents} > 0`),
     check("gifts_fee_not_negative", sql`${t.feeCents} >= 0`),
+    check("gifts_refunded_within_gift", sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents} + ${t.feeCents}`),
     index("gifts_fund_idx").on(t.fundId, t.createdAt),
     // The ledger (newest first, keyset on created_at and id) and the totals of a date range.
     index("gifts_created_idx").on(t.createdAt, t.id),
@@ -158,6 +165,40 @@ export const gifts = pgTable(
     check("gifts_batch_method", sql`(${t.batchId} is not null) = (${t.method} in ('cash', 'check'))`),
     check("gifts_has_donor_or_batch", sql`${t.userId} is not null or ${t.batchId} is not null`),
   ],
+);
+
+/**
+ * A gift's refunds and voids (issue 19; decision 0119), one row each, so its history is kept.
+ * A card refund is written `pending` (its cents already counted in gifts.refunded_cents, under
+ * the gift's row lock, so concurrent refunds can never exceed the gift) before the gateway is
+ * called, then `completed` with the gateway's reference, or `failed` with the gateway's reason
+ * (its cents given back to the gift). A wallet or manual refund is written completed at once.
+ * `request_key` is the staff member's id and Idempotency-Key: the gateway key too, so a retry
+ * after a crash resumes the same refund and the gateway answers it as the same refund.
+ */
+export const giftRefunds = pgTable(
+  "gift_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    giftId: uuid("gift_id")
+      .notNull()
+      .references(() => gifts.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    method: text("method", { enum: ["void", "refund", "wallet", "manual"] }).notNull(),
+    status: text("status", { enum: ["pending", "completed", "failed"] }).notNull(),
+    /** Who refunded (null once that account is gone) and their name and email at the time. */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    requestKey: text("request_key").notNull().unique(),
+    /** The gateway's id of the void or refund (card refunds). */
+    gatewayTransactionId: text("gateway_transaction_id").unique(),
+    /** The wallet credit of a wallet gift's refund (wallet_transactions, type refund). */
+    walletTransactionId: uuid("wallet_transaction_id"),
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("gift_refunds_gift_idx").on(t.giftId, t.createdAt), check("gift_refunds_amount_positive", sql`${t.amountCents} > 0`)],
 );
 
 /**

@@ -180,7 +180,7 @@ export const paymentMethods = pgTable(
 
 /**
  * The ledger. amountCents is a magnitude; deposit and round_up add, withdrawal and payment
- * subtract (spec section 9). Only completed rows count in the balance. A round-up names its
+ * subtract (spec section 9); refund (a wallet gift given back by staff, decision 0119) adds. Only completed rows count in the balance. A round-up names its
  * bank purchase (unique: one round-up per purchase); a payment its gift; a deposit the
  * gateway's transaction id (unique). A round-up is pending until its collection settles, then
  * completed (and counted), or failed when the debit is returned (docs/decisions/0024).
@@ -192,7 +192,7 @@ export const walletTransactions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["round_up", "deposit", "withdrawal", "payment"] }).notNull(),
+    type: text("type", { enum: ["round_up", "deposit", "withdrawal", "payment", "refund"] }).notNull(),
     status: text("status", { enum: ["completed", "pending", "failed"] }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     description: text("description").notNull(),

@@ -1,10 +1,11 @@
-import { and, count, countDistinct, eq, gte, lt, sum } from "drizzle-orm";
+import { and, count, countDistinct, eq, gte, lt, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db } from "../../db/client";
 import { memberActivity } from "../../db/schema/activity";
 import { prayerRequests } from "../../db/schema/prayer";
 import { personalNotes } from "../../db/schema/notes";
 import { gifts } from "../../db/schema/giving";
+import { NET_GIFT_CENTS } from "../../shared/money/gift-rows";
 import type { Analytics } from "../../../contract/admin";
 import { churchDay, churchToday, churchWeek } from "./church-time";
 import { activityRecorder } from "./record-activity";
@@ -37,11 +38,12 @@ export const METRICS: { [K in keyof Analytics]: (db: Db, w: AnalyticsWindow) => 
   },
   /**
    * 'Given This Week': completed gifts (card, recurring charges, the wallet's balance given)
-   * from Sunday 00:00 of the church's week, in dollars. Declined ones (FAILED) are not given.
+   * from Sunday 00:00 of the church's week, in dollars, net of their refunds (decision 0119: the
+   * gift first, then its fee). Declined ones (FAILED) are not given.
    */
   givingTotal: async (db, w) => {
     const [row] = await db
-      .select({ cents: sum(gifts.amountCents) })
+      .select({ cents: sql<string>`sum(${NET_GIFT_CENTS})` })
       .from(gifts)
       .where(and(eq(gifts.status, "COMPLETED"), gte(gifts.createdAt, w.week.start), lt(gifts.createdAt, w.week.end)));
     return Number(row?.cents ?? 0) / 100;

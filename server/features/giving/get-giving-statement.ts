@@ -3,7 +3,8 @@
  * in one calendar year of the church's time zone (a gift at 11 pm on 31 December in Orlando
  * belongs to that year, though it is already 1 January in UTC), the total, the church's name
  * and address, and the statement that no goods or services were given in return. Failed
- * attempts are not gifts and are left out. The year defaults to the current one.
+ * attempts are not gifts and are left out. The year defaults to the current one. A refunded gift
+ * stays on its line with the part of it refunded, and the total is net of refunds (decision 0119).
  */
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
@@ -14,7 +15,7 @@ import { FREQUENCY_LABELS, GIVING_TEXT, type GivingStatement } from "../../../co
 import { dateInZone } from "./next-payment-date";
 import { paidWithGift } from "../../shared/money/send-gift-receipt";
 import { givingBatchLines } from "../../db/schema/giving-batch-lines";
-import { GIFT_LINE } from "../../shared/money/gift-rows";
+import { GIFT_LINE, refundedOfGift } from "../../shared/money/gift-rows";
 import { fundName } from "../../shared/money/funds";
 import type { Locale } from "../../../contract/i18n/locales";
 
@@ -50,11 +51,12 @@ export async function getGivingStatement(deps: Deps, userId: string, requestedYe
       id: r.id,
       date: dateInZone(tz, r.createdAt),
       amountCents: r.amountCents,
+      refundedCents: refundedOfGift(r),
       fund: fundName({ nameEn: r.fundNameEn, nameEs: r.fundNameEs }, locale),
       kind: r.frequency ? FREQUENCY_LABELS[r.frequency] : GIVING_TEXT.oneTime,
       paidWith: paidWithGift(r),
     })),
-    totalCents: rows.reduce((sum, r) => sum + r.amountCents, 0),
+    totalCents: rows.reduce((sum, r) => sum + r.amountCents - refundedOfGift(r), 0),
     noGoodsOrServices: GIVING_TEXT.noGoodsOrServices,
     issuedAt: deps.now().toISOString(),
   };

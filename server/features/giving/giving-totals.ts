@@ -3,7 +3,7 @@
  * the money without the finance permission. Amounts and counts only, never a donor: this read
  * is not audited. The ledger (list-ledger.ts) adds the same totals to its donor-level page.
  */
-import { and, asc, count, eq, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
 import { funds, gifts } from "../../db/schema/giving";
@@ -13,16 +13,22 @@ import type { FundTotal, GivingTotals } from "../../../contract/giving-funds";
 import type { Locale } from "../../../contract/i18n/locales";
 import { fundName } from "../../shared/money/funds";
 import { giftRange } from "./gift-range";
+import { NET_FEE_CENTS, NET_GIFT_CENTS } from "../../shared/money/gift-rows";
 
-/** Per-fund sums of the COMPLETED gifts matching `where`, which may name the donor (users, or a batch line's donor without an account): every fund with at least one gift. */
+/**
+ * Per-fund sums of the COMPLETED gifts matching `where`, which may name the donor (users, or a
+ * batch line's donor without an account): every fund with at least one gift. Net of refunds
+ * (decision 0119), by the gift's date: a refund lowers the range its gift is in; `count` still
+ * counts the gifts.
+ */
 export async function fundTotals(db: Db | Tx, where: SQL | undefined, locale: Locale): Promise<FundTotal[]> {
   const rows = await db
     .select({
       fundId: funds.id,
       nameEn: funds.nameEn,
       nameEs: funds.nameEs,
-      totalCents: sql<string>`coalesce(${sum(gifts.amountCents)}, 0)`,
-      feeCents: sql<string>`coalesce(${sum(gifts.feeCents)}, 0)`,
+      totalCents: sql<string>`coalesce(sum(${NET_GIFT_CENTS}), 0)`,
+      feeCents: sql<string>`coalesce(sum(${NET_FEE_CENTS}), 0)`,
       count: count(),
     })
     .from(gifts)

@@ -115,6 +115,8 @@ export async function listLedger(deps: Deps, actor: AuthUser, q: Query, locale: 
         status: r.g.status,
         recurring: r.g.recurringGiftId !== null,
         gatewayTransactionId: r.g.gatewayTransactionId,
+        refundedCents: r.g.refundedCents,
+        refundableCents: r.g.status === "COMPLETED" ? r.g.amountCents + r.g.feeCents - r.g.refundedCents : 0,
       })),
       nextCursor: rows.length > q.limit && last ? encodeCursor(last.ts, last.g.id) : null,
     };

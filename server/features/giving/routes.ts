@@ -32,6 +32,8 @@ import { ZGivingTotals, ZLedgerPage, ZLedgerQuery, ZTotalsQuery } from "../../..
 import { getGivingTotals } from "./giving-totals";
 import { listLedger } from "./list-ledger";
 import { batchRoutes } from "./batch-routes";
+import { ZRefundParams, ZRefundRequest, ZRefundResponse } from "../../../contract/giving-refunds";
+import { refundGift } from "./refund-gift";
 
 /** The asker's language (Accept-Language, which the app sets to the member's): fund names are shown in it. */
 const localeOf = (req: FastifyRequest) => localeFromAcceptLanguage(req.headers["accept-language"]);
@@ -118,4 +120,16 @@ export const givingRoutes =
 
     // ── cash and check batches (decision 0120) ──
     await app.register(batchRoutes(deps));
+    /**
+     * Refund or void a gift (decision 0119): the OWNER and finance holders, on the money path
+     * (Idempotency-Key required, the giving-refund money limit, 503 when the gateway is down).
+     */
+    app.post(
+      API.admin.givingRefund.pattern,
+      { config: { access: "finance" }, schema: { params: ZRefundParams, body: ZRefundRequest, response: { 201: ZRefundResponse } } },
+      async (req, reply) => {
+        const answer = await runChargeRequest(deps, req, "refund", { giftId: req.params.id, ...req.body }, (charge) => refundGift(charge, currentUser(req), req.params.id, req.body));
+        return reply.code(answer.status as 201).send(answer.body as never);
+      },
+    );
   };

@@ -67,7 +67,7 @@ export async function deleteMyAccount(deps: Deps, userId: string, password: stri
       await tx.delete(t).where(eq(t.userId, userId));
     }
 
-    // Money: under the wallet lock, as every wallet change is (server/features/wallet/ledger.ts).
+    // Money: under the wallet lock, as every wallet change is (server/shared/money/wallet-ledger.ts).
     await tx.insert(wallets).values({ userId }).onConflictDoNothing();
     await tx.select({ userId: wallets.userId }).from(wallets).where(eq(wallets.userId, userId)).for("update");
     await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));

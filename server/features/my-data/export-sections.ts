@@ -108,6 +108,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   calendar_events: "staff authorship of a calendar event (created_by)",
   audit_log: "the church's record of who viewed or changed money data (actor), kept for accountability (decision 0113)",
   giving_batches: "the treasurer who entered or closed a cash and check batch (created_by, closed_by): the church's records; a donor's own batch gifts are in gifts (decision 0120)",
+  gift_refunds: "the staff member who refunded a gift (actor), kept for accountability; the donor's refunds are in their gifts' refunded_cents (decision 0119)",
 };
 
 /** Column names that look like secrets: a section must omit them or show them transformed. */

@@ -17,7 +17,7 @@ import { paymentFailed } from "../../shared/money/card-details";
 import { settleCharge, type Charge } from "../../shared/money/charge-request";
 import type { StoredAnswer } from "../../shared/money/idempotency";
 import { WALLET_TEXT, type DepositResponse } from "../../../contract/wallet";
-import { credit, toWalletTransaction } from "./ledger";
+import { credit, toWalletTransaction } from "../../shared/money/wallet-ledger";
 
 const brandName = (brand: string | null) => (brand && brand !== "card" ? brand[0].toUpperCase() + brand.slice(1) : "Card");
 

@@ -29,7 +29,7 @@ import { messagesFor } from "../../i18n";
 import { formatCents } from "../../../contract/money";
 import { ROUNDUP_COLLECT_AFTER_DAYS, WALLET_TEXT } from "../../../contract/wallet";
 import { openAccessToken } from "../../shared/bank-token";
-import { credit, lockWallet } from "./ledger";
+import { credit, lockWallet } from "../../shared/money/wallet-ledger";
 import { roundsUpNow } from "./roundup-setting";
 import { enqueueEmail } from "../../shared/email/outbox";
 

@@ -14,7 +14,7 @@ import { recordCompletedGift, toHistoryEntry } from "../../shared/money/gift-row
 import type { StoredAnswer } from "../../shared/money/idempotency";
 import { defaultFund, fundName } from "../../shared/money/funds";
 import { WALLET_TEXT, type GiveBalanceResponse } from "../../../contract/wallet";
-import { debit, lockWallet, toWalletTransaction } from "./ledger";
+import { debit, lockWallet, toWalletTransaction } from "../../shared/money/wallet-ledger";
 
 export async function giveWalletBalance(charge: Charge, amountCents: number): Promise<StoredAnswer> {
   const { deps, userId } = charge;

@@ -14,7 +14,7 @@ import { ROUNDUP_LOOKBACK_DAYS, WALLET_TEXT, type PaymentMethod } from "../../..
 import type { BankError } from "../../providers/bank/port";
 import { bankCall } from "./bank-errors";
 import { sealAccessToken } from "../../shared/bank-token";
-import { lockWallet } from "./ledger";
+import { lockWallet } from "../../shared/money/wallet-ledger";
 import { insertPaymentMethod } from "./save-payment-method";
 
 export async function linkBankAccount(deps: Deps, userId: string, publicToken: string, log?: (err: BankError) => void): Promise<PaymentMethod> {

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { walletTransactions } from "../../db/schema/wallet";
 import { notFound } from "../../http/app-error";
 import type { WalletTransaction, WalletTransactionStatus, WalletTransactionType } from "../../../contract/wallet";
-import { toWalletTransaction } from "./ledger";
+import { toWalletTransaction } from "../../shared/money/wallet-ledger";
 import { ERROR_TEXT } from "../../../contract/errors-text";
 
 export interface TransactionsFilter {

@@ -24,7 +24,7 @@ import { formatCents } from "../../../contract/money";
 import { roundUpCents, WALLET_TEXT, type RoundUpResult } from "../../../contract/wallet";
 import { bankCall } from "./bank-errors";
 import { openAccessToken } from "../../shared/bank-token";
-import { lockWallet } from "./ledger";
+import { lockWallet } from "../../shared/money/wallet-ledger";
 
 type BankAccount = typeof bankAccounts.$inferSelect;
 const NOTHING: RoundUpResult = { totalRoundUp: 0, transactionCount: 0 };

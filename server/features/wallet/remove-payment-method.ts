@@ -13,7 +13,7 @@ import type { Deps } from "../../deps";
 import { bankAccounts, bankPurchases, paymentMethods, walletTransactions } from "../../db/schema/wallet";
 import { WALLET_TEXT } from "../../../contract/wallet";
 import { notFound } from "../../http/app-error";
-import { lockWallet } from "./ledger";
+import { lockWallet } from "../../shared/money/wallet-ledger";
 import { checkMethodId, METHOD_NOT_FOUND } from "./set-default-payment-method";
 import { enqueueBackgroundCall } from "../../shared/background-calls";
 

@@ -22,7 +22,7 @@ import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
 import { hitMoneyRateLimit, runChargeRequest, runGatewayRequest } from "../../shared/money/charge-request";
 import { getRoundUpSetting, setRoundUpSetting } from "./roundup-setting";
-import { getBalance } from "./ledger";
+import { getBalance } from "../../shared/money/wallet-ledger";
 import { listWalletTransactions } from "./list-wallet-transactions";
 import { getWalletOverview } from "./get-wallet-overview";
 import { processRoundUps } from "./process-round-ups";

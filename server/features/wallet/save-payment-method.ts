@@ -8,7 +8,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { paymentMethods } from "../../db/schema/wallet";
 import { conflict } from "../../http/app-error";
-import { lockWallet } from "./ledger";
+import { lockWallet } from "../../shared/money/wallet-ledger";
 import { toPaymentMethod } from "./list-payment-methods";
 
 /** A member's saved methods are capped: enough for any household, and a bound on card testing. */

@@ -4,7 +4,7 @@ import type { Deps } from "../../deps";
 import { paymentMethods } from "../../db/schema/wallet";
 import { notFound } from "../../http/app-error";
 import type { PaymentMethod } from "../../../contract/wallet";
-import { lockWallet } from "./ledger";
+import { lockWallet } from "../../shared/money/wallet-ledger";
 import { toPaymentMethod } from "./list-payment-methods";
 
 export const METHOD_NOT_FOUND = "Payment method not found";

@@ -11,12 +11,14 @@ import { GatewayUnavailableError, type CardDetails } from "./port";
 import { DECLINE_TEXT } from "../../../contract/giving-text";
 import { startAuthorizeNetStandIn } from "../../testing/authorize-net-stand-in";
 import type { TestApp } from "../../testing/harness";
-import { createMoneyTestApp } from "../../testing/money-test-app";
+import { createMoneyTestApp, giveRequest } from "../../testing/money-test-app";
 import { ConfigError, loadConfig } from "../../config";
-import { gifts, idempotencyKeys, recurringGifts } from "../../db/schema/giving";
+import { giftRefunds, gifts, idempotencyKeys, recurringGifts } from "../../db/schema/giving";
 import { sessions } from "../../db/schema/users";
 import { runRecurringGifts } from "../../jobs/recurring-gifts";
 import { GIVING_TEXT, type GiveRequestInput, type GiveResponse } from "../../../contract/giving";
+
+const giveRequestFor = (cents: number) => giveRequest({ amount_cents: cents }, { card_number: "4111111111111111" });
 
 const LOGIN = "5KP3u95bQpv";
 const KEY = "346HZ32z3fP4hTG2";
@@ -302,5 +304,126 @@ describe("Authorize.Net through the app", () => {
       (x) => x.name === "createTransactionRequest" && (x.body.transactionRequest as { profile?: { customerProfileId?: string } }).profile?.customerProfileId === customerProfileId,
     );
     expect(profileCharges).toHaveLength(2); // the first charge at set-up and the scheduled one
+  });
+});
+
+describe("Authorize.Net adapter: voids and refunds (decision 0119)", () => {
+  const charged = async (cents: number) => {
+    const r = await gateway().charge(card("4111111111111111"), cents, key("chg"));
+    if (!r.ok) throw new Error("charge should be approved");
+    return r.transactionId;
+  };
+
+  it("an unsettled charge is voided (voidTransaction with refTransId); a repeat is that void; the gateway then says voided", async () => {
+    const id = await charged(2000);
+    expect(await gateway().settlement(id, new Date())).toBe("unsettled");
+    expect(lastRequest()).toMatchObject({ name: "getTransactionDetailsRequest", body: { transId: id } });
+    const k1 = key("void");
+    expect(await gateway().voidCharge(id, k1)).toEqual({ ok: true, transactionId: id });
+    expect(lastRequest().body).toMatchObject({ refId: anetRef(k1), transactionRequest: { transactionType: "voidTransaction", refTransId: id } });
+    expect(await gateway().settlement(id, new Date())).toBe("voided");
+    // An answer lost on the way back and retried: reason 310, answered as the void it was.
+    expect(await gateway().voidCharge(id, k1)).toEqual({ ok: true, transactionId: id });
+    expect(standIn.refunds().filter((r) => r.refTransId === id)).toHaveLength(1);
+    // A refund of an unsettled charge is refused by the gateway (reason 54).
+    const other = await charged(1500);
+    expect(await gateway().refundCharge({ transactionId: other, amountCents: 500, cardLastFour: "1111" }, key())).toMatchObject({ ok: false, reason: expect.stringContaining("criteria") });
+  });
+
+  it("a settled charge is refunded in parts (refundTransaction: amount, last four, XXXX, refTransId); the same key never twice; never past the charge", async () => {
+    const id = await charged(5000);
+    standIn.settle(id);
+    expect(await gateway().settlement(id, new Date())).toBe("settled");
+    const k1 = key("rf");
+    const first = await gateway().refundCharge({ transactionId: id, amountCents: 2000, cardLastFour: "1111" }, k1);
+    expect(first.ok).toBe(true);
+    expect(lastRequest().body).toMatchObject({
+      refId: anetRef(k1),
+      transactionRequest: {
+        transactionType: "refundTransaction",
+        amount: "20.00",
+        payment: { creditCard: { cardNumber: "1111", expirationDate: "XXXX" } },
+        refTransId: id,
+        order: { invoiceNumber: anetRef(k1) },
+      },
+    });
+    expect(lastRequest().raw).not.toContain("4111111111111111");
+    // The same refund again (its answer lost): the original refund, credited once.
+    const again = await gateway().refundCharge({ transactionId: id, amountCents: 2000, cardLastFour: "1111" }, k1);
+    expect(again).toEqual(first);
+    expect(standIn.refunds().filter((r) => r.refTransId === id)).toHaveLength(1);
+    expect((await gateway().refundCharge({ transactionId: id, amountCents: 3000, cardLastFour: "1111" }, key())).ok).toBe(true);
+    expect(await gateway().refundCharge({ transactionId: id, amountCents: 1, cardLastFour: "1111" }, key())).toMatchObject({ ok: false, reason: expect.stringContaining("exceed") });
+    // A settled charge cannot be voided.
+    expect((await gateway().voidCharge(id, key())).ok).toBe(false);
+    // An unknown transaction; and an outage is an outage.
+    expect(await gateway().settlement("99999999999", new Date())).toBe("unknown");
+    standIn.failNext("http500");
+    await expect(gateway().refundCharge({ transactionId: id, amountCents: 1, cardLastFour: "1111" }, key())).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+});
+
+describe("Authorize.Net refunds through the app", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createMoneyTestApp({ env: standIn.appEnv });
+  });
+  afterAll(() => t.close());
+  const giveBody = (cents: number) => giveRequestFor(cents);
+  const refund = (auth: { authorization: string }, giftId: string, payload: object, idem = key("app-rf")) =>
+    t.app.inject({ method: "POST", url: `/api/admin/giving/gifts/${giftId}/refund`, headers: { ...auth, "idempotency-key": idem }, payload });
+
+  it("voids a gift the same day, refunds part of a settled one; a gateway outage is 503 with the reservation given back and the retry with the key works", async () => {
+    const [owner, donor] = await Promise.all([t.signUp("OWNER"), t.signUp()]);
+    const give = async (cents: number) => {
+      const res = await t.app.inject({ method: "POST", url: "/api/giving/one-time", headers: { ...donor.auth, "idempotency-key": key("app-g") }, payload: giveBody(cents) });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as GiveResponse).gift.id;
+    };
+    const voidMe = await give(2600);
+    const voided = await refund(owner.auth, voidMe, { reason: "Typed 26 instead of 16" });
+    expect(voided.statusCode, voided.body).toBe(201);
+    expect(voided.json().refund).toMatchObject({ method: "void", amountCents: 2600 });
+    const [vg] = await t.db.select().from(gifts).where(eq(gifts.id, voidMe));
+    expect(standIn.refunds().find((r) => r.refTransId === vg.gatewayTransactionId)).toMatchObject({ kind: "void" });
+
+    const partMe = await give(9000);
+    const [pg] = await t.db.select().from(gifts).where(eq(gifts.id, partMe));
+    standIn.settle(pg.gatewayTransactionId!);
+    const idem = key("app-down");
+    standIn.failNext("lose-answer"); // the settlement read fails: nothing reserved, 503
+    const down = await refund(owner.auth, partMe, { amountCents: 4000, reason: "Half back" }, idem);
+    expect(down.statusCode).toBe(503);
+    expect(down.json().error).toBe(GIVING_TEXT.gatewayUnavailable);
+    expect((await t.db.select().from(gifts).where(eq(gifts.id, partMe)))[0].refundedCents).toBe(0);
+    expect(await t.db.select().from(giftRefunds).where(eq(giftRefunds.giftId, partMe))).toHaveLength(0);
+
+    const ok = await refund(owner.auth, partMe, { amountCents: 4000, reason: "Half back" }, idem);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().refund).toMatchObject({ method: "refund", amountCents: 4000 });
+    const credits = standIn.refunds().filter((r) => r.refTransId === pg.gatewayTransactionId);
+    expect(credits.map((c) => [c.kind, c.amountCents])).toEqual([["refund", 4000]]);
+    const [row] = await t.db.select().from(giftRefunds).where(eq(giftRefunds.giftId, partMe));
+    expect(row).toMatchObject({ status: "completed", gatewayTransactionId: credits[0].transId });
+  });
+
+  it("an answer lost after the gateway refunded: 503, nothing kept; the retry with the same key is the same refund, credited once", async () => {
+    const [owner, donor] = await Promise.all([t.signUp("OWNER"), t.signUp()]);
+    const res = await t.app.inject({ method: "POST", url: "/api/giving/one-time", headers: { ...donor.auth, "idempotency-key": key("app-g") }, payload: giveBody(7000) });
+    const giftId = (res.json() as GiveResponse).gift.id;
+    const [g] = await t.db.select().from(gifts).where(eq(gifts.id, giftId));
+    standIn.settle(g.gatewayTransactionId!);
+    const idem = key("app-lost");
+    // The settlement read answers; the refund is made but its answer is lost.
+    standIn.failNext("lose-answer", "createTransactionRequest");
+    const lost = await refund(owner.auth, giftId, { amountCents: 3000, reason: "Lost answer" }, idem);
+    expect(lost.statusCode).toBe(503);
+    expect((await t.db.select().from(gifts).where(eq(gifts.id, giftId)))[0].refundedCents).toBe(0);
+    expect(standIn.refunds().filter((r) => r.refTransId === g.gatewayTransactionId)).toHaveLength(1); // the gateway did refund
+
+    const retry = await refund(owner.auth, giftId, { amountCents: 3000, reason: "Lost answer" }, idem);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(standIn.refunds().filter((r) => r.refTransId === g.gatewayTransactionId)).toHaveLength(1); // credited once
+    expect((await t.db.select().from(gifts).where(eq(gifts.id, giftId)))[0].refundedCents).toBe(3000);
   });
 });

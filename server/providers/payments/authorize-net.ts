@@ -32,9 +32,29 @@
  * GatewayUnavailableError: nothing is recorded and the request may be retried with the same
  * key. Error texts of the gateway are passed on only from the transaction's own errors, never
  * from E00003, whose text can quote a field's value.
+ *
+ * Voids and refunds (decision 0119): getTransactionDetailsRequest tells where a charge is
+ * (transactionStatus capturedPendingSettlement and the other pre-settlement states: unsettled;
+ * settledSuccessfully: settled; voided; E00040: unknown). An unsettled charge is cancelled whole
+ * with voidTransaction (refTransId); a void of a charge already voided (reason 310) is that
+ * void, so a repeat is harmless. A settled one is credited with refundTransaction: the amount,
+ * the card's last four digits with expirationDate "XXXX" (as the gateway asks for refunds), the
+ * refTransId, and, like charges, an invoice number from our key with the duplicate window, so a
+ * repeat of the same refund (an answer lost on the way back) is answered with the original
+ * refund's id (reason 11), never credited twice. The gateway refuses a refund of an unsettled
+ * charge (reason 54) and one that would exceed the charge (reason 55): answered as refusals.
  */
 import { createHash } from "node:crypto";
-import { GatewayUnavailableError, type CardDetails, type ChargeResult, type DeclineCode, type PaymentGateway, type ProfileResult } from "./port";
+import {
+  GatewayUnavailableError,
+  type CardDetails,
+  type ChargeResult,
+  type DeclineCode,
+  type PaymentGateway,
+  type ProfileResult,
+  type RefundResult,
+  type Settlement,
+} from "./port";
 import { cardBrand } from "./cards";
 
 export const AUTHORIZE_NET_SANDBOX_ENDPOINT = "https://apitest.authorize.net/xml/v1/request.api";
@@ -64,6 +84,7 @@ interface TransactionResponse {
 }
 interface AnetAnswer {
   messages?: Messages;
+  transaction?: { transId?: string; transactionStatus?: string };
   refId?: string;
   transactionResponse?: TransactionResponse;
   customerProfileId?: string;
@@ -206,8 +227,64 @@ export function createAuthorizeNetGateway(opts: AuthorizeNetOptions): PaymentGat
     return { ok: true, profileId: `${customerProfileId}/${paymentProfileId}`, lastFour: card.number.slice(-4), brand: cardBrand(card.number) };
   }
 
+  /** The states of a charge before its batch settles (getTransactionDetails' transactionStatus). */
+  const UNSETTLED = new Set(["authorizedPendingCapture", "capturedPendingSettlement", "approvedReview", "underReview", "FDSPendingReview", "FDSAuthorizedPendingReview"]);
+
+  /** Maps the answer of a void or a refund. */
+  function refundResult(a: AnetAnswer, name: string, alreadyDone?: string): RefundResult {
+    const tr = a.transactionResponse;
+    if (!tr?.responseCode) throw unavailable(name, a);
+    const error = tr.errors?.[0];
+    const reasonCode = error?.errorCode;
+    if (tr.responseCode === "1") {
+      if (!tr.transId || tr.transId === "0") throw unavailable(name, a);
+      return { ok: true, transactionId: tr.transId };
+    }
+    // A void of a charge already voided: that void (a repeat after a lost answer).
+    if (reasonCode === "310" && alreadyDone) return { ok: true, transactionId: alreadyDone };
+    // A repeat of a refund inside the duplicate window: the original refund.
+    if (reasonCode === "11") {
+      if (tr.transId && tr.transId !== "0") return { ok: true, transactionId: tr.transId };
+      throw new GatewayUnavailableError(`Authorize.Net reported a duplicate ${name} without the original transaction`);
+    }
+    if (reasonCode === "13") throw new GatewayUnavailableError("Authorize.Net refused our API login id (reason 13)");
+    return { ok: false, reason: error?.errorText?.trim() || DECLINE_TEXT.processingError };
+  }
+
   return {
     kind: "authorize_net",
+    async settlement(transactionId): Promise<Settlement> {
+      const a = await call("getTransactionDetailsRequest", { transId: transactionId });
+      if (firstMessage(a)?.code === "E00040") return "unknown";
+      const status = a.transaction?.transactionStatus;
+      if (a.messages?.resultCode !== "Ok" || !status) throw unavailable("getTransactionDetailsRequest", a);
+      if (status === "settledSuccessfully") return "settled";
+      if (status === "voided") return "voided";
+      if (UNSETTLED.has(status)) return "unsettled";
+      // Declined, expired, a settlement error...: nothing the card can be credited on.
+      return "unknown";
+    },
+    async voidCharge(transactionId, idempotencyKey) {
+      const a = await call("createTransactionRequest", {
+        refId: anetRef(idempotencyKey),
+        transactionRequest: { transactionType: "voidTransaction", refTransId: transactionId },
+      });
+      return refundResult(a, "voidTransaction", transactionId);
+    },
+    async refundCharge(r, idempotencyKey) {
+      const a = await call("createTransactionRequest", {
+        refId: anetRef(idempotencyKey),
+        transactionRequest: {
+          transactionType: "refundTransaction",
+          amount: dollars(r.amountCents),
+          payment: { creditCard: { cardNumber: r.cardLastFour, expirationDate: "XXXX" } },
+          refTransId: r.transactionId,
+          order: order(idempotencyKey),
+          transactionSettings,
+        },
+      });
+      return refundResult(a, "refundTransaction");
+    },
 
     async charge(card, amountCents, idempotencyKey) {
       const a = await call("createTransactionRequest", {

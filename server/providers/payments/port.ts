@@ -43,6 +43,19 @@ export class GatewayUnavailableError extends Error {
   }
 }
 
+/**
+ * Where a charge is in the gateway's day (decision 0119): `unsettled` until the gateway's batch
+ * with it closes (it can then only be voided, whole), `settled` afterwards (refunded, in part or
+ * whole), `voided` when it was voided already, `unknown` when the gateway does not know it.
+ */
+export type Settlement = "unsettled" | "settled" | "voided" | "unknown";
+
+/**
+ * The gateway's answer to a void or a refund: done (the gateway's id of the void or refund),
+ * or refused with its reason (the charge is not in a state for it, the card account is closed...).
+ */
+export type RefundResult = { ok: true; transactionId: string } | { ok: false; reason: string };
+
 export interface PaymentGateway {
   readonly kind: "sandbox" | "authorize_net";
   /** Charges a card once; the same idempotencyKey never charges twice at the gateway. */
@@ -51,4 +64,10 @@ export interface PaymentGateway {
   createCustomerProfile(card: CardDetails, idempotencyKey: string): Promise<ProfileResult>;
   /** Charges a stored customer profile (recurring gifts). */
   chargeProfile(profileId: string, amountCents: number, idempotencyKey: string): Promise<ChargeResult>;
+  /** Where a charge is (`chargedAt`: when we recorded it; the sandbox decides by it, Authorize.Net asks). */
+  settlement(transactionId: string, chargedAt: Date): Promise<Settlement>;
+  /** Cancels an unsettled charge, whole; the same key (or a charge already voided) answers the same void. */
+  voidCharge(transactionId: string, idempotencyKey: string): Promise<RefundResult>;
+  /** Credits part or all of a settled charge back to its card (`cardLastFour`: the gateway asks for it); the same key never refunds twice. */
+  refundCharge(r: { transactionId: string; amountCents: number; cardLastFour: string }, idempotencyKey: string): Promise<RefundResult>;
 }

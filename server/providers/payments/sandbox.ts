@@ -11,9 +11,15 @@
  * (sbx_cus_<ok|declined|nsf>_<hash>), so a restarted server (or another instance) charges a
  * stored profile exactly as the one that created it would. Ids from before this scheme
  * (sbx_cus_<hash>) charge as the success card.
+ *
+ * Settlement (decision 0119): a sandbox charge settles SANDBOX_SETTLEMENT_HOURS (24) after it
+ * was made, by the clock the sandbox was given: younger, it can only be voided (whole); older,
+ * it is refunded (in part or whole). Void and refund ids are derived from the key like charges
+ * (sbx_vd_..., sbx_rf_...), so a repeat with the same key answers the same void or refund.
+ * The sandbox keeps no state: how much of a charge is left to refund is the caller's ledger.
  */
 import { createHash } from "node:crypto";
-import type { CardDetails, ChargeResult, DeclineCode, PaymentGateway, ProfileResult } from "./port";
+import type { CardDetails, ChargeResult, DeclineCode, PaymentGateway, ProfileResult, RefundResult, Settlement } from "./port";
 import { cardBrand, luhnValid } from "./cards";
 import { DECLINE_TEXT } from "../../../contract/giving-text";
 
@@ -27,6 +33,9 @@ export const SANDBOX_CARDS = {
 
 /** The sandbox's reasons are the common ones, written once in contract/giving-text.ts so members see them in their language. */
 export const SANDBOX_TEXT = DECLINE_TEXT;
+
+/** A sandbox charge is unsettled (void only) for this many hours after it was made, then settled (refund). */
+export const SANDBOX_SETTLEMENT_HOURS = 24;
 
 type Outcome = "ok" | "declined" | "insufficient_funds";
 /** The outcome's tag inside a profile id. */
@@ -94,6 +103,18 @@ export function createSandboxGateway(now: () => Date): PaymentGateway {
       const o = sandboxProfileOutcome(profileId);
       if (o !== "ok") return decline(o);
       return { ok: true, transactionId: gatewayId("ch", idempotencyKey), lastFour: "", brand: "" };
+    },
+    async settlement(transactionId, chargedAt): Promise<Settlement> {
+      if (!transactionId.startsWith("sbx_")) return "unknown";
+      return now().getTime() - chargedAt.getTime() < SANDBOX_SETTLEMENT_HOURS * 3_600_000 ? "unsettled" : "settled";
+    },
+    async voidCharge(transactionId, idempotencyKey): Promise<RefundResult> {
+      if (!transactionId.startsWith("sbx_")) return { ok: false, reason: SANDBOX_TEXT.declined };
+      return { ok: true, transactionId: gatewayId("vd", idempotencyKey) };
+    },
+    async refundCharge(r, idempotencyKey): Promise<RefundResult> {
+      if (!r.transactionId.startsWith("sbx_") || !Number.isInteger(r.amountCents) || r.amountCents <= 0) return { ok: false, reason: SANDBOX_TEXT.declined };
+      return { ok: true, transactionId: gatewayId("rf", idempotencyKey) };
     },
   };
 }

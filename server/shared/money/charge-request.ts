@@ -31,7 +31,8 @@ import { newCardGuard, type NewCardGuard } from "./new-card-guard";
  * Each kind of money request has its own rate-limit counter, all with the numbers of
  * GIVING_RATE_LIMIT_PER_USER / _WINDOW_SECONDS. One-time and recurring gifts count together.
  */
-export type MoneyLimit = "giving" | "wallet-deposit" | "wallet-give" | "wallet-card" | "wallet-bank";
+/** giving-refund: a finance holder's refunds (decision 0119), counted per staff member. */
+export type MoneyLimit = "giving" | "wallet-deposit" | "wallet-give" | "wallet-card" | "wallet-bank" | "giving-refund";
 
 /**
  * The routes whose requests carry an Idempotency-Key. The name is part of the stored request
@@ -42,6 +43,7 @@ const ROUTES = {
   recurring: "giving",
   "wallet-deposit": "wallet-deposit",
   "wallet-give": "wallet-give",
+  refund: "giving-refund",
 } as const satisfies Record<string, MoneyLimit>;
 export type MoneyRoute = keyof typeof ROUTES;
 

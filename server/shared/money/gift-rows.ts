@@ -2,6 +2,7 @@
  * The gift rows every way of giving writes (a card gift, a recurring gift's first charge,
  * giving the wallet balance) and the history entry a member's answer and history show.
  */
+import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { funds, gifts, recurringGifts } from "../../db/schema/giving";
 import { cardBrand } from "../../providers/payments/cards";
@@ -15,6 +16,7 @@ import type { StoredAnswer } from "./idempotency";
  */
 export const GIFT_LINE = {
   amountCents: gifts.amountCents,
+  refundedCents: gifts.refundedCents,
   feeCents: gifts.feeCents,
   fundNameEn: funds.nameEn,
   fundNameEs: funds.nameEs,
@@ -26,6 +28,16 @@ export const GIFT_LINE = {
   frequency: recurringGifts.frequency,
 };
 
+/**
+ * What a gift counts for net of its refunds (decision 0119): a refund returns the gift first,
+ * then the covered fee, so the fund keeps greatest(amount - refunded, 0) and the fee kept is
+ * fee - greatest(refunded - amount, 0). Totals (the ledger's, the dashboard's, statements) sum these.
+ */
+export const NET_GIFT_CENTS = sql<number>`greatest(${gifts.amountCents} - ${gifts.refundedCents}, 0)`;
+export const NET_FEE_CENTS = sql<number>`(${gifts.feeCents} - greatest(${gifts.refundedCents} - ${gifts.amountCents}, 0))`;
+/** The part of a gift's amount (not its fee) that was refunded. */
+export const refundedOfGift = (g: { amountCents: number; refundedCents: number }) => Math.min(g.refundedCents, g.amountCents);
+
 /** A gift as its giver's history shows it; `fundName` in the asker's language (funds.ts, fundName). */
 export const toHistoryEntry = (g: typeof gifts.$inferSelect, fundName: string): GivingHistoryEntry => ({
   id: g.id,
@@ -34,6 +46,7 @@ export const toHistoryEntry = (g: typeof gifts.$inferSelect, fundName: string): 
   status: g.status,
   fundName,
   feeCents: g.feeCents,
+  refundedCents: g.refundedCents,
 });
 
 /**

@@ -1,11 +1,12 @@
 /**
  * Admin -> Giving (issue 19; decision 0113): the funds members choose from and the processing
  * fee they may cover. OWNER and PASTOR change them; STAFF see them read-only. The page adds the
- * totals and, for the finance permission, the ledger (app/pages/admin-page.tsx).
+ * totals and, for the finance permission, the ledger with each gift's refunds and its Refund
+ * action (refund-dialog.tsx; decision 0119) (app/pages/admin-page.tsx).
  */
 import { useState, type FormEvent } from "react";
-import { Archive, ArchiveRestore, Pencil, Plus, Star } from "lucide-react";
-import type { FundAdmin } from "@contract/giving-funds";
+import { Archive, ArchiveRestore, Pencil, Plus, Star, Undo2 } from "lucide-react";
+import type { FundAdmin, LedgerGift } from "@contract/giving-funds";
 import { coverFeeCents, feeConfigured } from "@contract/giving-fee";
 import { formatCents } from "@contract/money";
 import { errorText } from "@/lib/api";
@@ -18,6 +19,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { QueryState } from "@/components/query-state";
+import { RefundDialog } from "./refund-dialog";
 import { useAllFunds, useChangeFund, useCreateFund, useGivingTotals, useLedger, useProcessingFee, useSetProcessingFee } from "./api";
 
 function FundForm({ fund, onDone }: { fund?: FundAdmin; onDone: () => void }) {
@@ -234,6 +236,44 @@ export function TotalsCard({ finance }: { finance: boolean }) {
   );
 }
 
+/** One gift of the ledger: donor, date, fund, method, amount, its refunds and the Refund action while something is refundable. */
+function LedgerRow({ gift: g }: { gift: LedgerGift }) {
+  const { m } = useI18n();
+  const f = m.funds;
+  const r = m.refunds;
+  const [refunding, setRefunding] = useState(false);
+  return (
+    <li className="grid gap-2 py-2" data-testid="ledger-gift">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate font-medium">{g.donor.name || m.batches.anonymousDonor}</p>
+          <p className="truncate text-xs text-muted-foreground">
+            {new Date(g.createdAt).toLocaleDateString()} · {g.fundName} · {f.methods[g.method]}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="font-semibold">{formatCents(g.amountCents)}</p>
+          {g.feeCents > 0 && <p className="text-xs text-muted-foreground">{f.feeCovered(formatCents(g.feeCents))}</p>}
+          {g.refundedCents > 0 && (
+            <p className="text-xs font-medium text-destructive" data-testid="ledger-gift-refunded">
+              {r.refunded(formatCents(g.refundedCents))}
+            </p>
+          )}
+          {g.status === "FAILED" && <Badge variant="secondary">{g.status}</Badge>}
+        </div>
+      </div>
+      {g.status === "COMPLETED" && g.refundableCents > 0 && (
+        <div className="flex justify-end">
+          <Button variant="outline" size="sm" aria-label={r.refundOf(g.donor.name || m.batches.anonymousDonor)} onClick={() => setRefunding(true)}>
+            <Undo2 aria-hidden="true" /> {r.refund}
+          </Button>
+          <RefundDialog gift={g} open={refunding} onOpenChange={setRefunding} />
+        </div>
+      )}
+    </li>
+  );
+}
+
 /** The gift ledger's latest gifts with their donors (finance only; each view is audited on the server). */
 export function LedgerCard() {
   const { m } = useI18n();
@@ -257,19 +297,7 @@ export function LedgerCard() {
             ) : (
               <ul className="divide-y divide-border">
                 {page.gifts.map((g) => (
-                  <li key={g.id} className="flex items-start justify-between gap-3 py-2" data-testid="ledger-gift">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium">{g.donor.name || m.batches.anonymousDonor}</p>
-                      <p className="truncate text-xs text-muted-foreground">
-                        {new Date(g.createdAt).toLocaleDateString()} · {g.fundName} · {f.methods[g.method]}
-                      </p>
-                    </div>
-                    <div className="text-right">
-                      <p className="font-semibold">{formatCents(g.amountCents)}</p>
-                      {g.feeCents > 0 && <p className="text-xs text-muted-foreground">{f.feeCovered(formatCents(g.feeCents))}</p>}
-                      {g.status === "FAILED" && <Badge variant="secondary">{g.status}</Badge>}
-                    </div>
-                  </li>
+                  <LedgerRow key={g.id} gift={g} />
                 ))}
               </ul>
             )

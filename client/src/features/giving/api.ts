@@ -9,6 +9,7 @@ import type { GiveRequestInput, GiveResponse, GivingHistoryEntry, GivingStatemen
 import type { FeeSettings, Fund, FundAdmin, FundCreateInput, FundPatchInput, GivingTotals, LedgerPage } from "@contract/giving-funds";
 import type { Batch, BatchCreateInput, BatchList, BatchPatchInput, DonorMatch } from "@contract/giving-batches";
 import type { Locale } from "@contract/i18n/locales";
+import type { RefundRequest, RefundResponse } from "@contract/giving-refunds";
 import { apiJson } from "@/lib/api";
 import { queryClient, refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
@@ -103,3 +104,26 @@ export const useChangeBatch = (id: string, config?: MutationConfig<Batch, BatchW
   );
 export const useCloseBatch = (id: string, config?: MutationConfig<Batch, void>) =>
   useApiMutation(() => apiJson<Batch>("POST", API.admin.givingBatchClose({ id })), config, refreshBatches);
+export interface RefundVars {
+  giftId: string;
+  body: RefundRequest;
+  idempotencyKey: string;
+}
+/**
+ * Refund or void a gift (finance; decision 0119). Afterwards the ledger, the totals and the
+ * staff member's own history (they may have refunded their own gift) are refetched, whatever the answer.
+ */
+export function useRefundGift(config: MutationConfig<RefundResponse, RefundVars> = {}) {
+  const { onSettled, ...rest } = config;
+  return useApiMutation(
+    ({ giftId, body, idempotencyKey }: RefundVars) => apiJson<RefundResponse>("POST", API.admin.givingRefund({ id: giftId }), body, { "Idempotency-Key": idempotencyKey }),
+    {
+      ...rest,
+      onSettled: (...args) => {
+        void refetchPrefix(API.admin.givingGifts(), API.admin.givingTotals());
+        void refreshGiving();
+        return onSettled?.(...args);
+      },
+    },
+  );
+}

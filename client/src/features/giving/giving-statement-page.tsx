@@ -131,7 +131,14 @@ function Statement({ s }: { s: GivingStatement }) {
                     {gift.fund} · {tr(gift.paidWith)}
                   </span>
                 </td>
-                <td className="whitespace-nowrap py-2 text-right font-medium">{formatCents(gift.amountCents)}</td>
+                <td className="whitespace-nowrap py-2 text-right font-medium">
+                  {formatCents(gift.amountCents)}
+                  {gift.refundedCents > 0 && (
+                    <span className="block text-xs font-normal text-destructive" data-testid="statement-gift-refund">
+                      {m.refunds.refunded(formatCents(gift.refundedCents))}
+                    </span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

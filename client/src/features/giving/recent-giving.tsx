@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { CheckCircle2, FileText, History } from "lucide-react";
+import { CheckCircle2, FileText, History, Undo2 } from "lucide-react";
 import { formatCents } from "@contract/money";
 import { shortDate } from "@/lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,12 +8,17 @@ import { QueryState, Skeletons } from "@/components/query-state";
 import { useGivingHistory } from "./api";
 import { useI18n } from "@/lib/i18n";
 
-/** 'Recent Giving' (spec section 2): the latest 5 gifts with amount, date and a status badge; COMPLETED is green with a check. */
+/**
+ * 'Recent Giving' (spec section 2): the latest 5 gifts with amount, date and a status badge;
+ * COMPLETED is green with a check. A refunded gift (decision 0119) says "Refunded $x" under its
+ * amount and its badge reads Fully refunded or Partly refunded.
+ */
 export function RecentGiving() {
   const history = useGivingHistory();
   const { m } = useI18n();
   const t = m.giving;
   const f = m.funds;
+  const r = m.refunds;
   return (
     <Card>
       <CardHeader>
@@ -37,8 +42,17 @@ export function RecentGiving() {
                         {f.feeCovered(formatCents(g.feeCents))}
                       </p>
                     )}
+                    {g.refundedCents > 0 && (
+                      <p className="text-sm font-medium text-destructive" data-testid="recent-gift-refund">
+                        {r.refunded(formatCents(g.refundedCents))}
+                      </p>
+                    )}
                   </div>
-                  {g.status === "COMPLETED" ? (
+                  {g.refundedCents > 0 ? (
+                    <Badge variant="secondary">
+                      <Undo2 className="size-3.5" aria-hidden="true" /> {g.refundedCents >= g.amountCents + g.feeCents ? r.refundedBadge : r.partlyRefundedBadge}
+                    </Badge>
+                  ) : g.status === "COMPLETED" ? (
                     <Badge variant="success">
                       <CheckCircle2 className="size-3.5" aria-hidden="true" /> {t.giftStatuses[g.status]}
                     </Badge>

@@ -1,4 +1,4 @@
-import { ArrowDownLeft, CircleDollarSign, Coins, HeartHandshake } from "lucide-react";
+import { ArrowDownLeft, CircleDollarSign, Coins, HeartHandshake, Undo2 } from "lucide-react";
 import type { WalletTransaction, WalletTransactionType } from "@contract/wallet";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
@@ -10,6 +10,7 @@ const ICONS: Record<WalletTransactionType, typeof Coins> = {
   deposit: CircleDollarSign,
   withdrawal: ArrowDownLeft,
   payment: HeartHandshake,
+  refund: Undo2,
 };
 
 /**

@@ -4,7 +4,8 @@
  * the ledger row explaining it: credit() and debit() take the transaction handle, and debit() refuses (null)
  * rather than go below zero, which the wallets_balance_not_negative check also enforces.
  * lockWallet() is the member's money lock: payment-method changes take it too, so "exactly one
- * default method" holds under concurrent requests.
+ * default method" holds under concurrent requests. It lives in shared/money (it was the wallet
+ * feature's) because giving's refunds credit a wallet gift back to the wallet (decision 0119).
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
