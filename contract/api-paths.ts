@@ -97,6 +97,9 @@ export const API = {
     givingFunds: apiPath("/api/admin/giving/funds"),
     givingGifts: apiPath("/api/admin/giving/gifts"),
     givingTotals: apiPath("/api/admin/giving/totals"),
+    /** A donor's page and the CSV export (issue 19, decision 0122). */
+    givingDonor: apiPath("/api/admin/giving/donors/:userId"),
+    givingExport: apiPath("/api/admin/giving/export.csv"),
     /** Admin → Journeys and Admin → Challenges (decision 0108). */
     journeys: apiPath("/api/admin/journeys"),
     journey: apiPath("/api/admin/journeys/:id"),

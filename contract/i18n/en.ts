@@ -20,6 +20,7 @@ import { GROUPS_TEXT } from "../groups-text";
 import { AI_PRAYER_TEXT } from "../ai-prayer-text";
 import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
 import { FUNDS_TEXT } from "../giving-funds-text";
+import { LEDGER_TEXT } from "../giving-ledger-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
 import { ACTIVITY_TITLES, ADMIN_TEXT, CARD_BREAKER_TEXT, EMAIL_HEALTH_TEXT } from "../admin-text";
 import { INTEGRATION_TEXT, PROVIDER_INFO } from "../integrations-text";
@@ -806,6 +807,8 @@ export const en = {
   // ── (giving area: Give & Manage, wallet) ──
   // ── funds, the covered fee, the finance permission and the audit log (issue 19) ──
   funds: FUNDS_TEXT,
+  // ── the ledger's totals by period, a donor's page, the CSV export (issue 19, decision 0122) ──
+  ledger: LEDGER_TEXT,
   // ── giving: Give & Manage's Give tab, recurring gifts, Recent Giving and the year-end statement ──
   giving: {
     ...GIVING_TEXT,

@@ -177,6 +177,8 @@ export const ROUTE_ACCESS = {
   "GET /api/admin/giving/funds": "staff",
   "GET /api/admin/giving/totals": "staff",
   "GET /api/admin/giving/gifts": "finance",
+  "GET /api/admin/giving/donors/:userId": "finance",
+  "GET /api/admin/giving/export.csv": "finance",
   "PUT /api/admin/users/:id/finance": "owner",
   "GET /api/admin/audit-log": "owner",
   // roundup
