@@ -6,7 +6,7 @@
  * Newest first, keyset-paginated on (created_at, id) with the exact timestamp in the cursor, so
  * a page never skips or repeats a gift however many share a millisecond. Each page carries the
  * per-fund totals of completed gifts for the same filters. Every view is written to the audit
- * log (who, the filters, how many donors' gifts were shown) in the transaction that reads it.
+ * log (who, the filters, how many donors' gifts were shown) before it is answered.
  */
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
@@ -87,23 +87,27 @@ export async function listLedger(deps: Deps, actor: AuthUser, q: Query, locale: 
       : undefined,
   ];
 
-  return deps.db.transaction(async (tx) => {
-    const page = await readLedgerPage(tx, and(...filters, q.status ? eq(gifts.status, q.status) : undefined), q.cursor, q.limit, locale);
-    const totals = await fundTotals(tx, and(...filters), locale);
-    await audit(
-      tx,
-      actor,
-      "giving.ledger.view",
-      { from: range.from, to: range.to, fundId: q.fundId ?? null, method: q.method ?? null, status: q.status ?? null, q: q.q ?? null, page: q.cursor ? "next" : "first", gifts: page.gifts.length },
-      deps.now(),
-    );
-    return {
-      from: range.from,
-      to: range.to,
-      funds: totals,
-      totalCents: totals.reduce((s, f) => s + f.totalCents, 0),
-      count: totals.reduce((s, f) => s + f.count, 0),
-      ...page,
-    };
-  });
+  // The page and the totals are read side by side (two pool connections on PostgreSQL), then the
+  // view is written to the audit log; only once that row is committed is the page answered, so an
+  // answered view is never missing from the log (decision 0122: no transaction is needed for that,
+  // and none is held across the reads).
+  const [page, totals] = await Promise.all([
+    readLedgerPage(deps.db, and(...filters, q.status ? eq(gifts.status, q.status) : undefined), q.cursor, q.limit, locale),
+    fundTotals(deps.db, and(...filters), locale),
+  ]);
+  await audit(
+    deps.db,
+    actor,
+    "giving.ledger.view",
+    { from: range.from, to: range.to, fundId: q.fundId ?? null, method: q.method ?? null, status: q.status ?? null, q: q.q ?? null, page: q.cursor ? "next" : "first", gifts: page.gifts.length },
+    deps.now(),
+  );
+  return {
+    from: range.from,
+    to: range.to,
+    funds: totals,
+    totalCents: totals.reduce((s, f) => s + f.totalCents, 0),
+    count: totals.reduce((s, f) => s + f.count, 0),
+    ...page,
+  };
 }
