@@ -6,6 +6,7 @@
  *   staff   OWNER, PASTOR or STAFF (403 for members)
  *   pastor  OWNER or PASTOR (403 for STAFF and members)
  *   finance OWNER, or a user granted the finance permission (decision 0113)
+ *   staffOrFinance  staff, or a user granted the finance permission (decision 0122)
  *   owner   OWNER only (403 for everyone else signed in)
  * Each route also states its access in `config.access` next to its handler (http/auth.ts guards
  * by it); server/security/route-matrix.test.ts fails when a registered route is missing here,
@@ -174,8 +175,8 @@ export const ROUTE_ACCESS = {
   "PATCH /api/giving/funds/:id": "pastor",
   "GET /api/giving/fee": "member",
   "PUT /api/giving/fee": "pastor",
-  "GET /api/admin/giving/funds": "staff",
-  "GET /api/admin/giving/totals": "staff",
+  "GET /api/admin/giving/funds": "staffOrFinance",
+  "GET /api/admin/giving/totals": "staffOrFinance",
   "GET /api/admin/giving/gifts": "finance",
   "GET /api/admin/giving/donors/:userId": "finance",
   "GET /api/admin/giving/export.csv": "finance",

@@ -50,7 +50,7 @@ test("the treasurer reads the totals, opens a donor's page and downloads the CSV
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Giving" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Totals by period" })).toBeVisible();
-  await expect(page.getByTestId("period-totals").getByRole("row").first()).toContainText("Week of");
+  await expect(page.getByTestId("period-totals").getByRole("rowheader").first()).toContainText("Week of");
   await expect(page.getByTestId("range-total")).not.toHaveText("$0.00");
 
   await page.getByLabel("Search donor").fill("Priscilla");

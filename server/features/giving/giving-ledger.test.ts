@@ -166,6 +166,14 @@ describe("totals per fund and per week or month, on the church's clock", () => {
     expect((await get(staff.auth, "/api/admin/giving/totals?from=2000-01-01&to=2025-12-31&group=week")).statusCode).toBe(400);
     expect((await get(member.auth, "/api/admin/giving/totals")).statusCode).toBe(403);
   });
+
+  it("a treasurer who is not staff reads the totals and the funds (for the filters); a member without the permission does not", async () => {
+    const totals = await get(treasurer.auth, "/api/admin/giving/totals?from=2025-10-26&to=2025-11-14");
+    expect(totals.statusCode, totals.body).toBe(200);
+    expect((totals.json() as GivingTotalsReport).totalCents).toBe(10_522);
+    expect((await get(treasurer.auth, "/api/admin/giving/funds")).statusCode).toBe(200);
+    for (const url of ["/api/admin/giving/totals", "/api/admin/giving/funds"]) expect((await get(member.auth, url)).statusCode).toBe(403);
+  });
 });
 
 describe("a donor's page", () => {

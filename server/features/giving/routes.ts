@@ -99,8 +99,8 @@ export const givingRoutes =
       { config: { access: "pastor" }, schema: { params: ZFundParams, body: ZFundPatch, response: { 200: ZFundAdmin } } },
       (req) => changeFund(deps, req.params.id, req.body),
     );
-    /** Every fund with both names, archived ones too (Admin -> Giving; STAFF read it, OWNER and PASTOR change it). */
-    app.get(API.admin.givingFunds.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZFundAdmin) } } }, () => listAllFunds(deps.db));
+    /** Every fund with both names, archived ones too (Admin -> Giving; STAFF and treasurers read it, OWNER and PASTOR change it). */
+    app.get(API.admin.givingFunds.pattern, { config: { access: "staffOrFinance" }, schema: { response: { 200: z.array(ZFundAdmin) } } }, () => listAllFunds(deps.db));
 
     /** The fee a giver may cover (both zero: the choice is not offered). */
     app.get(API.giving.fee.pattern, { config: { access: "member" }, schema: { response: { 200: ZFeeSettings } } }, () => readProcessingFee(deps.db));
@@ -109,8 +109,8 @@ export const givingRoutes =
     );
 
     // ── who may see the money (decision 0113) ──
-    /** Completed gifts per fund and per week or month in a range, for a fund and a method; no donor: every staff member (decision 0122). */
-    app.get(API.admin.givingTotals.pattern, { config: { access: "staff" }, schema: { querystring: ZPeriodTotalsQuery, response: { 200: ZGivingTotalsReport } } }, (req) =>
+    /** Completed gifts per fund and per week or month in a range, for a fund and a method; no donor: every staff member, and a treasurer who is not staff (decision 0122). */
+    app.get(API.admin.givingTotals.pattern, { config: { access: "staffOrFinance" }, schema: { querystring: ZPeriodTotalsQuery, response: { 200: ZGivingTotalsReport } } }, (req) =>
       getGivingTotals(deps, req.query, localeOf(req)),
     );
     /** Every gift with its donor: the OWNER and the finance permission only; each view audited. */
