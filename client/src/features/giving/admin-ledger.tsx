@@ -53,12 +53,13 @@ function Filters({ value, onChange, finance, group, onGroup }: { value: LedgerFi
         <CardTitle>{l.filtersTitle}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <div className="grid grid-cols-2 gap-2">
-          <div className="grid gap-1">
+        {/* A phone's date field (the date and its calendar button at 16 px) does not fit half the card: one under the other there. */}
+        <div className="grid grid-cols-1 gap-2 min-[440px]:grid-cols-2">
+          <div className="grid min-w-0 gap-1">
             <Label htmlFor="ledger-from">{f.from}</Label>
             <Input id="ledger-from" type="date" value={value.from} max={value.to} onChange={(e) => e.target.value && set({ from: e.target.value })} />
           </div>
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1">
             <Label htmlFor="ledger-to">{f.to}</Label>
             <Input id="ledger-to" type="date" value={value.to} min={value.from} onChange={(e) => e.target.value && set({ to: e.target.value })} />
           </div>
