@@ -4,7 +4,8 @@
  * downloads the CSV, which holds the donor's gift.
  */
 import fs from "node:fs";
-import type { APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { test, expect, register, DEMO_PASSWORD, uniqueEmail } from "./fixtures";
 
@@ -12,6 +13,13 @@ import { test, expect, register, DEMO_PASSWORD, uniqueEmail } from "./fixtures";
 test.beforeEach(async ({ page }) => {
   await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
 });
+
+/** axe (WCAG 2.1 AA) on the screen as it is, once its data is shown. */
+async function expectNoAxeViolation(page: Page, name: string) {
+  await expect(page.locator("main .animate-pulse, main .animate-spin")).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(violations.map((v) => `${name}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 async function tokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
   const res = await request.post("/api/auth/login", { data: { email, password } });
@@ -61,10 +69,23 @@ test("the treasurer reads the totals, opens a donor's page and downloads the CSV
   await expect(page.getByTestId("donor-name")).toHaveText("Priscilla Aquila");
   await expect(page.getByTestId("donor-years")).toContainText("$123.45");
   await expect(page.getByTestId("donor-gift")).toHaveCount(1);
+  await expectNoAxeViolation(page, "donor page, light");
+  const donorUrl = page.url();
   await page.getByRole("link", { name: "Back to Giving" }).click();
+  await expect(page.getByTestId("ledger-gift").first()).toBeVisible();
+  await expectNoAxeViolation(page, "Admin, Giving, light");
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^giving-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parse(fs.readFileSync((await download.path())!, "utf8"), { bom: true, columns: true }) as Record<string, string>[];
   expect(rows.find((r) => r.Email === donorEmail)).toMatchObject({ Donor: "Priscilla Aquila", Fund: "General Fund", Method: "Card", Amount: "123.45", Refunded: "0.00" });
+
+  // Both screens in the dark theme too.
+  await page.evaluate(() => localStorage.setItem("theme", "dark"));
+  await page.reload();
+  await expect(page.getByTestId("ledger-gift").first()).toBeVisible();
+  await expectNoAxeViolation(page, "Admin, Giving, dark");
+  await page.goto(donorUrl);
+  await expect(page.getByTestId("donor-gift")).toHaveCount(1);
+  await expectNoAxeViolation(page, "donor page, dark");
 });

@@ -20,11 +20,14 @@ export interface CalendarDate {
   d: number;
 }
 
-/** "YYYY-MM-DD" -> its parts; a date that does not exist (2026-02-30) is a 400 on `path`. */
+/**
+ * "YYYY-MM-DD" -> its parts; a date that does not exist (2026-02-30), or one outside the years
+ * 1900-9998 (no gift was ever given there, and a year past 9999 is no ISO timestamp), is a 400 on `path`.
+ */
 export function parseDate(text: string, path: string): CalendarDate {
   const [y, m, d] = text.split("-").map(Number) as [number, number, number];
   const check = new Date(Date.UTC(y, m - 1, d));
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) throw badRequest(path, LEDGER_TEXT.invalidDate);
+  if (y < 1900 || y > 9998 || check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) throw badRequest(path, LEDGER_TEXT.invalidDate);
   return { y, m, d };
 }
 

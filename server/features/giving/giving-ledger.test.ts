@@ -163,6 +163,11 @@ describe("totals per fund and per week or month, on the church's clock", () => {
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toMatchObject({ issues: [{ path: "query.from" }] });
     expect((await get(staff.auth, "/api/admin/giving/totals?from=2025-02-30&to=2025-03-02")).statusCode).toBe(400);
+    for (const range of ["from=1899-12-31&to=1900-01-31", "from=9999-12-01&to=9999-12-31"]) {
+      expect((await get(staff.auth, `/api/admin/giving/totals?${range}`)).statusCode, range).toBe(400);
+      expect((await get(owner.auth, `/api/admin/giving/gifts?${range}`)).statusCode, range).toBe(400);
+      expect((await get(owner.auth, `/api/admin/giving/export.csv?${range}`)).statusCode, range).toBe(400);
+    }
     expect((await get(staff.auth, "/api/admin/giving/totals?from=2000-01-01&to=2025-12-31&group=week")).statusCode).toBe(400);
     expect((await get(member.auth, "/api/admin/giving/totals")).statusCode).toBe(403);
   });
