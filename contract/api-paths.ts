@@ -103,6 +103,9 @@ export const API = {
     givingBatch: apiPath("/api/admin/giving/batches/:id"),
     givingBatchClose: apiPath("/api/admin/giving/batches/:id/close"),
     givingDonorSearch: apiPath("/api/admin/giving/donor-search"),
+    /** A donor's page and the CSV export (issue 19, decision 0122). */
+    givingDonor: apiPath("/api/admin/giving/donors/:userId"),
+    givingExport: apiPath("/api/admin/giving/export.csv"),
     /** Admin → Journeys and Admin → Challenges (decision 0108). */
     journeys: apiPath("/api/admin/journeys"),
     journey: apiPath("/api/admin/journeys/:id"),

@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   "giving.batch.view",
   // refunds (decision 0119)
   "giving.refund",
+  // a donor's page and the CSV export (decision 0122)
+  "giving.donor.view",
+  "giving.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -128,5 +131,7 @@ export const FUNDS_TEXT = {
     "giving.batch.close": "Closed a cash and check batch",
     "giving.batch.view": "Viewed a cash and check batch",
     "giving.refund": "Refunded a gift",
+    "giving.donor.view": "Viewed a donor's giving",
+    "giving.export": "Exported gifts (CSV)",
   } as Record<AuditAction, string>,
 } as const;

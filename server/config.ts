@@ -94,6 +94,8 @@ export const WRITE_LIMITS = {
   profilePhoto: { per: "member", count: 20, windowSeconds: 3600 },
   /** GET /api/me/export: a read, but a heavy one (every table the member appears in). */
   dataExport: { per: "member", count: 10, windowSeconds: 3600 },
+  /** GET /api/admin/giving/export.csv (finance): a read, but a heavy one (every gift of a range, streamed). */
+  givingExport: { per: "member", count: 30, windowSeconds: 3600 },
   /** DELETE /api/me: checks the password, so the limit also bounds guessing it. */
   accountDelete: { per: "member", count: 5, windowSeconds: 3600 },
   /** POST /api/me/password (emails the member; wrong current passwords are also slowed down like sign-in's). */

@@ -22,6 +22,7 @@ import { DECLINE_TEXT, GIVING_TEXT } from "../giving-text";
 import { FUNDS_TEXT } from "../giving-funds-text";
 import { BATCHES_TEXT } from "../giving-batches-text";
 import { REFUNDS_TEXT } from "../giving-refunds-text";
+import { LEDGER_TEXT } from "../giving-ledger-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
 import { ACTIVITY_TITLES, ADMIN_TEXT, CARD_BREAKER_TEXT, EMAIL_HEALTH_TEXT } from "../admin-text";
 import { INTEGRATION_TEXT, PROVIDER_INFO } from "../integrations-text";
@@ -812,6 +813,8 @@ export const en = {
   batches: BATCHES_TEXT,
   // ── refunds and voids of gifts (issue 19; decision 0119) ──
   refunds: REFUNDS_TEXT,
+  // ── the ledger's totals by period, a donor's page, the CSV export (issue 19, decision 0122) ──
+  ledger: LEDGER_TEXT,
   // ── giving: Give & Manage's Give tab, recurring gifts, Recent Giving and the year-end statement ──
   giving: {
     ...GIVING_TEXT,

@@ -6,6 +6,8 @@
  *   pastor  OWNER or PASTOR (403 for STAFF and members): the church profile, the church's settings for giving
  *   finance OWNER, or a user the owner granted the finance permission (users.finance;
  *           decision 0113): donor-level giving
+ *   staffOrFinance  staff, or a finance holder who is not staff (a MEMBER treasurer): the
+ *           church's giving without donors, the totals and the funds (decision 0122)
  *   owner   OWNER only
  * A route without it refuses to register, so no endpoint can forget to say who may call it.
  * The bearer header is the only credential, except on routes that set `cookieAuth`
@@ -21,7 +23,7 @@ import { isStaff, type Role } from "../../contract/roles";
 import { SessionCache, type CachedSession } from "./session-cache";
 import { sessionToucher, type SessionToucher } from "./session-touch";
 
-export type Access = "public" | "member" | "staff" | "pastor" | "finance" | "owner";
+export type Access = "public" | "member" | "staff" | "pastor" | "finance" | "staffOrFinance" | "owner";
 
 export interface AuthUser {
   id: string;
@@ -131,6 +133,7 @@ export function installAuth(
     if (access === "staff" && !isStaff(req.user.role)) return forbidden();
     if (access === "pastor" && req.user.role !== "OWNER" && req.user.role !== "PASTOR") return forbidden();
     if (access === "finance" && !hasFinance(req.user)) return forbidden();
+    if (access === "staffOrFinance" && !isStaff(req.user.role) && !hasFinance(req.user)) return forbidden();
     if (access === "owner" && req.user.role !== "OWNER") return forbidden();
     return undefined;
   };

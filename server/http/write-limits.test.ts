@@ -36,7 +36,8 @@ type Call = { method: "POST" | "PUT" | "PATCH" | "DELETE"; url: string; payload?
 /** One valid request per limit. Ids that do not exist are fine: the limit is counted before the route looks anything up. */
 // churchProfile is a pastor's limit: server/features/church/church-profile.test.ts proves it.
 // dataExport limits a read (GET /api/me/export): server/features/my-data/my-data.test.ts proves it.
-const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfile" | "dataExport">, () => Call> = {
+// givingExport limits a read too (GET /api/admin/giving/export.csv): server/features/giving/giving-ledger.test.ts proves it.
+const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfile" | "dataExport" | "givingExport">, () => Call> = {
   prayerRequest: () => ({ method: "POST", url: "/api/prayer-requests", payload: { title: "Healing", description: "For my aunt" } }),
   prayerPray: () => ({ method: "POST", url: `/api/prayers/${randomUUID()}/pray` }),
   prayerAnswered: () => ({ method: "POST", url: `/api/prayers/${randomUUID()}/answered` }),

@@ -26,6 +26,8 @@ function refusal(access: Access, caller: Caller): 401 | 403 | null {
   if (access === "pastor") return caller === "OWNER" || caller === "PASTOR" ? null : 403;
   // No caller here holds the finance permission, so only the OWNER passes (giving-admin tests grant it).
   if (access === "finance") return caller === "OWNER" ? null : 403;
+  // Staff, or a finance holder (none here is one without a staff role): MEMBER is refused.
+  if (access === "staffOrFinance") return caller === "MEMBER" ? 403 : null;
   return caller === "OWNER" ? null : 403;
 }
 

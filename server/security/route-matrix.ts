@@ -6,6 +6,7 @@
  *   staff   OWNER, PASTOR or STAFF (403 for members)
  *   pastor  OWNER or PASTOR (403 for STAFF and members)
  *   finance OWNER, or a user granted the finance permission (decision 0113)
+ *   staffOrFinance  staff, or a user granted the finance permission (decision 0122)
  *   owner   OWNER only (403 for everyone else signed in)
  * Each route also states its access in `config.access` next to its handler (http/auth.ts guards
  * by it); server/security/route-matrix.test.ts fails when a registered route is missing here,
@@ -174,8 +175,8 @@ export const ROUTE_ACCESS = {
   "PATCH /api/giving/funds/:id": "pastor",
   "GET /api/giving/fee": "member",
   "PUT /api/giving/fee": "pastor",
-  "GET /api/admin/giving/funds": "staff",
-  "GET /api/admin/giving/totals": "staff",
+  "GET /api/admin/giving/funds": "staffOrFinance",
+  "GET /api/admin/giving/totals": "staffOrFinance",
   "GET /api/admin/giving/gifts": "finance",
   // cash and check batches (issue 19; decision 0120): donor-level money, so finance
   "GET /api/admin/giving/batches": "finance",
@@ -185,6 +186,8 @@ export const ROUTE_ACCESS = {
   "POST /api/admin/giving/batches/:id/close": "finance",
   "GET /api/admin/giving/donor-search": "finance",
   "POST /api/admin/giving/gifts/:id/refund": "finance",
+  "GET /api/admin/giving/donors/:userId": "finance",
+  "GET /api/admin/giving/export.csv": "finance",
   "PUT /api/admin/users/:id/finance": "owner",
   "GET /api/admin/audit-log": "owner",
   // roundup

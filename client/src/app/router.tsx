@@ -19,6 +19,7 @@ const AdminPage = lazy(() => import("./pages/admin-page"));
 const ConnectPage = lazy(() => import("./pages/connect-page"));
 const GivingPage = lazy(() => import("./pages/giving-page"));
 const GivingStatementPage = lazy(() => import("@/features/giving/giving-statement-page"));
+const DonorPage = lazy(() => import("@/features/giving/donor-page"));
 const PrayerPage = lazy(() => import("@/features/prayer/prayer-page"));
 const MediaPage = lazy(() => import("./pages/media-page"));
 const InvitePage = lazy(() => import("@/features/church/invite-page"));
@@ -83,6 +84,7 @@ export function AppRouter() {
             <Route path="/visitors" component={VisitorsPage} />
             <Route path="/ai-prayer" component={AiPrayerPage} />
             <Route path="/admin" component={AdminPage} />
+            <Route path="/admin/giving/donors/:userId" component={DonorPage} />
             <Route path="/connect" component={ConnectPage} />
             <Route path="/connect/directory" component={DirectoryPage} />
             <Route path="/email/unsubscribe" component={UnsubscribePage} />

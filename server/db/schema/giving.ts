@@ -151,8 +151,10 @@ export const gifts = pgTable(
     uniqueIndex("gifts_recurring_period_uq").on(t.recurringGiftId, t.periodDate),
     // The receipts sweep (server/jobs/gift-receipts.ts) reads only completed gifts still without a receipt.
     index("gifts_receipt_pending_idx").on(t.createdAt).where(sql`${t.receiptSentAt} is null and ${t.status} = 'COMPLETED'`),
-    // Admin's 'Given This Week' sums completed gifts in the church's week.
-    index("gifts_completed_at_idx").on(t.createdAt).where(sql`${t.status} = 'COMPLETED'`),
+    // Sums of completed gifts over a range: Admin's 'Given This Week', the ledger's totals per fund
+    // and per week or month (decision 0122). Every column those sums read is in the index, so
+    // PostgreSQL answers them from it alone (an index-only scan) without visiting the table.
+    index("gifts_completed_cover_idx").on(t.createdAt, t.fundId, t.amountCents, t.feeCents, t.refundedCents, t.method).where(sql`${t.status} = 'COMPLETED'`),
     check("gifts_amount_positive", sql`${t.amountCents} > 0`),
     check("gifts_fee_not_negative", sql`${t.feeCents} >= 0`),
     check("gifts_refunded_within_gift", sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents} + ${t.feeCents}`),

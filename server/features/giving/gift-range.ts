@@ -1,21 +1,67 @@
 /**
- * The date range the ledger and the totals read (issue 19): church-zone calendar dates, `to`
- * included; by default the last 30 days up to today. Turned into UTC instants by the
- * database's time zone data, as the statement does.
+ * The date range the ledger, the totals and the export read (issue 19): church-zone calendar
+ * dates, `to` included; by default the last 30 days up to today. Turned into UTC instants by the
+ * one wall-clock module (contract/zoned-time.ts), the same arithmetic that cuts the range into
+ * weeks and months (period-totals.ts), so the periods always add up to the range's total
+ * (decision 0122).
  */
-import { sql, type SQL } from "drizzle-orm";
+import { and, gte, lt, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { gifts } from "../../db/schema/giving";
-import { dateInZone } from "./next-payment-date";
+import { badRequest } from "../../http/app-error";
+import { zonedDate, zonedToUtc } from "../../../contract/zoned-time";
+import { LEDGER_TEXT } from "../../../contract/giving-ledger-text";
 
 const DEFAULT_DAYS = 30;
 
-const dayStart = (date: string, tz: string) => sql`(${date}::date::timestamp at time zone ${tz})`;
+export interface CalendarDate {
+  y: number;
+  m: number;
+  d: number;
+}
 
-export function giftRange(deps: Pick<Deps, "church" | "now">, q: { from?: string; to?: string }): { from: string; to: string; where: SQL } {
+/**
+ * "YYYY-MM-DD" -> its parts; a date that does not exist (2026-02-30), or one outside the years
+ * 1900-9998 (no gift was ever given there, and a year past 9999 is no ISO timestamp), is a 400 on `path`.
+ */
+export function parseDate(text: string, path: string): CalendarDate {
+  const [y, m, d] = text.split("-").map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || y > 9998 || check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) throw badRequest(path, LEDGER_TEXT.invalidDate);
+  return { y, m, d };
+}
+
+/** The calendar date `days` after (or before) one; month and year roll over. */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const t = new Date(Date.UTC(date.y, date.m - 1, date.d + days));
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+}
+
+export const formatDate = ({ y, m, d }: CalendarDate) => `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+
+/** Midnight of a church-zone calendar date, as an instant. */
+export const dayStart = (tz: string, date: CalendarDate) => zonedToUtc(tz, date.y, date.m, date.d);
+
+export interface GiftRange {
+  from: string;
+  to: string;
+  /** The first instant of `from` and the first instant after `to`, in the church's zone. */
+  start: Date;
+  end: Date;
+  fromDate: CalendarDate;
+  toDate: CalendarDate;
+  /** gifts.created_at within [start, end). */
+  where: SQL;
+}
+
+export function giftRange(deps: Pick<Deps, "church" | "now">, q: { from?: string; to?: string }): GiftRange {
   const tz = deps.church.timeZone;
-  const to = q.to ?? dateInZone(tz, deps.now());
-  const from = q.from ?? dateInZone(tz, new Date(Date.parse(`${to}T12:00:00Z`) - DEFAULT_DAYS * 86_400_000));
-  const where = sql`${gifts.createdAt} >= ${dayStart(from, tz)} and ${gifts.createdAt} < (${dayStart(to, tz)} + interval '1 day')`;
-  return { from, to, where };
+  const toDate = parseDate(q.to ?? zonedDate(tz, deps.now()), "query.to");
+  const fromDate = q.from ? parseDate(q.from, "query.from") : addDays(toDate, -DEFAULT_DAYS);
+  const from = formatDate(fromDate);
+  const to = formatDate(toDate);
+  if (from > to) throw badRequest("query.from", LEDGER_TEXT.rangeBackwards);
+  const start = dayStart(tz, fromDate);
+  const end = dayStart(tz, addDays(toDate, 1));
+  return { from, to, start, end, fromDate, toDate, where: and(gte(gifts.createdAt, start), lt(gifts.createdAt, end))! };
 }

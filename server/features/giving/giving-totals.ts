@@ -1,25 +1,28 @@
 /**
- * Completed gifts per fund for a range (issue 19; decision 0113): what PASTOR and STAFF see of
- * the money without the finance permission. Amounts and counts only, never a donor: this read
- * is not audited. The ledger (list-ledger.ts) adds the same totals to its donor-level page.
+ * Completed gifts per fund, and per week or month of the church's calendar, for a range, a fund
+ * and a method (issue 19; decisions 0113, 0122): what PASTOR and STAFF see of the money without
+ * the finance permission. Amounts and counts only, never a donor: this read is not audited and
+ * never touches the users table. The ledger (list-ledger.ts) adds per-fund totals to its
+ * donor-level page.
  */
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
 import { funds, gifts } from "../../db/schema/giving";
-import { users } from "../../db/schema/users";
-import { givingBatchLines } from "../../db/schema/giving-batch-lines";
-import type { FundTotal, GivingTotals } from "../../../contract/giving-funds";
+import type { FundTotal } from "../../../contract/giving-funds";
+import type { GivingTotalsReport, PeriodTotal, PeriodTotalsQuery } from "../../../contract/giving-ledger";
+import { WEEKLY_UP_TO_DAYS } from "../../../contract/giving-ledger-text";
 import type { Locale } from "../../../contract/i18n/locales";
 import { fundName } from "../../shared/money/funds";
-import { giftRange } from "./gift-range";
+import { formatDate, giftRange } from "./gift-range";
+import { methodFilter } from "./gift-method";
+import { periodFundTotals, periodStarts } from "./period-totals";
 import { NET_FEE_CENTS, NET_GIFT_CENTS } from "../../shared/money/gift-rows";
 
 /**
- * Per-fund sums of the COMPLETED gifts matching `where`, which may name the donor (users, or a
- * batch line's donor without an account): every fund with at least one gift. Net of refunds
- * (decision 0119), by the gift's date: a refund lowers the range its gift is in; `count` still
- * counts the gifts.
+ * Per-fund sums of the COMPLETED gifts matching `where` (on gifts alone): every fund with at least
+ * one gift. Net of refunds (decision 0119), by the gift's date: a refund lowers the range its gift
+ * is in; `count` still counts the gifts.
  */
 export async function fundTotals(db: Db | Tx, where: SQL | undefined, locale: Locale): Promise<FundTotal[]> {
   const rows = await db
@@ -33,23 +36,52 @@ export async function fundTotals(db: Db | Tx, where: SQL | undefined, locale: Lo
     })
     .from(gifts)
     .innerJoin(funds, eq(funds.id, gifts.fundId))
-    // Left: a cash or check gift may have no member (anonymous, or a donor without an account; decision 0120).
-    .leftJoin(users, eq(users.id, gifts.userId))
-    .leftJoin(givingBatchLines, eq(givingBatchLines.giftId, gifts.id))
     .where(and(eq(gifts.status, "COMPLETED"), where))
     .groupBy(funds.id, funds.nameEn, funds.nameEs)
     .orderBy(asc(funds.nameEn));
   return rows.map((r) => ({ fundId: r.fundId, fundName: fundName(r, locale), totalCents: Number(r.totalCents), feeCents: Number(r.feeCents), count: r.count }));
 }
 
-export async function getGivingTotals(deps: Deps, q: { from?: string; to?: string }, locale: Locale): Promise<GivingTotals> {
+const DAY_MS = 86_400_000;
+
+export async function getGivingTotals(deps: Deps, q: PeriodTotalsQuery, locale: Locale): Promise<GivingTotalsReport> {
+  const tz = deps.church.timeZone;
   const range = giftRange(deps, q);
-  const list = await fundTotals(deps.db, range.where, locale);
+  const days = (Date.UTC(range.toDate.y, range.toDate.m - 1, range.toDate.d) - Date.UTC(range.fromDate.y, range.fromDate.m - 1, range.fromDate.d)) / DAY_MS + 1;
+  const group = q.group ?? (days <= WEEKLY_UP_TO_DAYS ? "week" : "month");
+  const starts = periodStarts(group, range.fromDate, range.toDate);
+  const where = and(range.where, q.fundId ? eq(gifts.fundId, q.fundId) : undefined, methodFilter(q.method));
+  // One aggregate over the range (per period and fund); the fund totals are its sums.
+  const [rows, fundRows] = await Promise.all([
+    periodFundTotals(deps.db, tz, starts, where),
+    deps.db.select({ id: funds.id, nameEn: funds.nameEn, nameEs: funds.nameEs }).from(funds).orderBy(asc(funds.nameEn)),
+  ]);
+  const periods: PeriodTotal[] = starts.map((s) => ({ start: formatDate(s), totalCents: 0, feeCents: 0, count: 0, funds: [] }));
+  const byFund = new Map<string, FundTotal>();
+  for (const r of rows) {
+    const p = periods[r.period]!;
+    p.totalCents += r.totalCents;
+    p.feeCents += r.feeCents;
+    p.count += r.count;
+    p.funds.push({ fundId: r.fundId, totalCents: r.totalCents, count: r.count });
+    const f = byFund.get(r.fundId) ?? { fundId: r.fundId, fundName: "", totalCents: 0, feeCents: 0, count: 0 };
+    f.totalCents += r.totalCents;
+    f.feeCents += r.feeCents;
+    f.count += r.count;
+    byFund.set(r.fundId, f);
+  }
+  const list = fundRows.flatMap((f) => {
+    const t = byFund.get(f.id);
+    return t ? [{ ...t, fundName: fundName(f, locale) }] : [];
+  });
+  for (const p of periods) p.funds.sort((a, b) => list.findIndex((f) => f.fundId === a.fundId) - list.findIndex((f) => f.fundId === b.fundId));
   return {
     from: range.from,
     to: range.to,
+    group,
     funds: list,
     totalCents: list.reduce((s, f) => s + f.totalCents, 0),
     count: list.reduce((s, f) => s + f.count, 0),
+    periods,
   };
 }

@@ -28,12 +28,15 @@ import { listAllFunds, listOpenFunds } from "./list-funds";
 import { changeFund, createFund } from "./change-fund";
 import { setProcessingFee } from "./set-processing-fee";
 import { readProcessingFee } from "../../shared/money/funds";
-import { ZGivingTotals, ZLedgerPage, ZLedgerQuery, ZTotalsQuery } from "../../../contract/giving-funds";
+import { ZLedgerPage, ZLedgerQuery } from "../../../contract/giving-funds";
+import { ZDonorPage, ZDonorParams, ZDonorQuery, ZExportQuery, ZGivingTotalsReport, ZPeriodTotalsQuery } from "../../../contract/giving-ledger";
 import { getGivingTotals } from "./giving-totals";
 import { listLedger } from "./list-ledger";
 import { batchRoutes } from "./batch-routes";
 import { ZRefundParams, ZRefundRequest, ZRefundResponse } from "../../../contract/giving-refunds";
 import { refundGift } from "./refund-gift";
+import { getDonor } from "./get-donor";
+import { exportGifts } from "./export-gifts";
 
 /** The asker's language (Accept-Language, which the app sets to the member's): fund names are shown in it. */
 const localeOf = (req: FastifyRequest) => localeFromAcceptLanguage(req.headers["accept-language"]);
@@ -99,8 +102,8 @@ export const givingRoutes =
       { config: { access: "pastor" }, schema: { params: ZFundParams, body: ZFundPatch, response: { 200: ZFundAdmin } } },
       (req) => changeFund(deps, req.params.id, req.body),
     );
-    /** Every fund with both names, archived ones too (Admin -> Giving; STAFF read it, OWNER and PASTOR change it). */
-    app.get(API.admin.givingFunds.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZFundAdmin) } } }, () => listAllFunds(deps.db));
+    /** Every fund with both names, archived ones too (Admin -> Giving; STAFF and treasurers read it, OWNER and PASTOR change it). */
+    app.get(API.admin.givingFunds.pattern, { config: { access: "staffOrFinance" }, schema: { response: { 200: z.array(ZFundAdmin) } } }, () => listAllFunds(deps.db));
 
     /** The fee a giver may cover (both zero: the choice is not offered). */
     app.get(API.giving.fee.pattern, { config: { access: "member" }, schema: { response: { 200: ZFeeSettings } } }, () => readProcessingFee(deps.db));
@@ -109,8 +112,8 @@ export const givingRoutes =
     );
 
     // ── who may see the money (decision 0113) ──
-    /** Completed gifts per fund in a range, no donor: every staff member. */
-    app.get(API.admin.givingTotals.pattern, { config: { access: "staff" }, schema: { querystring: ZTotalsQuery, response: { 200: ZGivingTotals } } }, (req) =>
+    /** Completed gifts per fund and per week or month in a range, for a fund and a method; no donor: every staff member, and a treasurer who is not staff (decision 0122). */
+    app.get(API.admin.givingTotals.pattern, { config: { access: "staffOrFinance" }, schema: { querystring: ZPeriodTotalsQuery, response: { 200: ZGivingTotalsReport } } }, (req) =>
       getGivingTotals(deps, req.query, localeOf(req)),
     );
     /** Every gift with its donor: the OWNER and the finance permission only; each view audited. */
@@ -132,4 +135,19 @@ export const givingRoutes =
         return reply.code(answer.status as 201).send(answer.body as never);
       },
     );
+    /** A donor's page: their gifts (keyset pages), recurring gifts and totals by year; each view audited (decision 0122). */
+    app.get(
+      API.admin.givingDonor.pattern,
+      { config: { access: "finance" }, schema: { params: ZDonorParams, querystring: ZDonorQuery, response: { 200: ZDonorPage } } },
+      (req) => getDonor(deps, currentUser(req), req.params.userId, req.query, localeOf(req)),
+    );
+    /** Every completed gift of a range as CSV, streamed from the database a page at a time; audited (decision 0122). */
+    app.get(API.admin.givingExport.pattern, { config: { access: "finance", rateLimit: "givingExport" }, schema: { querystring: ZExportQuery } }, async (req, reply) => {
+      const { fileName, stream } = await exportGifts(deps, currentUser(req), req.query, localeOf(req));
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("cache-control", "no-store")
+        .send(stream);
+    });
   };

@@ -27,7 +27,8 @@ import { AnnouncementsTab } from "@/features/announcements/announcements-tab";
 import { ChurchAdminTab } from "@/features/church/church-admin-tab";
 import { JourneysAdminTab } from "@/features/connect/journeys-admin-tab";
 import { ChallengesAdminTab } from "@/features/connect/challenges-admin-tab";
-import { FundsCard, LedgerCard, ProcessingFeeCard, TotalsCard } from "@/features/giving/admin-giving-tab";
+import { FundsCard, ProcessingFeeCard } from "@/features/giving/admin-giving-tab";
+import { GivingLedger } from "@/features/giving/admin-ledger";
 import { AuditLogCard } from "@/features/admin/audit-log-card";
 import { BatchesCard } from "@/features/giving/admin-batches";
 
@@ -55,9 +56,7 @@ export default function AdminPage() {
   const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", "announcements", "journeys", "challenges", "giving", ...(pastor ? ["church"] : []), ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
   const giving = (
     <div className="grid gap-4">
-      {/* The totals route is staff's (a treasurer who is not staff would get 403): the ledger and the batches show a treasurer theirs. */}
-      {!treasurerOnly && <TotalsCard finance={user.finance} />}
-      {user.finance && <LedgerCard />}
+      <GivingLedger finance={user.finance} />
       {user.finance && <BatchesCard />}
       {!treasurerOnly && <FundsCard canEdit={owner || user.role === "PASTOR"} />}
       {!treasurerOnly && <ProcessingFeeCard canEdit={owner || user.role === "PASTOR"} />}

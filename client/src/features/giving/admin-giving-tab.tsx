@@ -1,8 +1,7 @@
 /**
  * Admin -> Giving (issue 19; decision 0113): the funds members choose from and the processing
  * fee they may cover. OWNER and PASTOR change them; STAFF see them read-only. The page adds the
- * totals and, for the finance permission, the ledger with each gift's refunds and its Refund
- * action (refund-dialog.tsx; decision 0119) (app/pages/admin-page.tsx).
+ * ledger's filters, totals and, for the finance permission, the gifts (admin-ledger.tsx).
  */
 import { useState, type FormEvent } from "react";
 import { Archive, ArchiveRestore, Pencil, Plus, Star, Undo2 } from "lucide-react";
@@ -19,8 +18,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { QueryState } from "@/components/query-state";
-import { RefundDialog } from "./refund-dialog";
-import { useAllFunds, useChangeFund, useCreateFund, useGivingTotals, useLedger, useProcessingFee, useSetProcessingFee } from "./api";
+import { useAllFunds, useChangeFund, useCreateFund, useProcessingFee, useSetProcessingFee } from "./api";
 
 function FundForm({ fund, onDone }: { fund?: FundAdmin; onDone: () => void }) {
   const f = useI18n().m.funds;
@@ -194,114 +192,6 @@ export function ProcessingFeeCard({ canEdit }: { canEdit: boolean }) {
         <p className="text-sm text-muted-foreground">{f.feeHelp}</p>
         <QueryState query={fee} loading={<Skeleton className="h-24" />} error={f.fundsFailed}>
           {(v) => <FeeForm key={`${v.percentBps}-${v.fixedCents}`} percentBps={v.percentBps} fixedCents={v.fixedCents} canEdit={canEdit} />}
-        </QueryState>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** Completed gifts per fund, last 30 days: every staff member (no donor). */
-export function TotalsCard({ finance }: { finance: boolean }) {
-  const f = useI18n().m.funds;
-  const totals = useGivingTotals();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{f.totalsTitle}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {!finance && <p className="text-sm text-muted-foreground">{f.totalsOnly}</p>}
-        <QueryState query={totals} loading={<Skeleton className="h-16" />} error={f.ledgerFailed}>
-          {(t) =>
-            t.funds.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{f.noGiftsYet}</p>
-            ) : (
-              <ul className="divide-y divide-border" data-testid="fund-totals">
-                {t.funds.map((x) => (
-                  <li key={x.fundId} className="flex items-center justify-between py-2">
-                    <span>{x.fundName}</span>
-                    <span className="font-semibold">{formatCents(x.totalCents)}</span>
-                  </li>
-                ))}
-                <li className="flex items-center justify-between py-2 font-bold">
-                  <span>{f.total}</span>
-                  <span>{formatCents(t.totalCents)}</span>
-                </li>
-              </ul>
-            )
-          }
-        </QueryState>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** One gift of the ledger: donor, date, fund, method, amount, its refunds and the Refund action while something is refundable. */
-function LedgerRow({ gift: g }: { gift: LedgerGift }) {
-  const { m } = useI18n();
-  const f = m.funds;
-  const r = m.refunds;
-  const [refunding, setRefunding] = useState(false);
-  return (
-    <li className="grid gap-2 py-2" data-testid="ledger-gift">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="truncate font-medium">{g.donor.name || m.batches.anonymousDonor}</p>
-          <p className="truncate text-xs text-muted-foreground">
-            {new Date(g.createdAt).toLocaleDateString()} · {g.fundName} · {f.methods[g.method]}
-          </p>
-        </div>
-        <div className="text-right">
-          <p className="font-semibold">{formatCents(g.amountCents)}</p>
-          {g.feeCents > 0 && <p className="text-xs text-muted-foreground">{f.feeCovered(formatCents(g.feeCents))}</p>}
-          {g.refundedCents > 0 && (
-            <p className="text-xs font-medium text-destructive" data-testid="ledger-gift-refunded">
-              {r.refunded(formatCents(g.refundedCents))}
-            </p>
-          )}
-          {g.status === "FAILED" && <Badge variant="secondary">{g.status}</Badge>}
-        </div>
-      </div>
-      {g.status === "COMPLETED" && g.refundableCents > 0 && (
-        <div className="flex justify-end">
-          <Button variant="outline" size="sm" aria-label={r.refundOf(g.donor.name || m.batches.anonymousDonor)} onClick={() => setRefunding(true)}>
-            <Undo2 aria-hidden="true" /> {r.refund}
-          </Button>
-          <RefundDialog gift={g} open={refunding} onOpenChange={setRefunding} />
-        </div>
-      )}
-    </li>
-  );
-}
-
-/** The gift ledger's latest gifts with their donors (finance only; each view is audited on the server). */
-export function LedgerCard() {
-  const { m } = useI18n();
-  const f = m.funds;
-  const [q, setQ] = useState("");
-  const ledger = useLedger(q.trim());
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{f.ledgerTitle}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="ledger-search">{f.searchDonor}</Label>
-          <Input id="ledger-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-        </div>
-        <QueryState query={ledger} loading={<Skeleton className="h-24" />} error={f.ledgerFailed}>
-          {(page) =>
-            page.gifts.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{q ? f.noGiftsInRange : f.noGiftsYet}</p>
-            ) : (
-              <ul className="divide-y divide-border">
-                {page.gifts.map((g) => (
-                  <LedgerRow key={g.id} gift={g} />
-                ))}
-              </ul>
-            )
-          }
         </QueryState>
       </CardContent>
     </Card>

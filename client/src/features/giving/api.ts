@@ -3,14 +3,15 @@
  * After a gift (given or declined) or a change to a recurring gift, the history and recurring
  * lists are refetched. A gift carries its Idempotency-Key (idempotency-key.ts).
  */
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
 import type { GiveRequestInput, GiveResponse, GivingHistoryEntry, GivingStatement, RecurringAction, RecurringDonation } from "@contract/giving";
-import type { FeeSettings, Fund, FundAdmin, FundCreateInput, FundPatchInput, GivingTotals, LedgerPage } from "@contract/giving-funds";
+import type { FeeSettings, Fund, FundAdmin, FundCreateInput, FundPatchInput, LedgerPage } from "@contract/giving-funds";
 import type { Batch, BatchCreateInput, BatchList, BatchPatchInput, DonorMatch } from "@contract/giving-batches";
 import type { Locale } from "@contract/i18n/locales";
 import type { RefundRequest, RefundResponse } from "@contract/giving-refunds";
-import { apiJson } from "@/lib/api";
+import { apiJson, apiRequest } from "@/lib/api";
+import type { DonorPage, GivingTotalsReport } from "@contract/giving-ledger";
 import { queryClient, refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
 
@@ -64,11 +65,6 @@ export const useChangeFund = (config?: MutationConfig<FundAdmin, { id: string; p
   useApiMutation(({ id, patch }: { id: string; patch: FundPatchInput }) => apiJson<FundAdmin>("PATCH", API.giving.fund({ id }), patch), config, refreshFunds);
 export const useSetProcessingFee = (config?: MutationConfig<FeeSettings, FeeSettings>) =>
   useApiMutation((body: FeeSettings) => apiJson<FeeSettings>("PUT", API.giving.fee(), body), config, () => refetchPrefix(API.giving.fee()));
-
-/** Completed gifts per fund over the last 30 days (every staff member; no donor). */
-export const useGivingTotals = () => useQuery<GivingTotals>({ queryKey: [API.admin.givingTotals()] });
-/** The gift ledger's first page (finance only; every view is audited). */
-export const useLedger = (q: string) => useQuery<LedgerPage>({ queryKey: [`${API.admin.givingGifts()}?limit=20${q ? `&q=${encodeURIComponent(q)}` : ""}`] });
 
 // ── Admin -> Giving -> Cash and checks (issue 19; decision 0120): finance only ──
 /** One page of batches with their totals, newest collection first (`cursor`: the previous page's nextCursor). */
@@ -126,4 +122,53 @@ export function useRefundGift(config: MutationConfig<RefundResponse, RefundVars>
       },
     },
   );
+}
+
+// ── the ledger's filters, totals by period, a donor's page, the CSV export (issue 19; decision 0122) ──
+export type LedgerFilters = { from: string; to: string; fundId: string; method: string; status: string; q: string };
+/** The query string of the filters that are set (empty ones are left out, so the server's defaults apply). */
+export const ledgerQuery = (f: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(f).filter((e): e is [string, string] => typeof e[1] === "string" && e[1].trim() !== "")).toString();
+
+/** Totals per fund and per week or month (every staff member; no donor). */
+export const useTotalsReport = (f: Pick<LedgerFilters, "from" | "to" | "fundId" | "method">, group: string) =>
+  useQuery<GivingTotalsReport>({ queryKey: [`${API.admin.givingTotals()}?${ledgerQuery({ from: f.from, to: f.to, fundId: f.fundId, method: f.method, group })}`] });
+
+/** The ledger with its filters, a keyset page at a time ("Load more"); finance only, every page audited. */
+export const useLedgerPages = (f: LedgerFilters) => {
+  const base = `${API.admin.givingGifts()}?${ledgerQuery({ ...f, limit: "20" })}`;
+  return useInfiniteQuery<LedgerPage, Error, InfiniteData<LedgerPage>, string[], string | null>({
+    queryKey: [base],
+    initialPageParam: null,
+    queryFn: ({ pageParam }) => apiJson<LedgerPage>("GET", pageParam ? `${base}&cursor=${encodeURIComponent(pageParam)}` : base),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+};
+
+/** A donor's page (finance only; every page audited): the donor, years and recurring gifts come with each page of gifts. */
+export const useDonorPages = (userId: string) => {
+  const base = API.admin.givingDonor({ userId });
+  return useInfiniteQuery<DonorPage, Error, InfiniteData<DonorPage>, string[], string | null>({
+    queryKey: [base],
+    initialPageParam: null,
+    queryFn: ({ pageParam }) => apiJson<DonorPage>("GET", pageParam ? `${base}?cursor=${encodeURIComponent(pageParam)}` : base),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+};
+
+/** Downloads the CSV of every completed gift from `from` to `to` and saves it under the server's file name. */
+export async function downloadGivingCsv(range: Pick<LedgerFilters, "from" | "to">) {
+  const res = await apiRequest("GET", `${API.admin.givingExport()}?${ledgerQuery(range)}`);
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "giving.csv";
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
 }

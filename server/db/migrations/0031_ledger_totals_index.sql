@@ -1,0 +1,2 @@
+DROP INDEX "gifts_completed_at_idx";--> statement-breakpoint
+CREATE INDEX "gifts_completed_cover_idx" ON "gifts" USING btree ("created_at","fund_id","amount_cents","fee_cents","refunded_cents","method") WHERE "gifts"."status" = 'COMPLETED';
