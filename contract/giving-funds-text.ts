@@ -14,7 +14,7 @@ export const AUDIT_PAGE_MAX = 200;
  * Audit log actions. Donor-level views and the finance permission are written today; refunds,
  * exports and statement runs (issue 19's later parts) add theirs here.
  */
-export const AUDIT_ACTIONS = ["giving.ledger.view", "finance.grant", "finance.revoke", "giving.fee.change"] as const;
+export const AUDIT_ACTIONS = ["giving.ledger.view", "finance.grant", "finance.revoke", "giving.fee.change", "giving.statements.run"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const FUNDS_TEXT = {
@@ -103,5 +103,6 @@ export const FUNDS_TEXT = {
     "finance.grant": "Granted the finance permission",
     "finance.revoke": "Removed the finance permission",
     "giving.fee.change": "Changed the processing fee",
+    "giving.statements.run": "Sent year-end statements",
   } as Record<AuditAction, string>,
 } as const;

@@ -177,6 +177,11 @@ export const ROUTE_ACCESS = {
   "GET /api/admin/giving/funds": "staff",
   "GET /api/admin/giving/totals": "staff",
   "GET /api/admin/giving/gifts": "finance",
+  // year-end statements and a stopped gift's card update link (issue 19; decision 0121)
+  "POST /api/admin/giving/statements": "finance",
+  "GET /api/admin/giving/statements/:year": "finance",
+  "GET /api/giving/card-update": "public",
+  "POST /api/giving/card-update": "public",
   "PUT /api/admin/users/:id/finance": "owner",
   "GET /api/admin/audit-log": "owner",
   // roundup

@@ -28,6 +28,7 @@ import { ChurchAdminTab } from "@/features/church/church-admin-tab";
 import { JourneysAdminTab } from "@/features/connect/journeys-admin-tab";
 import { ChallengesAdminTab } from "@/features/connect/challenges-admin-tab";
 import { FundsCard, LedgerCard, ProcessingFeeCard, TotalsCard } from "@/features/giving/admin-giving-tab";
+import { StatementsCard } from "@/features/giving/statements-card";
 import { AuditLogCard } from "@/features/admin/audit-log-card";
 
 export default function AdminPage() {
@@ -56,6 +57,7 @@ export default function AdminPage() {
     <div className="grid gap-4">
       <TotalsCard finance={user.finance} />
       {user.finance && <LedgerCard />}
+      {user.finance && <StatementsCard />}
       {!treasurerOnly && <FundsCard canEdit={owner || user.role === "PASTOR"} />}
       {!treasurerOnly && <ProcessingFeeCard canEdit={owner || user.role === "PASTOR"} />}
       {owner && <AuditLogCard />}
