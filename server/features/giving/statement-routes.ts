@@ -51,7 +51,7 @@ export const statementRoutes =
       async (req, reply) => {
         try {
           const answer = await updateCardFromLink(deps, req.ip, req.log, req.body);
-          return reply.code(answer.status).send(answer.body as never);
+          return reply.code(answer.status as 200).send(answer.body as never);
         } catch (err) {
           throw gatewayFailureAnswer(err, req.log);
         }

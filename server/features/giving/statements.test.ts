@@ -22,8 +22,10 @@ import { createSmtpSender } from "../../providers/email/smtp";
 import { formatCents } from "../../../contract/money";
 import type { StatementRun } from "../../../contract/giving-statements";
 
-// The church's calendar says February 2026: last year is 2025.
-const now = () => new Date("2026-02-10T15:00:00Z");
+// The church's calendar says February 2026: last year is 2025. (The limit's test runs on the real
+// clock: the counters' housekeeping deletes windows older than two days by the database's clock.)
+let realClock = false;
+const now = () => (realClock ? new Date() : new Date("2026-02-10T15:00:00Z"));
 let t: TestApp;
 let second: TestApp;
 beforeAll(async () => {
@@ -129,12 +131,17 @@ describe("who may run and watch statements", () => {
   });
 
   it("a finance holder's runs are limited (statementRun: 6 an hour here), and another's are not", async () => {
-    const a = await t.signUp("OWNER");
-    const b = await t.signUp("OWNER");
-    for (let i = 0; i < 6; i++) expect((await run(a.auth, 2020)).statusCode).toBe(202);
-    expect((await run(a.auth, 2020)).statusCode).toBe(429);
-    expect((await run(b.auth, 2020)).statusCode).toBe(202);
-    await sendRunningStatements(t.deps);
+    realClock = true;
+    try {
+      const a = await t.signUp("OWNER");
+      const b = await t.signUp("OWNER");
+      for (let i = 0; i < 6; i++) expect((await run(a.auth, 2020)).statusCode).toBe(202);
+      expect((await run(a.auth, 2020)).statusCode).toBe(429);
+      expect((await run(b.auth, 2020)).statusCode).toBe(202);
+      await sendRunningStatements(t.deps);
+    } finally {
+      realClock = false;
+    }
   });
 });
 
@@ -170,7 +177,8 @@ describe("a year's statements", () => {
       }),
     ).rejects.toThrow("killed mid-batch");
     const afterCrash = await progress(owner.auth, 2025);
-    expect(afterCrash).toMatchObject({ status: "running", sent: 3, remaining: 5 });
+    expect(afterCrash).toMatchObject({ status: "running", remaining: 5 });
+    expect(afterCrash.sent + afterCrash.skipped).toBe(3); // the first batch (donors in key order: the deleted one may be among them)
     expect(await t.db.select().from(statementDeliveries).where(eq(statementDeliveries.year, 2025))).toHaveLength(3);
 
     // Two instances take over at once.
