@@ -4,6 +4,7 @@
  * sends last year's statements from the "Year-end statements" card and watches it finish; the
  * outbox then holds exactly one statement per donor.
  */
+import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect, signIn, uniqueEmail, DEMO_PASSWORD } from "./fixtures";
 
@@ -17,7 +18,7 @@ async function donorGivesLastYear(request: APIRequestContext, firstName: string,
   expect(reg.status()).toBe(201);
   const auth = { authorization: `Bearer ${((await reg.json()) as { token: string }).token}` };
   const gift = await request.post("/api/giving/one-time", {
-    headers: { ...auth, "idempotency-key": `statements-${email}` },
+    headers: { ...auth, "idempotency-key": randomUUID() },
     data: {
       amount_cents: amountCents,
       customer_data: { first_name: firstName, last_name: "Giver", email },
@@ -66,7 +67,7 @@ test("a giver whose recurring gift stopped updates the card from the emailed lin
   const reg = await request.post("/api/auth/register", { data: { firstName: "Lydia", lastName: "Thyatira", email, password: "faithful-123" } });
   const auth = { authorization: `Bearer ${((await reg.json()) as { token: string }).token}` };
   const set = await request.post("/api/giving/recurring", {
-    headers: { ...auth, "idempotency-key": `stopped-${email}` },
+    headers: { ...auth, "idempotency-key": randomUUID() },
     data: {
       amount_cents: 2500,
       frequency: "monthly",
