@@ -5,7 +5,7 @@
  * date, and the missed gift is not charged. A used or expired link says so.
  */
 import { useState } from "react";
-import { Link, useSearch } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { CheckCircle2, CircleAlert } from "lucide-react";
 import { EMPTY_PAYMENT_FORM } from "@contract/giving-form";
 import { formatCents } from "@contract/money";
@@ -45,6 +45,7 @@ export default function UpdateCardPage() {
   const { m } = useI18n();
   const t = m.statements;
   const gift = useCardUpdateGift(token);
+  const [, navigate] = useLocation();
   const [done, setDone] = useState<string | null>(null);
   const update = useUpdateCard({
     onSuccess: (answer) => setDone(answer.nextPaymentDate),
@@ -74,7 +75,7 @@ export default function UpdateCardPage() {
           frequency={g.frequency}
           defaultValues={{ ...EMPTY_PAYMENT_FORM, firstName: g.firstName, lastName: g.lastName, email: g.email }}
           pending={update.isPending}
-          onBack={() => history.back()}
+          onBack={() => navigate("/giving")}
           onSubmit={(values) => update.mutate({ token, ...values })}
           title={t.updateCardFormTitle}
           submitLabel={t.updateCardSubmit}
