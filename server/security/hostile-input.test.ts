@@ -261,7 +261,7 @@ describe("hostile input on every route that takes input", () => {
       // Staff-only and owner-only routes refuse lower roles before reading input (route-matrix
       // test): send those as the lowest role that gets through, and the rest as member and staff.
       const access = ROUTE_ACCESS[key(route)];
-      const callers: Who[] = access === "owner" || access === "pastor" ? ["owner"] : access === "staff" ? ["staff"] : ["member", "staff"];
+      const callers: Who[] = access === "owner" || access === "pastor" || access === "finance" ? ["owner"] : access === "staff" ? ["staff"] : ["member", "staff"];
       const s = route.schema ?? {};
       const arb = fc
         .record({
@@ -284,7 +284,7 @@ describe("hostile input on every route that takes input", () => {
     // deterministically here, one field at a time, so such a field cannot come back unnoticed.
     for (const route of withInput().filter((r) => r.schema?.body)) {
       const access = ROUTE_ACCESS[key(route)];
-      const who: Who = access === "owner" || access === "pastor" ? "owner" : access === "staff" ? "staff" : "member";
+      const who: Who = access === "owner" || access === "pastor" || access === "finance" ? "owner" : access === "staff" ? "staff" : "member";
       const url = route.url.replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000").replace("*", "x");
       for (const field of fieldsOf(route.schema!.body)) judge(await send(route, who, url, undefined, { [field]: 2147483648 }));
     }
@@ -300,7 +300,7 @@ describe("hostile input on every route that takes input", () => {
       const under = JSON.stringify(Object.fromEntries((fields.length ? fields : ["field"]).map((f, i) => [f, i === 0 ? huge : "x"])));
       const over = JSON.stringify({ [fields[0] ?? "field"]: "y".repeat(limit + 1) });
       const access = ROUTE_ACCESS[key(route)];
-      const who: Who = access === "owner" || access === "pastor" ? "owner" : access === "staff" ? "staff" : "member";
+      const who: Who = access === "owner" || access === "pastor" || access === "finance" ? "owner" : access === "staff" ? "staff" : "member";
       for (const payload of [under, over]) {
         const o = await send(route, who, route.url.replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000").replace("*", "x"), undefined, payload);
         judge(o);
