@@ -5,8 +5,25 @@
  * outbox then holds exactly one statement per donor.
  */
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, signIn, uniqueEmail, DEMO_PASSWORD } from "./fixtures";
+
+/** axe finds no WCAG 2.1 AA violation on the page as it is, in the current theme (as accessibility.spec.ts checks every screen). */
+async function expectAccessible(page: Page, what: string) {
+  await page.waitForLoadState("networkidle");
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).options({ resultTypes: ["violations"] }).analyze();
+  expect(violations.map((v) => `${what}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** The same check in the dark theme: the remembered theme, applied on the next load. */
+async function expectAccessibleInTheDark(page: Page, what: string) {
+  await page.evaluate(() => localStorage.setItem("theme", "dark"));
+  await page.reload();
+  await expect(page.locator("main .animate-pulse, main .animate-spin")).toHaveCount(0);
+  await expectAccessible(page, `${what} (dark)`);
+  await page.evaluate(() => localStorage.removeItem("theme"));
+}
 
 test.beforeEach(async ({ page }) => {
   await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
@@ -46,6 +63,9 @@ test("statements run for last year and the outbox holds one per donor", async ({
   await expect(page.getByTestId("statements-remaining")).toHaveText("0");
   const sent = Number(await page.getByTestId("statements-sent").textContent());
   expect(sent).toBeGreaterThanOrEqual(2);
+  await expectAccessible(page, "Admin → Giving");
+  await expectAccessibleInTheDark(page, "Admin → Giving");
+  await expect(page.getByTestId("statement-run-status")).toHaveText("Done");
 
   // The outbox (the owner reads it whole): one statement per donor, each with the year in its subject.
   const login = await request.post("/api/auth/login", { data: { email: "owner@koinonia.test", password: DEMO_PASSWORD } });
@@ -84,6 +104,9 @@ test("a giver whose recurring gift stopped updates the card from the emailed lin
   await expect(page.getByRole("heading", { name: "Update your card", level: 1 })).toBeVisible();
   await expect(page.getByText("Your monthly gift of $25.00 to General Fund stopped because the card could not be charged.")).toBeVisible();
   await expect(page.getByText("Card on file: Visa •••• 4242")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expectAccessible(page, "Update your card");
+  await expectAccessibleInTheDark(page, "Update your card");
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByLabel("Card number").fill("5555555555554444");
   await page.getByLabel("Month").fill("12");
