@@ -106,6 +106,9 @@ export const API = {
     /** A donor's page and the CSV export (issue 19, decision 0122). */
     givingDonor: apiPath("/api/admin/giving/donors/:userId"),
     givingExport: apiPath("/api/admin/giving/export.csv"),
+    /** Year-end statements for every donor (issue 19; decision 0121): run a year, and its progress. */
+    givingStatements: apiPath("/api/admin/giving/statements"),
+    givingStatementRun: apiPath("/api/admin/giving/statements/:year"),
     /** Admin → Journeys and Admin → Challenges (decision 0108). */
     journeys: apiPath("/api/admin/journeys"),
     journey: apiPath("/api/admin/journeys/:id"),
@@ -218,6 +221,8 @@ export const API = {
     fund: apiPath("/api/giving/funds/:id"),
     /** The processing fee a giver may cover: GET for members, PUT for OWNER and PASTOR. */
     fee: apiPath("/api/giving/fee"),
+    /** A stopped recurring gift's card update link (decision 0121): GET the gift, POST the new card. No sign-in: the link is the key. */
+    cardUpdate: apiPath("/api/giving/card-update"),
   },
   wallet: {
     roundupSetting: apiPath("/api/roundup/setting"),
@@ -286,5 +291,9 @@ export const API = {
   /** Browser tests only (TEST_HOOKS=true, refused in production). */
   test: {
     collectRoundUps: apiPath("/api/test/wallet/collect-round-ups"),
+    /** Moves the caller's completed gifts back one year (statements for last year in the browser tests). */
+    giftsToLastYear: apiPath("/api/test/giving/gifts-to-last-year"),
+    /** Stops the caller's recurring gift as if every retry had failed, and answers a card update link for it. */
+    stopRecurring: apiPath("/api/test/giving/recurring/:id/stop"),
   },
 } as const;

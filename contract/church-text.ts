@@ -12,6 +12,12 @@ export const CHURCH_SHORT_NAME_MAX = 12;
 export const CHURCH_MISSION_MAX = 500;
 export const CHURCH_LINE_MAX = 200;
 export const SERVICE_NAME_MAX = 60;
+/** Year-end statements (decision 0121): the church's legal name, its address as printed, and the tax statement. */
+export const CHURCH_LEGAL_NAME_MAX = 150;
+export const CHURCH_LEGAL_ADDRESS_MAX = 300;
+export const TAX_STATEMENT_MAX = 1000;
+/** The statement fields of the profile; null or blank in a PATCH clears one (the name, the address, the default wording are used). */
+export const CHURCH_STATEMENT_KEYS = ["legalName", "legalAddress", "taxStatement", "taxStatementEs"] as const;
 export const SERVICE_TIMES_MAX = 30;
 /** The logo upload's largest body (PUT /api/admin/church/logo). */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;

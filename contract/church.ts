@@ -3,6 +3,8 @@ import { ZOwnUser } from "./auth";
 import { displayText } from "./display-text";
 import { clockFrom24h, clockTo24h } from "./church-calendar";
 import {
+  CHURCH_LEGAL_ADDRESS_MAX,
+  CHURCH_LEGAL_NAME_MAX,
   CHURCH_LINE_MAX,
   CHURCH_LINK_KEYS,
   CHURCH_MISSION_MAX,
@@ -12,6 +14,7 @@ import {
   SERVICE_DAYS,
   SERVICE_NAME_MAX,
   SERVICE_TIMES_MAX,
+  TAX_STATEMENT_MAX,
   type ChurchLinkKey,
 } from "./church-text";
 
@@ -71,6 +74,16 @@ export const ZChurch = z.object({
     .string()
     .regex(/^UC[\w-]{22}$/, "must be a YouTube channel id: UC followed by 22 letters, digits, - or _")
     .nullish(),
+  /**
+   * For year-end giving statements (decision 0121): the church's legal name (unset: `name`), its
+   * address as the statement prints it (lines; unset: `address`), and the tax statement in
+   * English and Spanish (unset: the standard "no goods or services" sentence; Spanish unset:
+   * the English one when set).
+   */
+  legalName: z.string().optional(),
+  legalAddress: z.string().optional(),
+  taxStatement: z.string().optional(),
+  taxStatementEs: z.string().optional(),
 });
 export type Church = z.infer<typeof ZChurch>;
 
@@ -139,6 +152,10 @@ export const ZChurchPatch = z.strictObject({
     .trim()
     .regex(/^UC[\w-]{22}$/, CHURCH_TEXT.badChannelId)
     .nullable(),
+  legalName: line(CHURCH_LEGAL_NAME_MAX).nullable(),
+  legalAddress: displayText().trim().max(CHURCH_LEGAL_ADDRESS_MAX).nullable(),
+  taxStatement: displayText().trim().max(TAX_STATEMENT_MAX).nullable(),
+  taxStatementEs: displayText().trim().max(TAX_STATEMENT_MAX).nullable(),
 }).partial();
 export type ChurchPatch = z.input<typeof ZChurchPatch>;
 
@@ -157,6 +174,10 @@ export interface ChurchFormValues {
   serviceTimes: { day: string; time: string; name: string; nameEs: string }[];
   links: Record<ChurchLinkKey, string>;
   youtubeChannelId: string;
+  legalName: string;
+  legalAddress: string;
+  taxStatement: string;
+  taxStatementEs: string;
 }
 
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
@@ -195,6 +216,10 @@ export const ZChurchForm = z.object({
     > & { visitorsForm: z.ZodType<string | null, unknown> },
   ),
   youtubeChannelId: z.preprocess(blankToNull, patchShape.youtubeChannelId.unwrap()),
+  legalName: z.preprocess(blankToNull, patchShape.legalName.unwrap()),
+  legalAddress: z.preprocess(blankToNull, patchShape.legalAddress.unwrap()),
+  taxStatement: z.preprocess(blankToNull, patchShape.taxStatement.unwrap()),
+  taxStatementEs: z.preprocess(blankToNull, patchShape.taxStatementEs.unwrap()),
 });
 
 /** The form's starting values from the church as it is. */
@@ -213,6 +238,10 @@ export function churchFormValues(c: Church): ChurchFormValues {
     serviceTimes: c.serviceTimes.map((s) => ({ day: s.day, time: clockTo24h(s.time), name: s.name ?? "", nameEs: s.nameEs ?? "" })),
     links: Object.fromEntries(CHURCH_LINK_KEYS.map((k) => [k, c.links[k] ?? ""])) as Record<ChurchLinkKey, string>,
     youtubeChannelId: c.youtubeChannelId ?? "",
+    legalName: c.legalName ?? "",
+    legalAddress: c.legalAddress ?? "",
+    taxStatement: c.taxStatement ?? "",
+    taxStatementEs: c.taxStatementEs ?? "",
   };
 }
 

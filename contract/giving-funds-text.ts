@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   // a donor's page and the CSV export (decision 0122)
   "giving.donor.view",
   "giving.export",
+  // year-end statements (decision 0121)
+  "giving.statements.run",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -133,5 +135,6 @@ export const FUNDS_TEXT = {
     "giving.refund": "Refunded a gift",
     "giving.donor.view": "Viewed a donor's giving",
     "giving.export": "Exported gifts (CSV)",
+    "giving.statements.run": "Sent year-end statements",
   } as Record<AuditAction, string>,
 } as const;

@@ -44,6 +44,7 @@ import { testimoniesRoutes } from "./features/testimonies/routes";
 import { connectRoutes } from "./features/connect/routes";
 import { groupsRoutes } from "./features/groups/routes";
 import { givingRoutes } from "./features/giving/routes";
+import { statementRoutes } from "./features/giving/statement-routes";
 import { walletRoutes } from "./features/wallet/routes";
 import { visitorsRoutes } from "./features/visitors/routes";
 import { calendarRoutes } from "./features/calendar/routes";
@@ -137,6 +138,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}) {
   await app.register(connectRoutes(deps));
   await app.register(groupsRoutes(deps));
   await app.register(givingRoutes(deps));
+  await app.register(statementRoutes(deps));
   await app.register(walletRoutes(deps));
   await app.register(visitorsRoutes(deps));
   await app.register(calendarRoutes(deps));

@@ -106,6 +106,10 @@ export const WRITE_LIMITS = {
   emailConfirm: { per: "address", count: 20, windowSeconds: 3600 },
   /** DELETE /api/me/sessions/:id and POST /api/me/sessions/sign-out-others. */
   sessionSignOut: { per: "member", count: 30, windowSeconds: 3600 },
+  /** POST /api/admin/giving/statements (finance): each run may email every donor of a year (decision 0121). */
+  statementRun: { per: "member", count: 10, windowSeconds: 3600 },
+  /** POST /api/giving/card-update: a stopped gift's single-use link, without signing in, so per address; each one stores a card at the gateway. */
+  cardUpdate: { per: "address", count: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: "member" | "address"; count: number; windowSeconds: number }>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 export type WriteLimit = { per: "member" | "address"; count: number; windowSeconds: number };

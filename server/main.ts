@@ -29,6 +29,7 @@ import { startServiceNoticesScheduler } from "./jobs/service-notices";
 import { startEmailDelivery } from "./jobs/email-delivery";
 import { startBackgroundCalls } from "./jobs/background-calls";
 import { startAnnouncementSender } from "./jobs/announcements";
+import { startStatementSender } from "./jobs/statements";
 import { startEventRemindersScheduler } from "./jobs/event-reminders";
 
 async function main() {
@@ -82,6 +83,7 @@ async function main() {
     onCallError: (err, kind) => app.log.warn({ err, kind }, "background call failed"),
   });
   const announcementSender = startAnnouncementSender(deps, { onError: (err) => app.log.error({ err }, "announcement sender failed") });
+  const statementSender = startStatementSender(deps, { onError: (err) => app.log.error({ err }, "statement sender failed") });
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   const lines = [`\nKoinonia is running at ${config.publicUrl}  (database: ${where})`];
@@ -116,6 +118,7 @@ async function main() {
       await emailDelivery.stop();
       await backgroundCalls.stop();
       await announcementSender.stop();
+      await statementSender.stop();
       await app.close(); // stops accepting, finishes in-flight requests, ends event streams
       await bus.close();
       await database.close();

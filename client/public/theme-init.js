@@ -6,14 +6,15 @@ try {
 // index.html carries the sign-in screen, signed out and in English (vite.config.ts,
 // signedOutPrerender), so it paints before any script. Hidden before the first paint from
 // anyone who will not see that screen: a signed-in member, another signed-out page (the router's
-// /auth/register, /auth/forgot-password, /auth/reset-password, and /visitors), a visitor whose
+// /auth/register, /auth/forgot-password, /auth/reset-password, /visitors and a stopped gift's
+// /giving/update-card), a visitor whose
 // chosen language is not English or, with none chosen, whose browser's first language is not
 // (the app may still choose English for them; it then renders the screen itself, main.tsx).
 try {
   var chosen = localStorage.getItem("language");
   var first = (navigator.languages && navigator.languages[0]) || navigator.language || "";
   var english = chosen ? chosen === "en" : /^en(-|$)/i.test(first);
-  if (localStorage.getItem("token") || !english || /^\/(auth\/(register|forgot-password|reset-password)|visitors)(\/|$)/.test(location.pathname)) {
+  if (localStorage.getItem("token") || !english || /^\/(auth\/(register|forgot-password|reset-password)|visitors|giving\/update-card)(\/|$)/.test(location.pathname)) {
     document.documentElement.setAttribute("data-prerender", "skip");
   }
 } catch (e) {

@@ -23,6 +23,7 @@ import { FUNDS_TEXT } from "../giving-funds-text";
 import { BATCHES_TEXT } from "../giving-batches-text";
 import { REFUNDS_TEXT } from "../giving-refunds-text";
 import { LEDGER_TEXT } from "../giving-ledger-text";
+import { STATEMENTS_TEXT } from "../giving-statements-text";
 import { ROUNDUP_TEXT, WALLET_TEXT } from "../wallet-text";
 import { ACTIVITY_TITLES, ADMIN_TEXT, CARD_BREAKER_TEXT, EMAIL_HEALTH_TEXT } from "../admin-text";
 import { INTEGRATION_TEXT, PROVIDER_INFO } from "../integrations-text";
@@ -815,6 +816,8 @@ export const en = {
   refunds: REFUNDS_TEXT,
   // ── the ledger's totals by period, a donor's page, the CSV export (issue 19, decision 0122) ──
   ledger: LEDGER_TEXT,
+  // ── year-end statements for every donor, the card update link of a stopped recurring gift (issue 19, decision 0121) ──
+  statements: STATEMENTS_TEXT,
   // ── giving: Give & Manage's Give tab, recurring gifts, Recent Giving and the year-end statement ──
   giving: {
     ...GIVING_TEXT,
@@ -1024,6 +1027,13 @@ export const en = {
     },
     youtubeChannelId: "YouTube channel id (optional)",
     youtubeHint: "Set: the video library follows the channel. Empty: the demo library stays.",
+    statementSection: "Giving statements",
+    statementHint: "Printed on the year-end giving statements emailed to donors.",
+    legalName: "Legal name",
+    legalAddress: "Address on statements (empty: the address above)",
+    taxStatement: "Tax statement in English",
+    taxStatementEs: "Tax statement in Spanish",
+    taxStatementHint: "Empty: \"No goods or services were provided in exchange for these contributions.\"",
     save: "Save changes",
     saved: "Church profile saved",
     saveFailed: "The church profile could not be saved",

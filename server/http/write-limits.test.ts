@@ -37,7 +37,8 @@ type Call = { method: "POST" | "PUT" | "PATCH" | "DELETE"; url: string; payload?
 // churchProfile is a pastor's limit: server/features/church/church-profile.test.ts proves it.
 // dataExport limits a read (GET /api/me/export): server/features/my-data/my-data.test.ts proves it.
 // givingExport limits a read too (GET /api/admin/giving/export.csv): server/features/giving/giving-ledger.test.ts proves it.
-const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfile" | "dataExport" | "givingExport">, () => Call> = {
+// statementRun is a finance route: server/features/giving/statements.test.ts proves it.
+const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfile" | "dataExport" | "givingExport" | "statementRun">, () => Call> = {
   prayerRequest: () => ({ method: "POST", url: "/api/prayer-requests", payload: { title: "Healing", description: "For my aunt" } }),
   prayerPray: () => ({ method: "POST", url: `/api/prayers/${randomUUID()}/pray` }),
   prayerAnswered: () => ({ method: "POST", url: `/api/prayers/${randomUUID()}/answered` }),
@@ -85,6 +86,12 @@ const CASES: Record<Exclude<WriteLimitName, "urgentPrayerRequest" | "churchProfi
   emailChange: () => ({ method: "POST", url: "/api/me/email", payload: { newEmail: `new-${randomUUID()}@example.org`, currentPassword: "not-it" } }),
   emailConfirm: () => ({ method: "POST", url: "/api/auth/confirm-email", payload: { token: "no-such-token" } }),
   sessionSignOut: () => ({ method: "DELETE", url: `/api/me/sessions/${randomUUID()}` }),
+  // An unknown link (400) still counts.
+  cardUpdate: () => ({
+    method: "POST",
+    url: "/api/giving/card-update",
+    payload: { token: "no-such-link-token", firstName: "Ann", lastName: "Lee", email: "ann@example.org", cardNumber: "4242424242424242", expMonth: "12", expYear: "2099", cvv: "123", address: "1 Main St", city: "Orlando", state: "FL", zip: "32801" },
+  }),
 };
 /** Limits on staff routes: counted for a staff member (a member is refused before the limit). */
 const STAFF_LIMITS = new Set<WriteLimitName>(["groupAuthor", "announcement", "calendarEvent"]);

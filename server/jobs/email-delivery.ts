@@ -45,6 +45,8 @@ const RATE_KEY = "email:send";
 
 interface Claimed extends OutgoingEmail {
   attempts: number;
+  /** Whether files wait in email_attachments (read only for these emails, at send time). */
+  has_attachments?: boolean;
 }
 
 export interface EmailRunStats {
@@ -74,7 +76,8 @@ export async function claimEmails(deps: Deps, limit: number, now: Date): Promise
       )
       update email_outbox o set locked_until = ${leaseEnd}::timestamptz, attempts = o.attempts + 1, last_attempt_at = ${at}::timestamptz
       from due where o.id = due.id
-      returning o.id, o.attempts, o."to", o.subject, o.text, o.html, o.headers
+      returning o.id, o.attempts, o."to", o.subject, o.text, o.html, o.headers,
+        exists (select 1 from email_attachments a where a.email_id = o.id) as has_attachments
     `),
   );
 }
@@ -122,6 +125,8 @@ async function record(deps: Deps, d: Claimed, err: EmailSendError | null): Promi
       update email_outbox set status = 'sent', sent_at = ${at}::timestamptz, locked_until = null, last_error = null, headers = null,
         text = case when sensitive then '' else text end, html = case when sensitive then '' else html end
       where ${ours}`);
+    // Its files (a statement's PDF) are not kept once sent: the statement can be made again.
+    if (d.has_attachments) await deps.db.execute(sql`delete from email_attachments where email_id = ${d.id}::uuid`);
     return "sent";
   }
   const error = err.message.slice(0, 500);
@@ -138,7 +143,12 @@ async function record(deps: Deps, d: Claimed, err: EmailSendError | null): Promi
 export async function deliverEmail(deps: Deps, d: Claimed): Promise<keyof EmailRunStats> {
   let failure: EmailSendError | null = null;
   try {
-    await deps.email.send({ id: d.id, to: d.to, subject: d.subject, text: d.text, html: d.html, headers: d.headers ?? null });
+    const attachments = d.has_attachments
+      ? rowsOf<{ filename: string; content_type: string; content: Buffer | Uint8Array }>(
+          await deps.db.execute(sql`select filename, content_type, content from email_attachments where email_id = ${d.id}::uuid order by id`),
+        ).map((a) => ({ filename: a.filename, contentType: a.content_type, content: Buffer.isBuffer(a.content) ? a.content : Buffer.from(a.content) }))
+      : undefined;
+    await deps.email.send({ id: d.id, to: d.to, subject: d.subject, text: d.text, html: d.html, headers: d.headers ?? null, ...(attachments ? { attachments } : {}) });
   } catch (err) {
     failure = err instanceof EmailSendError ? err : new EmailSendError(err instanceof Error ? err.message : String(err), false);
   }

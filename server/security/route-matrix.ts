@@ -188,6 +188,11 @@ export const ROUTE_ACCESS = {
   "POST /api/admin/giving/gifts/:id/refund": "finance",
   "GET /api/admin/giving/donors/:userId": "finance",
   "GET /api/admin/giving/export.csv": "finance",
+  // year-end statements and a stopped gift's card update link (issue 19; decision 0121)
+  "POST /api/admin/giving/statements": "finance",
+  "GET /api/admin/giving/statements/:year": "finance",
+  "GET /api/giving/card-update": "public",
+  "POST /api/giving/card-update": "public",
   "PUT /api/admin/users/:id/finance": "owner",
   "GET /api/admin/audit-log": "owner",
   // roundup

@@ -25,6 +25,8 @@ export interface ReceivedMail {
   subject: string | null;
   /** The message's header block, as received (unfolded lines). */
   head: string;
+  /** The whole message as received (headers and body, attachments encoded as sent). */
+  raw: string;
   at: number;
 }
 
@@ -62,11 +64,12 @@ export async function startSmtpStandIn(mode: SmtpStandInMode, opts: { delayMs?: 
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        const head = Buffer.concat(chunks).toString("utf8").split(/\r?\n\r?\n/)[0];
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const head = raw.split(/\r?\n\r?\n/)[0];
         const header = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, "im").exec(head)?.[1].trim() ?? null;
         const accept = () => {
           if (closed.has(session.id)) return; // never confirmed: discarded
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: header("Message-ID"), subject: header("Subject"), head: head.replace(/\r?\n[ \t]+/g, " "), at: Date.now() });
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: header("Message-ID"), subject: header("Subject"), head: head.replace(/\r?\n[ \t]+/g, " "), raw, at: Date.now() });
           callback();
         };
         if (mode === "slow") setTimeout(accept, opts.delayMs ?? 200);

@@ -20,6 +20,7 @@ const ConnectPage = lazy(() => import("./pages/connect-page"));
 const GivingPage = lazy(() => import("./pages/giving-page"));
 const GivingStatementPage = lazy(() => import("@/features/giving/giving-statement-page"));
 const DonorPage = lazy(() => import("@/features/giving/donor-page"));
+const UpdateCardPage = lazy(() => import("@/features/giving/update-card-page"));
 const PrayerPage = lazy(() => import("@/features/prayer/prayer-page"));
 const MediaPage = lazy(() => import("./pages/media-page"));
 const InvitePage = lazy(() => import("@/features/church/invite-page"));
@@ -62,6 +63,8 @@ export function AppRouter() {
           <Route path="/visitors" component={PublicVisitorsPage} />
           {/* A news email's unsubscribe link works without an account (decision 0118). */}
           <Route path="/email/unsubscribe" component={UnsubscribePage} />
+          {/* A stopped recurring gift's card update link works without signing in (decision 0121). */}
+          <Route path="/giving/update-card" component={UpdateCardPage} />
           <Route component={LoginPage} />
         </Switch>
       </Suspense>
@@ -90,6 +93,7 @@ export function AppRouter() {
             <Route path="/email/unsubscribe" component={UnsubscribePage} />
             <Route path="/giving" component={GivingPage} />
             <Route path="/giving/statement" component={GivingStatementPage} />
+            <Route path="/giving/update-card" component={UpdateCardPage} />
             <Route path="/integrations" component={IntegrationsPage} />
             <Route path="/calendar" component={CalendarPage} />
             <Route path="/week" component={WeekPage} />

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { pgTable, text, timestamp, integer, uuid, primaryKey, index, boolean, jsonb } from "drizzle-orm/pg-core";
+import { bytea } from "./types";
 
 /**
  * Counters for rate limits, shared by every server instance on the database. One row per key
@@ -73,6 +74,25 @@ export const emailOutbox = pgTable(
     index("email_outbox_status_idx").on(t.status, t.createdAt),
     index("email_outbox_sent_idx").on(t.sentAt).where(sql`${t.status} = 'sent'`),
   ],
+);
+
+/**
+ * Files attached to a queued email (a year-end statement's PDF; decision 0121), written with
+ * it by enqueueEmail. Kept apart so the sender's claims and the admin outbox never read the
+ * bytes; deleted with their email (retention) and as soon as the email is sent.
+ */
+export const emailAttachments = pgTable(
+  "email_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    emailId: uuid("email_id")
+      .notNull()
+      .references(() => emailOutbox.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    content: bytea("content").notNull(),
+  },
+  (t) => [index("email_attachments_email_idx").on(t.emailId)],
 );
 
 /**

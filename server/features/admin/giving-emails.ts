@@ -1,6 +1,6 @@
 /**
  * Which outbox emails are about one donor's giving (a gift receipt, a stopped recurring gift,
- * round-ups not collected, a refund), by their subject in any language. The admin outbox shows them whole
+ * round-ups not collected, a refund, a year-end statement), by their subject in any language. The admin outbox shows them whole
  * only to the OWNER and holders of the finance permission: to other staff they would be
  * donor-level giving (a name and an amount; decision 0113).
  */
@@ -17,7 +17,14 @@ function subjectPattern(make: (...a: string[]) => string, arity: number) {
 
 const PATTERNS = LOCALES.flatMap((l) => {
   const e = messagesFor(l).email;
-  return [subjectPattern(e.receipt.subject, 2), subjectPattern(e.recurringFailed.subject, 2), subjectPattern(e.roundUpsNotCollected.subject, 1), subjectPattern(e.refund.subject, 2)];
+  const statement = messagesFor(l).statements.emailSubject as unknown as (...a: string[]) => string;
+  return [
+    subjectPattern(e.receipt.subject, 2),
+    subjectPattern(e.recurringFailed.subject, 2),
+    subjectPattern(e.roundUpsNotCollected.subject, 1),
+    subjectPattern(e.refund.subject, 2),
+    subjectPattern(statement, 2),
+  ];
 });
 
 export const isGivingEmail = (subject: string) => PATTERNS.some((re) => re.test(subject));

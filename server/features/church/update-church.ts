@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db } from "../../db/client";
 import { church } from "../../db/schema/church";
-import { ZChurch, ZChurchPatch, type Church } from "../../../contract/church";
+import { CHURCH_STATEMENT_KEYS, ZChurch, ZChurchPatch, type Church } from "../../../contract/church";
 import type { z } from "zod";
 import { applyChurch } from "../../shared/church-profile";
 
@@ -14,6 +14,8 @@ export function mergeChurch(current: Church, patch: Patch): Church {
   const next: Church = structuredClone(current);
   const { shortName, links, serviceTimes, ...rest } = patch;
   Object.assign(next, Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)));
+  // The statement fields (decision 0121): null or blank removes one, so its default shows.
+  for (const k of CHURCH_STATEMENT_KEYS) if (patch[k] === null || patch[k] === "") delete next[k];
   if (shortName === null) delete next.shortName;
   else if (shortName !== undefined) next.shortName = shortName;
   if (links) {

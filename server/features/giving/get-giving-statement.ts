@@ -5,59 +5,45 @@
  * and address, and the statement that no goods or services were given in return. Failed
  * attempts are not gifts and are left out. The year defaults to the current one. A refunded gift
  * stays on its line with the part of it refunded, and the total is net of refunds (decision 0119).
+ * The gifts are the ones the emailed statement lists (statement-donors.ts); the church is named as staff set it
+ * for statements (legal name, address, tax statement; statement-model.ts).
  */
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { funds, gifts, recurringGifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
-import { formatAddress } from "../../../contract/church";
 import { FREQUENCY_LABELS, GIVING_TEXT, type GivingStatement } from "../../../contract/giving";
 import { dateInZone } from "./next-payment-date";
 import { paidWithGift } from "../../shared/money/send-gift-receipt";
-import { givingBatchLines } from "../../db/schema/giving-batch-lines";
-import { GIFT_LINE, refundedOfGift } from "../../shared/money/gift-rows";
 import { fundName } from "../../shared/money/funds";
 import type { Locale } from "../../../contract/i18n/locales";
-
-/** The UTC instant of local midnight starting 1 January of `year` in zone `tz`, computed by the database's time zone data. */
-const newYearIn = (year: number, tz: string) => sql`(${`${year}-01-01 00:00:00`}::timestamp at time zone ${tz})`;
+import { statementLines, yearRange } from "./statement-donors";
+import { statementChurch, totalOf } from "./statement-model";
 
 export async function getGivingStatement(deps: Deps, userId: string, requestedYear?: number, locale: Locale = "en"): Promise<GivingStatement> {
   const tz = deps.church.timeZone;
   const year = requestedYear ?? Number(dateInZone(tz, deps.now()).slice(0, 4));
   const [donor] = await deps.db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
-  const rows = await deps.db
-    .select({ id: gifts.id, ...GIFT_LINE, checkNumber: givingBatchLines.checkNumber })
-    .from(gifts)
-    .innerJoin(funds, eq(funds.id, gifts.fundId))
-    .leftJoin(recurringGifts, eq(recurringGifts.id, gifts.recurringGiftId))
-    // Cash and checks entered in a batch (decision 0120): "Cash", "Check #1234".
-    .leftJoin(givingBatchLines, eq(givingBatchLines.giftId, gifts.id))
-    .where(
-      and(
-        eq(gifts.userId, userId),
-        eq(gifts.status, "COMPLETED"),
-        gte(gifts.createdAt, newYearIn(year, tz)),
-        lt(gifts.createdAt, newYearIn(year + 1, tz)),
-      ),
-    )
-    .orderBy(asc(gifts.createdAt), asc(gifts.id));
-  const church = deps.church;
+  // The same gifts the emailed statement lists (statement-donors.ts: every source of this member's gifts).
+  const key = `u:${userId}`;
+  const rows = (await statementLines(deps.db, yearRange(year, tz), [key])).get(key) ?? [];
+  // The church's own legal name, address and tax statement when staff set them (decision 0121).
+  const church = statementChurch(deps.church, locale, false);
   return {
     year,
-    church: { name: church.name, address: formatAddress(church.address), phone: church.phone, email: church.email },
+    church: { name: church.name, address: church.address, phone: church.phone, email: church.email },
     donor: { name: `${donor.firstName} ${donor.lastName}`.trim(), email: donor.email },
     gifts: rows.map((r) => ({
       id: r.id,
-      date: dateInZone(tz, r.createdAt),
-      amountCents: r.amountCents,
-      refundedCents: refundedOfGift(r),
-      fund: fundName({ nameEn: r.fundNameEn, nameEs: r.fundNameEs }, locale),
+      date: r.date,
+      amountCents: r.amount_cents,
+      refundedCents: r.refunded_cents,
+      fund: fundName({ nameEn: r.fund_name_en, nameEs: r.fund_name_es }, locale),
       kind: r.frequency ? FREQUENCY_LABELS[r.frequency] : GIVING_TEXT.oneTime,
-      paidWith: paidWithGift(r),
+      // "Cash", "Check #1234" (a batch line), or the card or wallet balance.
+      paidWith: paidWithGift({ method: r.method, cardBrand: r.card_brand, cardLastFour: r.card_last_four, checkNumber: r.check_number }),
     })),
-    totalCents: rows.reduce((sum, r) => sum + r.amountCents - refundedOfGift(r), 0),
-    noGoodsOrServices: GIVING_TEXT.noGoodsOrServices,
+    totalCents: totalOf(rows),
+    noGoodsOrServices: church.taxStatement,
     issuedAt: deps.now().toISOString(),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The email a giver gets when their recurring gift stops because every attempt to charge it
  * failed (server/jobs/recurring-gifts.ts): which gift, the card's reason, that no more charges
- * will be tried, and how to set it up again in the app. Everything from the database is escaped.
+ * will be tried, the link to update the card and resume it (card-update.ts, decision 0121), and
+ * how to set it up again in the app. Everything from the database is escaped. The email holds
+ * the link, a secret: it is sensitive, so staff never read it in the outbox (decision 0004).
  */
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
@@ -15,6 +17,8 @@ import { RECURRING_RETRY_DAYS, type Frequency } from "../../../contract/giving";
 import type { Church } from "../../../contract/church";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/i18n/locales";
 import { localize, messagesFor } from "../../i18n";
+import { CARD_UPDATE_LINK_DAYS } from "../../../contract/giving-statements-text";
+import { issueCardUpdateLink } from "./card-update";
 
 export interface RecurringFailedData {
   church: Church;
@@ -26,6 +30,8 @@ export interface RecurringFailedData {
   reason: string;
   attempts: number;
   givingUrl: string;
+  /** The single-use link to update the card and resume the gift (card-update.ts); absent: not offered. */
+  updateCardUrl?: string;
   /** The giver's language (users.locale). */
   locale?: Locale;
 }
@@ -43,6 +49,7 @@ export function renderRecurringFailedEmail(d: RecurringFailedData) {
   const contact = d.church.phone && d.church.email ? m.contactOr(d.church.phone, d.church.email) : d.church.phone || d.church.email || "";
   // A known reason (contract DECLINE_TEXT) reads in the giver's language; a gateway's own words are quoted as they came.
   const paragraphs = [m.tried(d.attempts, freq, amount, all.email.receipt.cardEnding(brand, d.cardLastFour), localize(d.reason, locale)), m.stopped];
+  const s = all.statements;
   return renderEmail({
     locale,
     subject,
@@ -51,8 +58,14 @@ export function renderRecurringFailedEmail(d: RecurringFailedData) {
       { heading: m.heading, text: null },
       { paragraph: all.email.receipt.dear(d.firstName) },
       ...paragraphs.map((p) => ({ paragraph: p })),
+      ...(d.updateCardUrl
+        ? [
+            { paragraph: s.emailUpdateCard(CARD_UPDATE_LINK_DAYS) },
+            { button: s.emailUpdateButton, href: d.updateCardUrl },
+          ]
+        : []),
       { steps, lead: m.toSetUpAgain },
-      { button: m.button, href: d.givingUrl, text: null },
+      ...(d.updateCardUrl ? [] : [{ button: m.button, href: d.givingUrl, text: null }]),
       ...(contact ? [{ paragraph: m.questions(contact), small: true }] : []),
       { signOff: [m.thanks, d.church.name] },
     ],
@@ -81,6 +94,8 @@ export async function sendRecurringFailedEmail(deps: Deps, recurringId: string, 
     .innerJoin(users, eq(users.id, recurringGifts.userId))
     .where(eq(recurringGifts.id, recurringId));
   if (!row || row.status !== "FAILED") return;
+  // The link commits with the email (and the FAILED status), or neither does.
+  const updateCardUrl = await issueCardUpdateLink(deps, tx, recurringId);
   const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
   const msg = renderRecurringFailedEmail({
     church: deps.church,
@@ -92,7 +107,8 @@ export async function sendRecurringFailedEmail(deps: Deps, recurringId: string, 
     reason: row.reason ?? messagesFor(locale).giving.declined,
     attempts: row.attempts || RECURRING_RETRY_DAYS.length + 1,
     givingUrl: `${deps.config.publicUrl}/giving`,
+    updateCardUrl,
     locale,
   });
-  await enqueueEmail(tx, { to: row.email, ...msg }, deps.now());
+  await enqueueEmail(tx, { to: row.email, ...msg, sensitive: true }, deps.now());
 }

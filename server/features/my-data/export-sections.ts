@@ -106,6 +106,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   integrations: "staff who connected an integration (connected_by)",
   sign_in_policy: "staff who changed the church's sign-in policy (updated_by)",
   calendar_events: "staff authorship of a calendar event (created_by)",
+  statement_runs: "staff who sent a year's statements (requested_by): the church's record",
+  statement_deliveries: "the church's record that a year's statement was emailed (no name or address kept); the gifts themselves are exported",
   audit_log: "the church's record of who viewed or changed money data (actor), kept for accountability (decision 0113)",
   giving_batches: "the treasurer who entered or closed a cash and check batch (created_by, closed_by): the church's records; a donor's own batch gifts are in gifts (decision 0120)",
   gift_refunds: "the staff member who refunded a gift (actor), kept for accountability; the donor's refunds are in their gifts' refunded_cents (decision 0119)",

@@ -3,6 +3,16 @@
  * outbox inside their own transaction (server/shared/email/outbox.ts), and the background
  * sender (server/jobs/email-delivery.ts) hands it to this port. Decision 0101.
  */
+/**
+ * A file sent with an email (a year-end statement's PDF; decision 0121). Stored with the queued
+ * email in `email_attachments` and deleted once it is sent.
+ */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface EmailMessage {
   to: string;
   subject: string;
@@ -12,6 +22,8 @@ export interface EmailMessage {
   sensitive?: boolean;
   /** Extra headers, e.g. a news email's one-click unsubscribe (server/shared/email/unsubscribe.ts). */
   headers?: Record<string, string>;
+  /** Files attached (a statement's PDF). */
+  attachments?: readonly EmailAttachment[];
 }
 
 /** A queued message on its way out: its outbox id becomes the Message-ID, so a resend can be recognised. */
@@ -23,6 +35,8 @@ export interface OutgoingEmail {
   html: string;
   /** Extra headers stored with the outbox row (List-Unsubscribe ...); null or absent: none. */
   headers?: Record<string, string> | null;
+  /** Its files (email_attachments); absent: none. */
+  attachments?: readonly EmailAttachment[];
 }
 
 /**

@@ -50,6 +50,7 @@ export function createSmtpSender(smtpUrl: string, from: string, options: SmtpOpt
           text: message.text,
           html: message.html,
           ...(message.headers ? { headers: message.headers } : {}),
+          ...(message.attachments?.length ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
           // The outbox row's id: a copy sent twice (a sender that died between sending and
           // recording) carries the same Message-ID, which mail systems use to drop duplicates.
           messageId: `<${message.id}@${domain}>`,

@@ -6,10 +6,13 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { emailOutbox } from "../../db/schema/platform";
+import { emailAttachments, emailOutbox } from "../../db/schema/platform";
 import type { EmailMessage } from "../../providers/email/port";
 
-/** `now`: the caller's clock (deps.now()), so a test's clock decides when the email is due. */
+/**
+ * `now`: the caller's clock (deps.now()), so a test's clock decides when the email is due.
+ * `message.attachments` (a statement's PDF) are stored beside it and sent with it.
+ */
 export async function enqueueEmail(tx: Db | Tx, message: EmailMessage, now: Date): Promise<string> {
   const [row] = await tx
     .insert(emailOutbox)
@@ -24,6 +27,10 @@ export async function enqueueEmail(tx: Db | Tx, message: EmailMessage, now: Date
       nextAttemptAt: now,
     })
     .returning({ id: emailOutbox.id });
+  // Its files, in their own table (decision 0121): the sender reads them only for this email.
+  if (message.attachments?.length) {
+    await tx.insert(emailAttachments).values(message.attachments.map((a) => ({ emailId: row.id, filename: a.filename, contentType: a.contentType, content: a.content })));
+  }
   return row.id;
 }
 

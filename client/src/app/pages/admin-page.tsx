@@ -29,6 +29,7 @@ import { JourneysAdminTab } from "@/features/connect/journeys-admin-tab";
 import { ChallengesAdminTab } from "@/features/connect/challenges-admin-tab";
 import { FundsCard, ProcessingFeeCard } from "@/features/giving/admin-giving-tab";
 import { GivingLedger } from "@/features/giving/admin-ledger";
+import { StatementsCard } from "@/features/giving/statements-card";
 import { AuditLogCard } from "@/features/admin/audit-log-card";
 import { BatchesCard } from "@/features/giving/admin-batches";
 
@@ -58,6 +59,7 @@ export default function AdminPage() {
     <div className="grid gap-4">
       <GivingLedger finance={user.finance} />
       {user.finance && <BatchesCard />}
+      {user.finance && <StatementsCard />}
       {!treasurerOnly && <FundsCard canEdit={owner || user.role === "PASTOR"} />}
       {!treasurerOnly && <ProcessingFeeCard canEdit={owner || user.role === "PASTOR"} />}
       {owner && <AuditLogCard />}

@@ -8,7 +8,7 @@
 import { useMemo, useRef } from "react";
 import { useFieldArray, useForm, type FieldError } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Church as ChurchIcon, Clock, ImageUp, Link2, MapPin, Plus, Save, Trash2 } from "lucide-react";
+import { Church as ChurchIcon, Clock, FileText, ImageUp, Link2, MapPin, Plus, Save, Trash2 } from "lucide-react";
 import type { z } from "zod";
 import {
   CHURCH_LINK_KEYS,
@@ -246,6 +246,14 @@ export function ChurchAdminTab() {
           )}
           {F({ name: "youtubeChannelId", label: t.youtubeChannelId, error: errors.youtubeChannelId, children: <Input className="font-mono" placeholder="UC…" {...field("youtubeChannelId", errors.youtubeChannelId)} /> })}
           <p className="-mt-2 text-sm text-muted-foreground">{t.youtubeHint}</p>
+        </Section>
+
+        <Section icon={FileText} title={t.statementSection} hint={t.statementHint}>
+          {F({ name: "legalName", label: t.legalName, error: errors.legalName, children: <Input autoComplete="organization" placeholder={church.name} {...field("legalName", errors.legalName)} /> })}
+          {F({ name: "legalAddress", label: t.legalAddress, error: errors.legalAddress, children: <Textarea rows={3} {...field("legalAddress", errors.legalAddress)} /> })}
+          {F({ name: "taxStatement", label: t.taxStatement, error: errors.taxStatement, children: <Textarea rows={3} {...field("taxStatement", errors.taxStatement)} /> })}
+          {F({ name: "taxStatementEs", label: t.taxStatementEs, error: errors.taxStatementEs, children: <Textarea rows={3} lang="es" {...field("taxStatementEs", errors.taxStatementEs)} /> })}
+          <p className="-mt-2 text-sm text-muted-foreground">{t.taxStatementHint}</p>
         </Section>
 
         <div className="sticky bottom-20 z-10">

@@ -8,6 +8,7 @@ import { API } from "@contract/api-paths";
 import type { GiveRequestInput, GiveResponse, GivingHistoryEntry, GivingStatement, RecurringAction, RecurringDonation } from "@contract/giving";
 import type { FeeSettings, Fund, FundAdmin, FundCreateInput, FundPatchInput, LedgerPage } from "@contract/giving-funds";
 import type { Batch, BatchCreateInput, BatchList, BatchPatchInput, DonorMatch } from "@contract/giving-batches";
+import type { CardUpdateAnswer, CardUpdateGift, CardUpdateRequestInput, StatementRun } from "@contract/giving-statements";
 import type { Locale } from "@contract/i18n/locales";
 import type { RefundRequest, RefundResponse } from "@contract/giving-refunds";
 import { apiJson, apiRequest } from "@/lib/api";
@@ -172,3 +173,15 @@ export async function downloadGivingCsv(range: Pick<LedgerFilters, "from" | "to"
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 }
+
+// ── Year-end statements (Admin → Giving) and a stopped gift's card update link (decision 0121) ──
+const statementRunKey = (year: number) => [API.admin.givingStatementRun({ year })];
+/** A year's statement run (finance); refetched every 2 s while it is running. */
+export const useStatementRun = (year: number) =>
+  useQuery<StatementRun>({ queryKey: statementRunKey(year), refetchInterval: (q) => (q.state.data?.status === "running" ? 2_000 : false) });
+export const useStartStatementRun = (config?: MutationConfig<StatementRun, number>) =>
+  useApiMutation((year: number) => apiJson<StatementRun>("POST", API.admin.givingStatements(), { year }), config, (run, year) => queryClient.setQueryData(statementRunKey(year), run));
+/** The stopped gift a card update link is for (a used or expired link answers 400). */
+export const useCardUpdateGift = (token: string) => useQuery<CardUpdateGift>({ queryKey: [`${API.giving.cardUpdate()}?token=${encodeURIComponent(token)}`], enabled: !!token });
+export const useUpdateCard = (config?: MutationConfig<CardUpdateAnswer, CardUpdateRequestInput>) =>
+  useApiMutation((body: CardUpdateRequestInput) => apiJson<CardUpdateAnswer>("POST", API.giving.cardUpdate(), body), config);

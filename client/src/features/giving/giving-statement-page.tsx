@@ -83,7 +83,7 @@ function Statement({ s }: { s: GivingStatement }) {
     >
       <header className="grid gap-1 border-b border-border pb-4">
         <p className="text-lg font-bold">{s.church.name}</p>
-        <p className="text-sm text-muted-foreground">{s.church.address}</p>
+        <p className="whitespace-pre-line text-sm text-muted-foreground">{s.church.address}</p>
         {(s.church.phone || s.church.email) && <p className="text-sm text-muted-foreground">{[s.church.phone, s.church.email].filter(Boolean).join(" · ")}</p>}
       </header>
 

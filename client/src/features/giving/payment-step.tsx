@@ -31,6 +31,8 @@ export function PaymentStep({
   pending,
   onBack,
   onSubmit,
+  title,
+  submitLabel,
 }: {
   amountCents: number;
   /** The processing fee the giver covers (0: none): shown beside the gift; the card is charged both. */
@@ -43,6 +45,9 @@ export function PaymentStep({
   pending: boolean;
   onBack: (values: PaymentFormInput) => void;
   onSubmit: (values: PaymentForm, raw: PaymentFormInput) => void;
+  /** Another heading and submit label (a stopped gift's card update, decision 0121). */
+  title?: string;
+  submitLabel?: string;
 }) {
   const form = useForm<PaymentFormInput, unknown, PaymentForm>({ resolver: useLazyResolver(paymentResolver), defaultValues });
   const { errors } = form.formState;
@@ -76,7 +81,7 @@ export function PaymentStep({
       className="grid gap-4"
     >
       <div className="grid gap-1 text-center">
-        <h2 className="text-2xl font-bold">{isRecurring ? g.completeRecurringGift : g.completeGift}</h2>
+        <h2 className="text-2xl font-bold">{title ?? (isRecurring ? g.completeRecurringGift : g.completeGift)}</h2>
         <p className="text-3xl font-bold text-primary" data-testid="payment-amount">
           {formatCents(amountCents)}
         </p>
@@ -138,7 +143,7 @@ export function PaymentStep({
           {g.back}
         </Button>
         <Button type="submit" size="lg" disabled={pending}>
-          {pending ? g.processing : paymentButtonLabel(amountCents, isRecurring, g)}
+          {pending ? g.processing : (submitLabel ?? paymentButtonLabel(amountCents, isRecurring, g))}
         </Button>
       </div>
     </form>

@@ -1,0 +1,169 @@
+/**
+ * Who the donors of a year are, and their gifts, for year-end statements (decision 0121): the
+ * one definition the statement runs (send-statements.ts) and a member's own printable statement
+ * (get-giving-statement.ts) share.
+ *
+ * A donor is named by a **donor key**, whatever the source of their gifts:
+ *   `u:<user id>`            gifts of a member's account (card, recurring, wallet balance)
+ *   `e:<lower-case email>`   cash and check gifts entered in a batch with a donor's name and email
+ *                            but no account (decision 0120): one statement per address
+ *
+ * **Adding a source** (cash and check batches whose lines carry a name and email but no
+ * account): add one entry to DONOR_SOURCES with its two queries. `donors` yields every donor
+ * with a completed gift in the range (donor_key, user_id or null, name, email or null, locale);
+ * `lines` yields their gifts (the columns of StatementLineRow). A cash or check line of a member
+ * belongs under the member's `u:` key, so the member gets one statement with both. A refunded
+ * gift keeps its line with the part of it refunded (`refunded_cents`, at most the amount: a
+ * refund returns the gift before the fee; decision 0119), and the total is what the church kept.
+ * Keys sort as text: the runs go through donors in key order (keyset), so a source must give
+ * each donor one key and the same key every time.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+
+/** One donor of the range, as every source yields them. `email` null: no address (skipped). */
+export interface StatementDonorRow {
+  donor_key: string;
+  user_id: string | null;
+  name: string;
+  email: string | null;
+  locale: string;
+}
+
+/** One completed gift of a donor. `date`: the church-zone calendar date (YYYY-MM-DD). */
+export interface StatementLineRow {
+  donor_key: string;
+  id: string;
+  date: string;
+  amount_cents: number;
+  fund_name_en: string;
+  fund_name_es: string;
+  /** A recurring gift's frequency; null: one-time. */
+  frequency: "weekly" | "monthly" | "yearly" | null;
+  card_brand: string | null;
+  card_last_four: string | null;
+  /** The part of the amount refunded (decision 0119); never more than amount_cents. */
+  refunded_cents: number;
+  /** card, wallet, cash or check (decision 0120), and a check's number. */
+  method: "card" | "wallet" | "cash" | "check";
+  check_number: string | null;
+}
+
+/** The year's bounds: the UTC instants of local midnight starting 1 January of `year` and of `year + 1` in zone `tz`. */
+export interface YearRange {
+  from: SQL;
+  to: SQL;
+  tz: string;
+}
+export const yearRange = (year: number, tz: string): YearRange => ({
+  from: sql`(${`${year}-01-01 00:00:00`}::timestamp at time zone ${tz})`,
+  to: sql`(${`${year + 1}-01-01 00:00:00`}::timestamp at time zone ${tz})`,
+  tz,
+});
+
+interface DonorSource {
+  /** Selects StatementDonorRow columns for every donor of the range. */
+  donors(r: YearRange): SQL;
+  /** Selects StatementLineRow columns for the range's gifts of the donors whose keys are in `keys` (a text[] parameter). */
+  lines(r: YearRange, keys: SQL): SQL;
+}
+
+/** Gifts of members' accounts. A deleted account (decision 0117) has no address: its donor is skipped. */
+const memberGifts: DonorSource = {
+  donors: (r) => sql`
+    select 'u:' || u.id::text as donor_key, u.id as user_id, trim(u.first_name || ' ' || u.last_name) as name,
+      case when u.deleted_at is null then u.email end as email, u.locale
+    from users u
+    where exists (select 1 from gifts g where g.user_id = u.id and g.status = 'COMPLETED' and g.created_at >= ${r.from} and g.created_at < ${r.to})`,
+  lines: (r, keys) => sql`
+    select 'u:' || g.user_id::text as donor_key, g.id, to_char(g.created_at at time zone ${r.tz}, 'YYYY-MM-DD') as date, g.amount_cents,
+      f.name_en as fund_name_en, f.name_es as fund_name_es, rg.frequency, g.card_brand, g.card_last_four, g.created_at,
+      least(g.refunded_cents, g.amount_cents) as refunded_cents, g.method, bl.check_number
+    from gifts g
+    join funds f on f.id = g.fund_id
+    left join recurring_gifts rg on rg.id = g.recurring_gift_id
+    left join giving_batch_lines bl on bl.gift_id = g.id
+    where g.user_id in (select substr(k, 3)::uuid from unnest(${keys}::text[]) k where k like 'u:%')
+      and g.status = 'COMPLETED' and g.created_at >= ${r.from} and g.created_at < ${r.to}`,
+};
+
+/**
+ * Cash and check gifts of a donor without an account who left an email on the batch line
+ * (decision 0120): one donor per address (lower case), named as on their latest line, in the
+ * church's first language (there is no member to say otherwise). Lines without an email have no
+ * one to send to and are not donors here (anonymous, as the plate gave them).
+ */
+const batchGuests: DonorSource = {
+  donors: (r) => sql`
+    select 'e:' || lower(bl.donor_email) as donor_key, null::uuid as user_id,
+      (array_agg(bl.donor_name order by g.created_at desc))[1] as name, lower(bl.donor_email) as email, 'en' as locale
+    from giving_batch_lines bl
+    join gifts g on g.id = bl.gift_id
+    where g.user_id is null and bl.donor_email is not null
+      and g.status = 'COMPLETED' and g.created_at >= ${r.from} and g.created_at < ${r.to}
+    group by lower(bl.donor_email)`,
+  lines: (r, keys) => sql`
+    select 'e:' || lower(bl.donor_email) as donor_key, g.id, to_char(g.created_at at time zone ${r.tz}, 'YYYY-MM-DD') as date, g.amount_cents,
+      f.name_en as fund_name_en, f.name_es as fund_name_es, null as frequency, g.card_brand, g.card_last_four, g.created_at,
+      least(g.refunded_cents, g.amount_cents) as refunded_cents, g.method, bl.check_number
+    from giving_batch_lines bl
+    join gifts g on g.id = bl.gift_id
+    join funds f on f.id = g.fund_id
+    where g.user_id is null and lower(bl.donor_email) in (select substr(k, 3) from unnest(${keys}::text[]) k where k like 'e:%')
+      and g.status = 'COMPLETED' and g.created_at >= ${r.from} and g.created_at < ${r.to}`,
+};
+
+/** Every source of donors. Add an entry for a new one (see above). */
+export const DONOR_SOURCES: readonly DonorSource[] = [memberGifts, batchGuests];
+
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
+/**
+ * The next `limit` donors of the range after `afterKey` (key order), leaving out those whose
+ * statement for `year` is already claimed (statement_deliveries).
+ */
+export async function nextDonors(db: Db | Tx, year: number, r: YearRange, afterKey: string | null, limit: number): Promise<StatementDonorRow[]> {
+  const all = sql.join(
+    DONOR_SOURCES.map((s) => sql`(${s.donors(r)})`),
+    sql` union all `,
+  );
+  return rowsOf<StatementDonorRow>(
+    await db.execute(sql`
+      select d.donor_key, d.user_id, d.name, d.email, d.locale from (${all}) d
+      where d.donor_key > ${afterKey ?? ""}
+        and not exists (select 1 from statement_deliveries sd where sd.year = ${year} and sd.donor_key = d.donor_key)
+      order by d.donor_key
+      limit ${limit}
+    `),
+  );
+}
+
+/** How many donors the range has, and how many of them still lack their claimed statement for `year`. */
+export async function countDonors(db: Db | Tx, year: number, r: YearRange): Promise<{ donors: number; remaining: number }> {
+  const all = sql.join(
+    DONOR_SOURCES.map((s) => sql`(${s.donors(r)})`),
+    sql` union all `,
+  );
+  const [row] = rowsOf<{ donors: number; remaining: number }>(
+    await db.execute(sql`
+      select count(*)::int as donors,
+        count(*) filter (where not exists (select 1 from statement_deliveries sd where sd.year = ${year} and sd.donor_key = d.donor_key))::int as remaining
+      from (${all}) d
+    `),
+  );
+  return { donors: Number(row?.donors ?? 0), remaining: Number(row?.remaining ?? 0) };
+}
+
+/** The range's completed gifts of the donors `keys`, oldest first, grouped by donor key. */
+export async function statementLines(db: Db | Tx, r: YearRange, keys: readonly string[]): Promise<Map<string, StatementLineRow[]>> {
+  const byDonor = new Map<string, StatementLineRow[]>(keys.map((k) => [k, []]));
+  if (!keys.length) return byDonor;
+  const keyArray = sql`${`{${keys.map((k) => `"${k.replace(/(["\\])/g, "\\$1")}"`).join(",")}}`}`;
+  const all = sql.join(
+    DONOR_SOURCES.map((s) => sql`(${s.lines(r, keyArray)})`),
+    sql` union all `,
+  );
+  const rows = rowsOf<StatementLineRow & { created_at: unknown }>(await db.execute(sql`select * from (${all}) l order by l.donor_key, l.created_at, l.id`));
+  for (const row of rows) byDonor.get(row.donor_key)?.push({ ...row, amount_cents: Number(row.amount_cents), refunded_cents: Number(row.refunded_cents) });
+  return byDonor;
+}
