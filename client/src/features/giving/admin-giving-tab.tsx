@@ -4,8 +4,8 @@
  * ledger's filters, totals and, for the finance permission, the gifts (admin-ledger.tsx).
  */
 import { useState, type FormEvent } from "react";
-import { Archive, ArchiveRestore, Pencil, Plus, Star, Undo2 } from "lucide-react";
-import type { FundAdmin, LedgerGift } from "@contract/giving-funds";
+import { Archive, ArchiveRestore, Pencil, Plus, Star } from "lucide-react";
+import type { FundAdmin } from "@contract/giving-funds";
 import { coverFeeCents, feeConfigured } from "@contract/giving-fee";
 import { formatCents } from "@contract/money";
 import { errorText } from "@/lib/api";
