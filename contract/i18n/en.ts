@@ -307,6 +307,8 @@ export const en = {
       eventReminder: kind("eventReminder"),
       newCardsPaused: kind("newCardsPaused"),
       announcement: kind("announcement"),
+      groupJoinRequest: kind("groupJoinRequest"),
+      groupRequestAnswered: kind("groupRequestAnswered"),
     },
     // Stored in English with each notification; shown (inbox) and pushed in the member's language.
     // "Service Started", "New Question" and "New Testimony" are the live toasts' titles (events).
@@ -318,6 +320,12 @@ export const en = {
     eventReminderBody: (time: string, title: string) => MSG.eventReminder(time, title).body,
     newCardsPausedTitle: MSG.newCardsPaused(0).title,
     newCardsPausedBody: (minutes: number) => MSG.newCardsPaused(minutes).body,
+    groupJoinRequestTitle: MSG.groupJoinRequest("", "", "").title,
+    groupJoinRequestBody: (name: string, group: string) => MSG.groupJoinRequest(name, group, "").body,
+    groupRequestApprovedTitle: MSG.groupRequestApproved("").title,
+    groupRequestApprovedBody: (group: string) => MSG.groupRequestApproved(group).body,
+    groupRequestDeclinedTitle: MSG.groupRequestDeclined("").title,
+    groupRequestDeclinedBody: (group: string) => MSG.groupRequestDeclined(group).body,
   },
   // ── calendar: events, registration, the week (contract/calendar-text.ts, decision 0109) ──
   calendar: { ...CALENDAR_TEXT, ...CALENDAR_SCREEN_TEXT },

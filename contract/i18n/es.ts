@@ -553,6 +553,8 @@ export const es: Messages = {
       eventReminder: { label: "Recordatorios de eventos", hint: "El día antes de un evento en el que se inscribió" },
       newCardsPaused: { label: "Ofrendas con tarjetas nuevas en pausa", hint: "Cuando se rechazan muchas tarjetas nuevas a la vez" },
       announcement: { label: "Anuncios de la iglesia", hint: "Noticias del equipo de su iglesia" },
+      groupJoinRequest: { label: "Solicitudes para unirse a su grupo", hint: "Cuando alguien pide unirse a un grupo que usted dirige" },
+      groupRequestAnswered: { label: "Respuestas a sus solicitudes de grupo", hint: "Cuando un líder responde a su solicitud para unirse a un grupo" },
     },
     serviceStartedBody: (title: string) => `¡${title} está en vivo!`,
     testimonyApproved: { title: "Testimonio aprobado", body: "Su testimonio ya se comparte con la iglesia. ¡Gracias!" },
@@ -562,6 +564,12 @@ export const es: Messages = {
     eventReminderBody: (time: string, title: string) => `Mañana, ${time}: ${title}`,
     newCardsPausedTitle: "Tarjetas nuevas en pausa",
     newCardsPausedBody: (minutes: number) => `Se rechazaron muchas tarjetas nuevas. Las ofrendas con una tarjeta nueva están en pausa durante ${minutes} minutos; vea Administración.`,
+    groupJoinRequestTitle: "Solicitud para unirse",
+    groupJoinRequestBody: (name: string, group: string) => `${name} pide unirse a ${group}`,
+    groupRequestApprovedTitle: "Solicitud aprobada",
+    groupRequestApprovedBody: (group: string) => `Ya es miembro de ${group}.`,
+    groupRequestDeclinedTitle: "Solicitud rechazada",
+    groupRequestDeclinedBody: (group: string) => `Su solicitud para unirse a ${group} fue rechazada.`,
   },
   // ── calendar ──
   calendar: {
