@@ -139,6 +139,7 @@ test("a pastor sets up a new church through the screens; a member joins the grou
   const eventForm = pastor.getByRole("form", { name: "New event" });
   const day = dateIn(10);
   await eventForm.getByLabel("Title").fill("Harbor Launch Night");
+  await eventForm.getByLabel("Description").fill("Food trucks, worship and a tour of the building.");
   await eventForm.getByLabel("Location").fill("Main Hall");
   await eventForm.getByLabel("Starts").fill(`${day}T18:00`);
   await eventForm.getByLabel("Ends").fill(`${day}T20:00`);
@@ -177,6 +178,9 @@ test("a pastor sets up a new church through the screens; a member joins the grou
   const event = member.getByTestId("event-card").filter({ hasText: "Harbor Launch Night" });
   await event.getByRole("button", { name: "Register" }).click();
   await expect(event.getByTestId("rsvp-status")).toHaveText("Going");
+  // The list carries no descriptions: Details fetches the event's words.
+  await event.getByRole("button", { name: "Details" }).click();
+  await expect(event).toContainText("Food trucks, worship and a tour of the building.");
 
   // In Spanish: Home keeps the church's name and gives the service time in Spanish; the journey speaks Spanish.
   await member.goto(`${BASE}/profile`);

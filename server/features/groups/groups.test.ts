@@ -11,9 +11,8 @@ import { groupJoinRequests, groupMembers } from "../../db/schema/connect";
 import { seedConnectDemo } from "../../seed/connect";
 import { GROUP_TEXT } from "../../../contract/connect-text";
 import { GROUPS_TEXT, type AdminGroup, type Group, type GroupPerson, type GroupRoster, type NewGroup } from "../../../contract/groups";
-import { messagesFor } from "../../i18n";
+import { localize, messagesFor } from "../../i18n";
 import { notifications, pushDeliveries } from "../../db/schema/notifications";
-import { localize } from "../../../contract/i18n/messages";
 import { createECDH, randomBytes } from "node:crypto";
 
 let t: TestApp;

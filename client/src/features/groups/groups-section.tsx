@@ -14,7 +14,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { QueryState } from "@/components/query-state";
 import { useGroups, useJoinGroup, useLeaveGroup } from "./api";
-import { meetingWhen } from "./meeting";
+import { meetingWhen } from "@/lib/group-meeting";
 import { RosterDialog } from "./roster-dialog";
 
 /**
