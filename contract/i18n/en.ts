@@ -533,8 +533,8 @@ export const en = {
     amens: (n: number) => `${n} ${n === 1 ? "amen" : "amens"}`,
     // Media
     syncFailed: "The sync status could not be loaded.",
-    noChannelBefore: "No channel is set, so members see the demo library. Put the channel id in the church config (",
-    noChannelAfter: ") and restart to sync the church's videos every 30 minutes.",
+    noChannelBefore: "No channel is set, so members see the videos added here (and the demo library on a demo). Owners and pastors name the channel (",
+    noChannelAfter: ") in Admin, Church; its videos are then read every 30 minutes.",
     channel: (id: string) => `Channel ${id}`,
     lastSynced: (when: string) => `Last synced ${when}`,
     videoCount: (n: number) => `${n} ${n === 1 ? "video" : "videos"}`,

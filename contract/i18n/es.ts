@@ -389,6 +389,7 @@ export const es: Messages = {
     videos: {
       failed: "No se pudieron cargar los videos",
       empty: "No hay videos disponibles",
+      emptyStaff: "Todavía no hay videos. Agregue uno en Administración, Medios, o indique el canal de YouTube de la iglesia en Administración, Iglesia.",
       channel: "Visite nuestro canal de YouTube",
     },
     notes: {
@@ -977,8 +978,8 @@ export const es: Messages = {
     anonymous: "Anónimo",
     amens: (n) => `${n} ${n === 1 ? "amén" : "amenes"}`,
     syncFailed: "No se pudo cargar el estado de la sincronización.",
-    noChannelBefore: "No hay un canal configurado, así que los miembros ven la biblioteca de demostración. Ponga el id del canal en la configuración de la iglesia (",
-    noChannelAfter: ") y reinicie para sincronizar los videos de la iglesia cada 30 minutos.",
+    noChannelBefore: "No hay un canal configurado, así que los miembros ven los videos agregados aquí (y la videoteca de demostración en una demo). Los propietarios y pastores indican el canal (",
+    noChannelAfter: ") en Administración, Iglesia; sus videos se leen luego cada 30 minutos.",
     channel: (id) => `Canal ${id}`,
     lastSynced: (when) => `Última sincronización: ${when}`,
     videoCount: (n) => `${n} ${n === 1 ? "video" : "videos"}`,
@@ -1214,7 +1215,7 @@ export const es: Messages = {
       tooShort: "El testimonio debe tener al menos 10 caracteres",
       tooLong: "El testimonio debe tener como máximo 2000 caracteres",
     },
-    media: { empty: "Todavía no hay videos de sermones" },
+    media: { empty: "Todavía no hay videos de sermones", emptyStaff: "Todavía no hay videos. Agregue uno en Administración, Medios, o indique el canal de YouTube de la iglesia en Administración, Iglesia." },
     dailyFocus: "Enfoque diario",
     dailyHint: "Un recorrido diario que llega a su correo cada mañana.",
     noJourneys: "Todavía no hay recorridos. Su iglesia agregará recorridos diarios aquí pronto.",
