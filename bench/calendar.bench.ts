@@ -72,7 +72,7 @@ export async function run(ctx: Ctx) {
   const measured = async (headers?: Record<string, string>) => {
     const cpu = cpuSeconds(pid);
     const r = await load(url, { connections: 100, seconds, tokens, headers });
-    return { ...r, cpuMs: ((cpuSeconds(pid) - cpu) * 1000) / Math.max(1, r.total) };
+    return { ...r, cpuMs: ((cpuSeconds(pid) - cpu) * 1000) / Math.max(1, r.total ?? r.rps * seconds) };
   };
   await load(url, { connections: 100, seconds: 1, tokens });
   const plain = await measured();

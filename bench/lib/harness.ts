@@ -191,8 +191,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
-  /** Requests answered. */
-  total: number;
+  /** Requests answered (load() says; other runners may not). */
+  total?: number;
 }
 
 /**
