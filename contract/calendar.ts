@@ -93,10 +93,14 @@ export const ZCalendarEvent = z.object({
 });
 export type CalendarEvent = z.infer<typeof ZCalendarEvent>;
 
-/** One occurrence as a member sees it: its own start and end, counts, and the member's place. */
-export const ZOccurrence = ZCalendarEvent.extend({
-  /** The event's first start (startsAt/endsAt are this occurrence's). */
-  firstStartsAt: z.string(),
+/**
+ * One occurrence as a member's list shows it: what, when (its own start and end), where,
+ * registration, counts, and the member's place. Not the description: a month's list carries a
+ * few hundred occurrences, and the words are fetched when a member opens one
+ * (`GET /api/calendar/events/:id`, `hasDetails` says there are some).
+ */
+export const ZOccurrence = ZCalendarEvent.pick({ id: true, title: true, location: true, startsAt: true, endsAt: true, repeat: true, registration: true, capacity: true }).extend({
+  hasDetails: z.boolean(),
   goingCount: z.number().int(),
   waitlistCount: z.number().int(),
   myStatus: z.enum(RSVP_STATUSES).nullable(),
@@ -147,7 +151,8 @@ export const ZWeek = z.object({
   end: z.string(),
   events: z.array(ZOccurrence),
   services: z.array(z.object({ day: z.string(), times: z.array(z.string()) })),
-  groups: z.array(z.object({ id: z.string(), name: z.string(), meetingInfo: z.string() })),
+  /** The member's groups: when (day 0 = Sunday, "HH:MM" on the church's clock; null when not set) and where they meet. */
+  groups: z.array(z.object({ id: z.string(), name: z.string(), meetingDay: z.number().int().nullable(), meetingTime: z.string().nullable(), meetingInfo: z.string() })),
   journey: z
     .object({
       sequenceKey: z.string(),

@@ -37,4 +37,4 @@ export const TESTIMONY_TOAST = {
   amenFailed: "Failed to amen testimony",
 } as const;
 
-export const MEDIA_TEXT = { empty: "No sermon videos yet" } as const;
+export const MEDIA_TEXT = { empty: "No sermon videos yet", emptyStaff: "No videos yet. Add one in Admin, Media, or name the church's YouTube channel in Admin, Church." } as const;

@@ -10,6 +10,8 @@ export const VIDEO_LIST_MAX = 24;
 export const VIDEO_TEXT = {
   failed: "Failed to load videos",
   empty: "No videos available",
+  /** What staff see instead (a new church has no videos until they add some or name a channel). */
+  emptyStaff: "No videos yet. Add one in Admin, Media, or name the church's YouTube channel in Admin, Church.",
 } as const;
 
 /** The two Bible sites of the Bible tab (`key`: their description in contract/i18n, area media.bible). */

@@ -191,13 +191,19 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests answered (load() says; other runners may not). */
+  total?: number;
 }
 
 /**
  * autocannon at `connections` for `seconds` (or, with `amount`, until that many requests are
- * answered); `tokens` are rotated per request (many members, not one), from the first each call.
+ * answered); `tokens` are rotated per request (many members, not one), from the first each call;
+ * `headers` are sent with every request (e.g. the Accept-Encoding a browser sends).
  */
-export async function load(url: string, opts: { connections: number; seconds: number; amount?: number; tokens?: string[] }): Promise<LoadResult> {
+export async function load(
+  url: string,
+  opts: { connections: number; seconds: number; amount?: number; tokens?: string[]; headers?: Record<string, string> },
+): Promise<LoadResult> {
   let i = 0;
   const tokens = opts.tokens;
   const result = await autocannon({
@@ -205,6 +211,7 @@ export async function load(url: string, opts: { connections: number; seconds: nu
     connections: opts.connections,
     duration: opts.seconds,
     ...(opts.amount ? { amount: opts.amount } : {}),
+    ...(opts.headers ? { headers: opts.headers } : {}),
     requests: [
       {
         method: "GET",
@@ -212,7 +219,7 @@ export async function load(url: string, opts: { connections: number; seconds: nu
       },
     ],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, total: result.requests.total };
 }
 
 /** fetch with a bearer token; returns status, body and the time it took. */

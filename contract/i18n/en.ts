@@ -182,6 +182,9 @@ export const en = {
     loadingLive: "Loading the live service",
     nextService: "Next service",
     nextAt: (when: string, time: string) => `${when} at ${time}`,
+    noServiceTimes: "Service times are coming soon.",
+    noServiceTimesStaff: "No service times yet. Owners and pastors add them in Admin, Church; Home then shows the next one.",
+    addServiceTimes: "Add service times",
     visitUs: "Visit Us",
     watchLive: "Watch Live",
     watchLiveHint: "Media: services and sermons on our channel",
@@ -311,6 +314,8 @@ export const en = {
       eventReminder: kind("eventReminder"),
       newCardsPaused: kind("newCardsPaused"),
       announcement: kind("announcement"),
+      groupJoinRequest: kind("groupJoinRequest"),
+      groupRequestAnswered: kind("groupRequestAnswered"),
     },
     // Stored in English with each notification; shown (inbox) and pushed in the member's language.
     // "Service Started", "New Question" and "New Testimony" are the live toasts' titles (events).
@@ -322,6 +327,12 @@ export const en = {
     eventReminderBody: (time: string, title: string) => MSG.eventReminder(time, title).body,
     newCardsPausedTitle: MSG.newCardsPaused(0).title,
     newCardsPausedBody: (minutes: number) => MSG.newCardsPaused(minutes).body,
+    groupJoinRequestTitle: MSG.groupJoinRequest("", "", "").title,
+    groupJoinRequestBody: (name: string, group: string) => MSG.groupJoinRequest(name, group, "").body,
+    groupRequestApprovedTitle: MSG.groupRequestApproved("").title,
+    groupRequestApprovedBody: (group: string) => MSG.groupRequestApproved(group).body,
+    groupRequestDeclinedTitle: MSG.groupRequestDeclined("").title,
+    groupRequestDeclinedBody: (group: string) => MSG.groupRequestDeclined(group).body,
   },
   // ── calendar: events, registration, the week (contract/calendar-text.ts, decision 0109) ──
   calendar: { ...CALENDAR_TEXT, ...CALENDAR_SCREEN_TEXT },
@@ -526,8 +537,8 @@ export const en = {
     amens: (n: number) => `${n} ${n === 1 ? "amen" : "amens"}`,
     // Media
     syncFailed: "The sync status could not be loaded.",
-    noChannelBefore: "No channel is set, so members see the demo library. Put the channel id in the church config (",
-    noChannelAfter: ") and restart to sync the church's videos every 30 minutes.",
+    noChannelBefore: "No channel is set, so members see the videos added here (and the demo library on a demo). Owners and pastors name the channel (",
+    noChannelAfter: ") in Admin, Church; its videos are then read every 30 minutes.",
     channel: (id: string) => `Channel ${id}`,
     lastSynced: (when: string) => `Last synced ${when}`,
     videoCount: (n: number) => `${n} ${n === 1 ? "video" : "videos"}`,

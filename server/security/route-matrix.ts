@@ -228,6 +228,7 @@ export const ROUTE_ACCESS = {
   // calendar (docs/decisions/0109)
   "GET /api/calendar/events": "member",
   "POST /api/calendar/events": "staff",
+  "GET /api/calendar/events/:id": "member",
   "PATCH /api/calendar/events/:id": "staff",
   "DELETE /api/calendar/events/:id": "staff",
   "POST /api/calendar/events/:id/rsvp": "member",

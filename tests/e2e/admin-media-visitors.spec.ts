@@ -9,7 +9,7 @@ test("staff add a media item that members find in the video library, then remove
   await signIn(page, "staff@koinonia.test");
   await page.goto("/admin");
   await page.getByRole("tab", { name: "Media" }).click();
-  await expect(page.getByText("No channel is set, so members see the demo library.")).toBeVisible();
+  await expect(page.getByText("No channel is set, so members see the videos added here (and the demo library on a demo).")).toBeVisible();
 
   const title = `Guest Night ${Date.now()}`;
   await page.getByRole("button", { name: "Add Media Item" }).click();

@@ -29,6 +29,10 @@ export const calendarEvents = pgTable(
   },
   (t) => [
     index("calendar_events_starts_idx").on(t.startsAt),
+    // The range read (list-occurrences.ts): one-off events by when they end, so years of past
+    // events are never read; repeating ones (few) on their own.
+    index("calendar_events_one_off_idx").on(t.endsAt, t.startsAt).where(sql`${t.repeat} = 'none'`),
+    index("calendar_events_repeating_idx").on(t.startsAt).where(sql`${t.repeat} <> 'none'`),
     check("calendar_events_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
     check("calendar_events_capacity_positive", sql`${t.capacity} is null or ${t.capacity} > 0`),
   ],

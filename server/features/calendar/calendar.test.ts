@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
+import zlib from "node:zlib";
 import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
 import { CALENDAR_TEXT, type CalendarEvent, type CalendarPage, type EventRsvps, type ManagedEvents, type RsvpAnswer, type Week } from "../../../contract/calendar";
 import { calendarRsvps } from "../../db/schema/calendar";
@@ -106,6 +107,73 @@ describe("who may do what", () => {
     const long = await call(member.auth, "GET", "/api/calendar/events?from=2026-01-01T00:00:00Z&to=2026-06-01T00:00:00Z");
     expect(long.statusCode).toBe(400);
     expect(issues(long)).toEqual([{ path: "querystring.to", message: CALENDAR_TEXT.rangeTooLong }]);
+  });
+});
+
+describe("the month's list and one event's details", () => {
+  it("the list carries what a card shows, no description; a member opens one event for its words (unknown: 404, no session: 401)", async () => {
+    const staff = await t.signUp("PASTOR");
+    const member = await t.signUp();
+    const worded = await createEvent(staff.auth, {
+      title: "Harvest Supper",
+      description: "Bring a dish to share.\nChildren welcome.",
+      location: "Fellowship Hall",
+      startsAt: "2026-12-03T18:00",
+      endsAt: "2026-12-03T20:00",
+      repeat: "weekly",
+      repeatUntil: "2026-12-10",
+      registration: true,
+      capacity: 30,
+    });
+    const bare = await createEvent(staff.auth, { title: "Choir Practice", startsAt: "2026-12-04T19:00", endsAt: "2026-12-04T20:00" });
+    const page = await range(member.auth, "2026-12-01T05:00:00Z", "2026-12-31T05:00:00Z");
+    const mine = page.occurrences.filter((o) => o.id === worded.id || o.id === bare.id);
+    expect(mine.map((o) => [o.title, o.startsAt, o.hasDetails])).toEqual([
+      ["Harvest Supper", "2026-12-03T23:00:00.000Z", true],
+      ["Choir Practice", "2026-12-05T00:00:00.000Z", false],
+      ["Harvest Supper", "2026-12-10T23:00:00.000Z", true],
+    ]);
+    expect(Object.keys(mine[0]!).sort()).toEqual(["capacity", "endsAt", "goingCount", "hasDetails", "id", "location", "myStatus", "registration", "repeat", "startsAt", "title", "waitlistCount"]);
+    expect(mine[0]).toMatchObject({ location: "Fellowship Hall", repeat: "weekly", registration: true, capacity: 30, goingCount: 0, myStatus: null });
+
+    const detail = await call(member.auth, "GET", `/api/calendar/events/${worded.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toEqual(worded);
+    expect((detail.json() as CalendarEvent).description).toBe("Bring a dish to share.\nChildren welcome.");
+    const unknown = await call(member.auth, "GET", "/api/calendar/events/00000000-0000-4000-8000-000000000000");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(CALENDAR_TEXT.notFound);
+    expect((await call(null, "GET", `/api/calendar/events/${worded.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe("the month's answer, compressed once", () => {
+  it("a member without registrations gets the shared answer already compressed (br or gzip, as asked); one with some gets their own status", async () => {
+    const staff = await t.signUp("PASTOR");
+    const [reader, going] = [await t.signUp(), await t.signUp()];
+    const ev = await createEvent(staff.auth, { title: "Carol Night", description: "Songs and cocoa.", startsAt: "2027-01-08T19:00", endsAt: "2027-01-08T21:00", registration: true });
+    expect(((await rsvp(going.auth, ev.id)).json() as RsvpAnswer).status).toBe("going");
+    const url = `/api/calendar/events?from=${encodeURIComponent("2027-01-01T05:00:00Z")}&to=${encodeURIComponent("2027-01-31T05:00:00Z")}`;
+    const get = (auth: Auth, enc?: string) => t.app.inject({ method: "GET", url, headers: { ...auth, ...(enc ? { "accept-encoding": enc } : {}) } });
+    const plain = await get(reader.auth);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const page = plain.json() as CalendarPage;
+    expect(page.occurrences.find((o) => o.id === ev.id)).toMatchObject({ goingCount: 1, myStatus: null });
+    const br = await get(reader.auth, "gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(page);
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body));
+    const gz = await get(reader.auth, "gzip;q=1, br;q=0");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(page);
+    // The member going: their own status, never the shared bytes (compressed by the app as usual).
+    const own = await get(going.auth, "br");
+    const ownPage = JSON.parse((own.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(own.rawPayload) : own.rawPayload).toString()) as CalendarPage;
+    expect(ownPage.occurrences.find((o) => o.id === ev.id)).toMatchObject({ goingCount: 1, myStatus: "going" });
+    // And the reader still sees no status of someone else's.
+    const again = JSON.parse(zlib.brotliDecompressSync((await get(reader.auth, "br")).rawPayload).toString()) as CalendarPage;
+    expect(again.occurrences.find((o) => o.id === ev.id)?.myStatus).toBeNull();
   });
 });
 
@@ -324,7 +392,7 @@ describe("the week", () => {
     const m = await t.signUp();
     const ev = await createEvent(staff.auth, { title: "Thursday Choir", startsAt: "2026-10-22T19:00", endsAt: "2026-10-22T20:00" });
     await createEvent(staff.auth, { title: "Next week", startsAt: "2026-10-26T19:00", endsAt: "2026-10-26T20:00" });
-    const [group] = await t.db.insert(smallGroups).values({ name: `Young Adults ${m.user.id}`, description: "d", meetingPlace: "Tuesdays 7PM" }).returning();
+    const [group] = await t.db.insert(smallGroups).values({ name: `Young Adults ${m.user.id}`, description: "d", meetingPlace: "Room 4", meetingDay: 2, meetingTime: "19:00" }).returning();
     await t.db.insert(groupMembers).values({ groupId: group!.id, userId: m.user.id });
     // A 3-day journey begun yesterday (church calendar): today is day 2.
     await t.db.insert(journeys).values({ key: "WEEK_TEST", titleEn: "Week test", titleEs: "Prueba", dayCount: 3, published: true });
@@ -341,7 +409,7 @@ describe("the week", () => {
     expect(week.events.map((e) => e.id)).toContain(ev.id);
     expect(week.events.some((e) => e.title === "Next week")).toBe(false);
     expect(week.services[0]).toEqual({ day: "Sundays", times: ["8:00AM", "9:30AM", "11:00AM"] });
-    expect(week.groups).toEqual([{ id: group!.id, name: group!.name, meetingInfo: "Tuesdays 7PM" }]);
+    expect(week.groups).toEqual([{ id: group!.id, name: group!.name, meetingDay: 2, meetingTime: "19:00", meetingInfo: "Room 4" }]);
     expect(week.journey).toEqual({ sequenceKey: "WEEK_TEST", day: 2, totalDays: 3, title: "Day 2 title" });
     const other = (await call((await t.signUp()).auth, "GET", "/api/week")).json() as Week;
     expect(other.groups).toEqual([]);

@@ -22,10 +22,11 @@ export async function getWeek(deps: Deps, userId: string): Promise<Week> {
   const [events, groups, journey] = await Promise.all([
     listOccurrences(deps.db, tz, userId, start, end),
     deps.db.execute(sql`
-      select g.id, g.name, coalesce(nullif(g.meeting_place, ''), g.meeting_info) as "meetingInfo"
+      select g.id, g.name, g.meeting_day as "meetingDay", g.meeting_time as "meetingTime",
+        coalesce(nullif(g.meeting_place, ''), g.meeting_info) as "meetingInfo"
       from group_members m join small_groups g on g.id = m.group_id
       where m.user_id = ${userId}::uuid and g.archived_at is null
-      order by g.name`) as unknown as Promise<Rows<{ id: string; name: string; meetingInfo: string }>>,
+      order by g.name`) as unknown as Promise<Rows<{ id: string; name: string; meetingDay: number | null; meetingTime: string | null; meetingInfo: string }>>,
     deps.db.execute(sql`
       select e.sequence_key as "sequenceKey", e.start_date::text as "startDate", u.locale,
         (select count(distinct d.day)::int from journey_days d where d.sequence_key = e.sequence_key) as "totalDays"
@@ -51,7 +52,7 @@ export async function getWeek(deps: Deps, userId: string): Promise<Week> {
     end: end.toISOString(),
     events,
     services: serviceTimesByDay(deps.church),
-    groups: groups.rows.map((g) => ({ id: g.id, name: g.name, meetingInfo: g.meetingInfo ?? "" })),
+    groups: groups.rows.map((g) => ({ id: g.id, name: g.name, meetingDay: g.meetingDay ?? null, meetingTime: g.meetingTime ?? null, meetingInfo: g.meetingInfo ?? "" })),
     journey: today,
   };
 }

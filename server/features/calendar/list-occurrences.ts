@@ -2,27 +2,41 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { EVENT_MAX_DAYS, type Occurrence, type RsvpStatus } from "../../../contract/calendar";
 import { zonedDate } from "../../../contract/zoned-time";
-import { scheduleOf, toEvent, type EventRow } from "./event-view";
-import { occurrencesBetween } from "./occurrences";
+import { occurrencesBetween, type Schedule } from "./occurrences";
 
 const MAX_SPAN_MS = (EVENT_MAX_DAYS + 1) * 86_400_000;
 
-/** The events that may have an occurrence in [from, to): two indexed conditions, then expanded in memory. */
-export async function eventsInRange(db: Db, tz: string, from: Date, to: Date): Promise<EventRow[]> {
+/** What a member's list needs of an event (no description: `hasDetails` says whether it has one). */
+export interface ListedEvent extends Schedule {
+  id: string;
+  title: string;
+  location: string;
+  registration: boolean;
+  capacity: number | null;
+  hasDetails: boolean;
+}
+
+/**
+ * The events that may have an occurrence in [from, to), then expanded in memory: one-off events
+ * that end after `from` and start before `to`, and repeating events that started before `to` and
+ * have not stopped repeating. Each half reads its own partial index (calendar_events_one_off_idx,
+ * calendar_events_repeating_idx), so the church's years of past one-off events are never read.
+ */
+export async function eventsInRange(db: Db, tz: string, from: Date, to: Date): Promise<ListedEvent[]> {
   const earliestDay = zonedDate(tz, new Date(from.getTime() - MAX_SPAN_MS));
+  const columns = sql`id, title, location, description <> '' as "hasDetails", starts_at as "startsAt", ends_at as "endsAt", repeat,
+           repeat_until::text as "repeatUntil", registration, capacity`;
   const result = await db.execute(sql`
-    select id, title, description, location, starts_at as "startsAt", ends_at as "endsAt", repeat,
-           repeat_until::text as "repeatUntil", registration, capacity, created_by as "createdBy", created_at as "createdAt", updated_at as "updatedAt"
-    from calendar_events
-    where starts_at < ${to.toISOString()}::timestamptz
-      and ((repeat = 'none' and ends_at > ${from.toISOString()}::timestamptz)
-        or (repeat <> 'none' and (repeat_until is null or repeat_until >= ${earliestDay}::date)))`);
+    select ${columns} from calendar_events
+    where repeat = 'none' and ends_at > ${from.toISOString()}::timestamptz and starts_at < ${to.toISOString()}::timestamptz
+    union all
+    select ${columns} from calendar_events
+    where repeat <> 'none' and starts_at < ${to.toISOString()}::timestamptz
+      and (repeat_until is null or repeat_until >= ${earliestDay}::date)`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
-    ...(r as unknown as EventRow),
+    ...(r as unknown as ListedEvent),
     startsAt: new Date(r.startsAt as string),
     endsAt: new Date(r.endsAt as string),
-    createdAt: new Date(r.createdAt as string),
-    updatedAt: new Date(r.updatedAt as string),
     repeatUntil: (r.repeatUntil as string | null) ?? null,
   }));
 }
@@ -53,14 +67,18 @@ export async function listOccurrences(db: Db, tz: string, userId: string | null,
   }
   const out: Occurrence[] = [];
   for (const ev of events) {
-    const base = toEvent(ev);
-    for (const o of occurrencesBetween(tz, scheduleOf(ev), from, to)) {
+    for (const o of occurrencesBetween(tz, ev, from, to)) {
       const c = counts.get(`${ev.id} ${o.start.toISOString()}`);
       out.push({
-        ...base,
-        firstStartsAt: base.startsAt,
+        id: ev.id,
+        title: ev.title,
+        location: ev.location,
         startsAt: o.start.toISOString(),
         endsAt: o.end.toISOString(),
+        repeat: ev.repeat,
+        registration: ev.registration,
+        capacity: ev.capacity,
+        hasDetails: ev.hasDetails,
         goingCount: c?.going ?? 0,
         waitlistCount: c?.waiting ?? 0,
         myStatus: c?.mine ?? null,

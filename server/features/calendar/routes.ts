@@ -25,6 +25,7 @@ import { listEventRsvps, listManagedEvents } from "./manage-events";
 import { calendarFeed, eventFile } from "./calendar-ics";
 import { getWeek } from "./get-week";
 import { CalendarRanges } from "./range-cache";
+import { getEvent } from "./get-event";
 
 /** The events calendar, its iCalendar files and the week screen (docs/decisions/0109). */
 export const calendarRoutes =
@@ -37,7 +38,13 @@ export const calendarRoutes =
     app.get(
       API.calendar.events.pattern,
       { config: { access: "member" }, schema: { querystring: ZCalendarRange, response: { 200: ZCalendarPage } } },
-      async (req, reply) => sendJsonText(reply, await ranges.jsonFor(currentUser(req).id, new Date(req.query.from), new Date(req.query.to))),
+      async (req, reply) => {
+        const answer = await ranges.answerFor(currentUser(req).id, new Date(req.query.from), new Date(req.query.to), req.headers["accept-encoding"]);
+        // Already compressed (the shared answer, once per load): @fastify/compress leaves it as it is.
+        reply.header("vary", "accept-encoding");
+        if (answer.encoding) reply.header("content-encoding", answer.encoding);
+        return sendJsonText(reply, answer.body);
+      },
     );
 
     app.post(
@@ -48,6 +55,10 @@ export const calendarRoutes =
         ranges.changed();
         return reply.code(201).send(created);
       },
+    );
+
+    app.get(API.calendar.event.pattern, { config: { access: "member" }, schema: { params: ZEventIdParams, response: { 200: ZCalendarEvent } } }, (req) =>
+      getEvent(deps, req.params.id),
     );
 
     app.patch(

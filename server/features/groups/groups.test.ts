@@ -11,7 +11,9 @@ import { groupJoinRequests, groupMembers } from "../../db/schema/connect";
 import { seedConnectDemo } from "../../seed/connect";
 import { GROUP_TEXT } from "../../../contract/connect-text";
 import { GROUPS_TEXT, type AdminGroup, type Group, type GroupPerson, type GroupRoster, type NewGroup } from "../../../contract/groups";
-import { messagesFor } from "../../i18n";
+import { localize, messagesFor } from "../../i18n";
+import { notifications, pushDeliveries } from "../../db/schema/notifications";
+import { createECDH, randomBytes } from "node:crypto";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +23,7 @@ afterAll(() => t.close());
 
 type Auth = { authorization: string };
 type Person = Awaited<ReturnType<TestApp["signUp"]>>;
-const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, auth?: Auth, payload?: object, lang?: string) =>
+const call = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, auth?: Auth, payload?: object, lang?: string) =>
   t.app.inject({ method, url, headers: { ...auth, ...(lang ? { "accept-language": lang } : {}) }, ...(payload ? { payload } : {}) });
 let n = 0;
 const group = (over: Partial<NewGroup> = {}): NewGroup => ({ name: `Group ${++n} ${Date.now()}`, description: "Friends who meet to pray and read.", ...over });
@@ -297,5 +299,80 @@ describe("staff's people search and the demo", () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe("leaders are told of requests, members of the answer", () => {
+  const inbox = (userId: string, kind: "groupJoinRequest" | "groupRequestAnswered") =>
+    t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+  function subscription() {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const sub = { endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString("base64url")}`, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") } };
+    return { token: JSON.stringify(sub), deviceType: "web" };
+  }
+
+  it("a request notifies each leader once (inbox and push, by their preferences), linking to the pending requests; nobody else", async () => {
+    const staff = await t.signUp("PASTOR");
+    const [lead1, lead2, quiet] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    const asker = await t.signUp("MEMBER", { firstName: "Lydia", lastName: "Thyatira" });
+    const bystander = await t.signUp();
+    expect((await call("POST", "/api/notifications/register-token", lead1.auth, subscription())).statusCode).toBe(200);
+    expect((await call("PUT", "/api/notifications/preferences", quiet.auth, { kinds: { groupJoinRequest: false } })).statusCode).toBe(200);
+    const g = await create(staff, { name: `Riverside ${Date.now()}`, joinPolicy: "ask", leaderIds: [lead1.user.id, lead2.user.id, quiet.user.id] });
+    const open = await create(staff, { leaderIds: [lead1.user.id] });
+
+    await call("POST", `/api/groups/${g.id}/join`, asker.auth);
+    await call("POST", `/api/groups/${g.id}/join`, asker.auth); // asking again while it waits: no second notice
+    await call("POST", `/api/groups/${open.id}/join`, bystander.auth); // an open group: no request, no notice
+
+    const [n1] = await inbox(lead1.user.id, "groupJoinRequest");
+    expect(await inbox(lead1.user.id, "groupJoinRequest")).toHaveLength(1);
+    expect(n1).toMatchObject({ title: "Request to Join", body: `Lydia Thyatira asks to join ${g.name}`, url: `/connect?group=${g.id}` });
+    expect(await inbox(lead2.user.id, "groupJoinRequest")).toHaveLength(1);
+    expect(await inbox(quiet.user.id, "groupJoinRequest")).toEqual([]); // turned the kind off
+    for (const who of [asker, bystander, staff]) expect(await inbox(who.user.id, "groupJoinRequest")).toEqual([]);
+    // The leader with a device gets a push queued with it; it reads in Spanish for a Spanish member.
+    expect(await t.db.select().from(pushDeliveries).where(eq(pushDeliveries.notificationId, n1.id))).toHaveLength(1);
+    expect(localize(n1.body, "es")).toBe(`Lydia Thyatira pide unirse a ${g.name}`);
+    expect(localize(n1.title, "es")).toBe("Solicitud para unirse");
+    // Seen in the leader's inbox through the API.
+    const page = (await call("GET", "/api/notifications", lead2.auth)).json() as { items: { kind: string; url: string }[] };
+    expect(page.items.filter((i) => i.kind === "groupJoinRequest").map((i) => i.url)).toEqual([`/connect?group=${g.id}`]);
+
+    // Withdrawn and asked again: a new request, a new notice.
+    await call("POST", `/api/groups/${g.id}/leave`, asker.auth);
+    await call("POST", `/api/groups/${g.id}/join`, asker.auth);
+    expect(await inbox(lead2.user.id, "groupJoinRequest")).toHaveLength(2);
+  });
+
+  it("approved or declined, the member is told once; a refused approval (group full) tells nobody; a leaderless group's requests go to staff", async () => {
+    const staff = await t.signUp("STAFF");
+    const leader = await t.signUp();
+    const [yes, no, late] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    const g = await create(staff, { name: `Harbour ${Date.now()}`, joinPolicy: "ask", capacity: 2, leaderIds: [leader.user.id] });
+    for (const p of [yes, no, late]) await call("POST", `/api/groups/${g.id}/join`, p.auth);
+
+    expect((await call("POST", `/api/groups/${g.id}/requests/${yes.user.id}/approve`, leader.auth)).statusCode).toBe(200);
+    expect((await call("POST", `/api/groups/${g.id}/requests/${no.user.id}/decline`, leader.auth)).statusCode).toBe(200);
+    expect((await call("POST", `/api/groups/${g.id}/requests/${late.user.id}/approve`, leader.auth)).statusCode).toBe(409); // full now
+    expect((await call("POST", `/api/groups/${g.id}/requests/${yes.user.id}/approve`, leader.auth)).statusCode).toBe(404); // answered already
+
+    const [approved] = await inbox(yes.user.id, "groupRequestAnswered");
+    expect(await inbox(yes.user.id, "groupRequestAnswered")).toHaveLength(1);
+    expect(approved).toMatchObject({ title: "Request Approved", body: `You are now a member of ${g.name}.`, url: "/connect" });
+    expect(localize(approved.body, "es")).toBe(`Ya es miembro de ${g.name}.`);
+    const [declined] = await inbox(no.user.id, "groupRequestAnswered");
+    expect(declined).toMatchObject({ title: "Request Declined", body: `Your request to join ${g.name} was declined.` });
+    expect(localize(declined.body, "es")).toBe(`Su solicitud para unirse a ${g.name} fue rechazada.`);
+    expect(await inbox(late.user.id, "groupRequestAnswered")).toEqual([]);
+    expect(await inbox(leader.user.id, "groupRequestAnswered")).toEqual([]);
+
+    // No leaders: staff answer the requests, so staff are told.
+    const leaderless = await create(staff, { joinPolicy: "ask" });
+    const asker = await t.signUp();
+    await call("POST", `/api/groups/${leaderless.id}/join`, asker.auth);
+    expect(await inbox(staff.user.id, "groupJoinRequest")).toEqual([expect.objectContaining({ url: `/connect?group=${leaderless.id}` })]);
+    expect(await inbox(leader.user.id, "groupJoinRequest")).toHaveLength(3); // only g's three requests
   });
 });

@@ -8,16 +8,19 @@ import { isStaff } from "../../../contract/roles";
 import { GROUP_TEXT } from "../../../contract/connect-text";
 import { GROUPS_TEXT, type AdminGroup, type GroupRoster } from "../../../contract/groups";
 import { countMembers, loadGroup, lockGroup } from "./group-view";
+import { announceGroupNotices, noticeJoinRequest, noticeRequestAnswered } from "./group-notices";
 
 /**
  * Join (spec: "a card per group with a Join button"). An open group takes the member at once;
  * an "ask to join" group records a pending request for its leaders. A full group refuses both
  * with 409. Under the group's row lock, so concurrent joins never take more seats than the
  * capacity (decision 0107). Joining again, or asking again while a request waits, changes nothing.
+ * A new request tells the group's leaders (group-notices.ts), in the same transaction.
  */
 export async function joinGroup(deps: Deps, user: AuthUser, id: string): Promise<AdminGroup> {
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  let notified = 0;
+  const answer = await deps.db.transaction(async (tx) => {
     const group = await lockGroup(tx, id);
     if (!group || group.archivedAt) throw notFound(GROUP_TEXT.notFound);
     const [already] = await tx.select().from(groupMembers).where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, user.id)));
@@ -28,12 +31,20 @@ export async function joinGroup(deps: Deps, user: AuthUser, id: string): Promise
         .where(and(eq(groupJoinRequests.groupId, id), eq(groupJoinRequests.userId, user.id), eq(groupJoinRequests.status, "pending")));
       if (!waiting) {
         if (group.capacity !== null && (await countMembers(tx, id)) >= group.capacity) throw conflict(GROUPS_TEXT.full);
-        if (group.joinPolicy === "ask") await tx.insert(groupJoinRequests).values({ groupId: id, userId: user.id, createdAt: now }).onConflictDoNothing();
-        else await tx.insert(groupMembers).values({ groupId: id, userId: user.id, joinedAt: now }).onConflictDoNothing();
+        if (group.joinPolicy === "ask") {
+          const [request] = await tx
+            .insert(groupJoinRequests)
+            .values({ groupId: id, userId: user.id, createdAt: now })
+            .onConflictDoNothing()
+            .returning({ id: groupJoinRequests.id });
+          if (request) notified = await noticeJoinRequest(tx, group, request.id, user.id, now);
+        } else await tx.insert(groupMembers).values({ groupId: id, userId: user.id, joinedAt: now }).onConflictDoNothing();
       }
     }
     return (await loadGroup(tx, user.id, id))!;
   });
+  await announceGroupNotices(deps.bus, "groupJoinRequest", notified);
+  return answer;
 }
 
 /**
@@ -92,12 +103,13 @@ export async function getRoster(deps: Deps, user: AuthUser, id: string): Promise
 /**
  * A leader (or staff) approves or declines a pending request. Approving takes a seat under the
  * group's lock: a group that filled up meanwhile refuses with 409 and the request stays pending.
- * Answers with the updated roster.
+ * The member is told the answer (group-notices.ts), in the same transaction. Answers with the
+ * updated roster.
  */
 export async function decideRequest(deps: Deps, user: AuthUser, id: string, memberId: string, action: "approve" | "decline"): Promise<GroupRoster> {
   await groupForLeader(deps, user, id);
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  const notified = await deps.db.transaction(async (tx) => {
     const group = await lockGroup(tx, id);
     if (!group) throw notFound(GROUP_TEXT.notFound);
     const [request] = await tx
@@ -114,6 +126,8 @@ export async function decideRequest(deps: Deps, user: AuthUser, id: string, memb
       .update(groupJoinRequests)
       .set({ status: action === "approve" ? "approved" : "declined", decidedAt: now, decidedBy: user.id })
       .where(eq(groupJoinRequests.id, request.id));
+    return noticeRequestAnswered(tx, group.name, request.id, memberId, action === "approve", now);
   });
+  await announceGroupNotices(deps.bus, "groupRequestAnswered", notified);
   return getRoster(deps, user, id);
 }

@@ -54,7 +54,7 @@ export default function AdminPage() {
   const pastor = owner || user.role === "PASTOR";
   // ?tab=groups (Connect's empty groups state links here) opens that tab.
   const asked = new URLSearchParams(window.location.search).get("tab");
-  const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "groups", "announcements", "journeys", "challenges", "giving", ...(pastor ? ["church"] : []), ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
+  const initialTab = asked && ["dashboard", "live", "moderation", "media", "visitors", "events", "groups", "announcements", "journeys", "challenges", "giving", ...(pastor ? ["church"] : []), ...(owner ? ["people"] : [])].includes(asked) ? asked : "dashboard";
   const giving = (
     <div className="grid gap-4">
       <GivingLedger finance={user.finance} />

@@ -1,7 +1,9 @@
 import { Link } from "wouter";
 import { MapPin, PlayCircle, ChevronRight, CalendarClock } from "lucide-react";
 import { formatAddress, nextService } from "@contract/church-calendar";
-import { useChurch } from "@/lib/auth";
+import { isStaff } from "@contract/roles";
+import { useAuth, useChurch } from "@/lib/auth";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { LiveServicePanel } from "@/features/services/live-service";
@@ -10,6 +12,29 @@ import { weekdayName } from "@/lib/format";
 import { useLiveService } from "@/features/services/api";
 import { UpcomingEventsCard } from "@/features/calendar/upcoming-events-card";
 
+/** A church without service times yet: staff are sent to Admin → Church, members told they are coming. */
+function NoServiceTimes() {
+  const { m } = useI18n();
+  const { user } = useAuth();
+  const staff = isStaff(user?.role);
+  return (
+    <Card data-testid="no-service-times">
+      <CardContent className="flex items-start gap-3 pt-5">
+        <CalendarClock className="size-6 shrink-0 text-primary" aria-hidden="true" />
+        <div className="grid gap-2">
+          <p className="text-sm text-muted-foreground">{m.home.nextService}</p>
+          <p>{staff ? m.home.noServiceTimesStaff : m.home.noServiceTimes}</p>
+          {(user?.role === "OWNER" || user?.role === "PASTOR") && (
+            <Button asChild variant="outline" className="justify-self-start">
+              <Link href="/admin?tab=church">{m.home.addServiceTimes}</Link>
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
 function ServiceStatus() {
   const church = useChurch();
   const { m } = useI18n();
@@ -17,7 +42,7 @@ function ServiceStatus() {
   if (live.isPending) return <Spinner label={m.home.loadingLive} />;
   if (live.data?.service) return <LiveServicePanel service={live.data.service} />;
   const next = nextService(church, new Date());
-  if (!next) return null;
+  if (!next) return <NoServiceTimes />;
   const when = next.inDays === 0 ? m.time.today : next.inDays === 1 ? m.time.tomorrow : weekdayName(next.day);
   return (
     <Card>

@@ -32,7 +32,7 @@ export default function MediaPage() {
               <Link
                 key={tab}
                 href={`/media?tab=${tab}`}
-                className="flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-lg border border-border bg-card p-3 font-semibold text-card-foreground shadow-sm hover:bg-muted"
+                className="flex min-h-20 min-w-0 flex-col items-center justify-center gap-1.5 rounded-lg border border-border bg-card px-1 py-3 text-center text-sm font-semibold text-card-foreground shadow-sm hover:bg-muted"
               >
                 <Icon className="size-6 text-primary" aria-hidden="true" /> {label[tab]}
               </Link>

@@ -10,6 +10,9 @@ import { useApiMutation, type MutationConfig } from "@/lib/mutation";
 export const eventsUrl = (from: Date, to: Date) => `${API.calendar.events()}?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
 export const useOccurrences = (from: Date, to: Date) => useQuery<CalendarPage>({ queryKey: [eventsUrl(from, to)] });
 
+/** One event's description and schedule, fetched when a member opens its card (the list carries none). */
+export const useEventDetail = (id: string, enabled: boolean) => useQuery<CalendarEvent>({ queryKey: [API.calendar.event({ id })], enabled });
+
 export const useWeek = () => useQuery<Week>({ queryKey: [API.calendar.week()] });
 export const useManagedEvents = () => useQuery<ManagedEvents>({ queryKey: [API.calendar.manage()] });
 export const useEventRsvps = (id: string, enabled: boolean) => useQuery<EventRsvps>({ queryKey: [API.calendar.rsvps({ id })], enabled });

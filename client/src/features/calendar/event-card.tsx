@@ -1,9 +1,11 @@
 /**
  * One occurrence of an event as members see it: when (on the church's clock), where, what, how
  * many places are left, the member's registration (going or on the waitlist) with the button to
- * register or cancel, and "Add to calendar" (an .ics file).
+ * register or cancel, and "Add to calendar" (an .ics file). "Details" opens the description,
+ * fetched then (the month's list carries none).
  */
-import { CalendarPlus, CheckCircle2, Clock, MapPin, Repeat, Users } from "lucide-react";
+import { useId, useState } from "react";
+import { CalendarPlus, CheckCircle2, ChevronDown, ChevronUp, Clock, MapPin, Repeat, Users } from "lucide-react";
 import type { Occurrence } from "@contract/calendar";
 import { Card, CardContent } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +13,8 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { errorText } from "@/lib/api";
 import { useI18n } from "@/lib/i18n";
-import { eventIcsUrl, useRsvp } from "./api";
+import { Skeleton } from "@/components/ui/skeleton";
+import { eventIcsUrl, useEventDetail, useRsvp } from "./api";
 import { timeRange } from "./when";
 
 export function EventCard({ o, timeZone }: { o: Occurrence; timeZone: string }) {
@@ -23,6 +26,9 @@ export function EventCard({ o, timeZone }: { o: Occurrence; timeZone: string }) 
   });
   const left = o.capacity === null ? null : Math.max(0, o.capacity - o.goingCount);
   const started = Date.parse(o.startsAt) <= Date.now();
+  const [open, setOpen] = useState(false);
+  const detail = useEventDetail(o.id, open);
+  const detailsId = useId();
   return (
     <Card data-testid="event-card">
       <CardContent className="grid gap-2 pt-5">
@@ -52,7 +58,17 @@ export function EventCard({ o, timeZone }: { o: Occurrence; timeZone: string }) 
             <MapPin className="size-4 shrink-0" aria-hidden="true" /> <span className="min-w-0 break-words">{o.location}</span>
           </p>
         )}
-        {o.description && <p className="whitespace-pre-line break-words">{o.description}</p>}
+        {open && (
+          <div id={detailsId}>
+            {detail.isPending ? (
+              <Skeleton className="h-10" />
+            ) : detail.isError ? (
+              <p className="text-sm text-destructive">{t.detailsFailed}</p>
+            ) : (
+              <p className="whitespace-pre-line break-words">{detail.data.description}</p>
+            )}
+          </div>
+        )}
         {o.registration && (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Users className="size-4 shrink-0" aria-hidden="true" /> {t.goingCount(o.goingCount)}
@@ -68,6 +84,11 @@ export function EventCard({ o, timeZone }: { o: Occurrence; timeZone: string }) 
               onClick={() => rsvp.mutate({ cancel: o.myStatus !== null })}
             >
               {o.myStatus === "going" ? t.cancelRsvp : o.myStatus === "waitlisted" ? t.leaveWaitlist : left === 0 ? t.joinWaitlist : t.register}
+            </Button>
+          )}
+          {o.hasDetails && (
+            <Button size="sm" variant="ghost" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => setOpen((v) => !v)}>
+              {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />} {open ? t.hideDetails : t.details}
             </Button>
           )}
           <Button asChild size="sm" variant="ghost">

@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { QueryState, Skeletons } from "@/components/query-state";
 import { ServiceTimesList, spacedTime } from "@/components/service-times-list";
 import { useI18n } from "@/lib/i18n";
+import { meetingWhen } from "@/lib/group-meeting";
 import { useWeek } from "./api";
 import { EventCard } from "./event-card";
 import { byDay, dayLabel } from "./when";
@@ -73,7 +74,7 @@ function WeekBody({ week }: { week: Week }) {
             {week.groups.map((g) => (
               <li key={g.id}>
                 <p className="font-medium">{g.name}</p>
-                {g.meetingInfo && <p className="text-sm text-muted-foreground">{g.meetingInfo}</p>}
+                {(meetingWhen(g) || g.meetingInfo) && <p className="text-sm text-muted-foreground">{[meetingWhen(g), g.meetingInfo].filter(Boolean).join(" · ")}</p>}
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { ChevronRight, PlayCircle, Video } from "lucide-react";
 import { MEDIA_WIDGET_COUNT, formatSermonDuration } from "@contract/connect";
+import { isStaff } from "@contract/roles";
 import { useAuth } from "@/lib/auth";
 import { shortDate } from "@/lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -26,7 +27,7 @@ export function RecentSermons() {
         </Button>
       </CardHeader>
       <CardContent>
-        <QueryState query={media} data={items} loading={<Skeletons count={MEDIA_WIDGET_COUNT} className="h-20" />} error={t.sermonsFailed} empty={t.media.empty} look="inset">
+        <QueryState query={media} data={items} loading={<Skeletons count={MEDIA_WIDGET_COUNT} className="h-20" />} error={t.sermonsFailed} empty={isStaff(user?.role) ? t.media.emptyStaff : t.media.empty} look="inset">
           {(items) => (
             <ul className="grid gap-3">
               {items.map((item) => (

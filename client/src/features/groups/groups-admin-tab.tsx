@@ -19,7 +19,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { QueryState, Skeletons } from "@/components/query-state";
 import { useAdminGroups, useArchiveGroup, useCreateGroup, usePeopleSearch, useUpdateGroup } from "./api";
-import { meetingWhen, weekdayNameOf } from "./meeting";
+import { meetingWhen, weekdayNameOf } from "@/lib/group-meeting";
 import { RosterDialog } from "./roster-dialog";
 
 type Leader = { id: string; firstName: string; lastName: string };

@@ -1,4 +1,4 @@
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { CalendarDays, Check, Clock, MapPin, UserRound, Users, Video } from "lucide-react";
 import { GROUP_TEXT } from "@contract/connect-text";
 import { isStaff } from "@contract/roles";
@@ -14,16 +14,19 @@ import { toast } from "@/components/ui/use-toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { QueryState } from "@/components/query-state";
 import { useGroups, useJoinGroup, useLeaveGroup } from "./api";
-import { meetingWhen } from "./meeting";
+import { meetingWhen } from "@/lib/group-meeting";
 import { RosterDialog } from "./roster-dialog";
 
 /**
  * One group's card (spec: "a card per group with a Join button. After joining it shows Member"):
  * when and where it meets, its leaders, its member count; Join, Ask to join, a pending request
- * (which can be cancelled), Member or Leader with Leave, or Full. A leader opens the roster here.
+ * (which can be cancelled), Member or Leader with Leave, or Full. A leader opens the roster here;
+ * `openRoster` (Connect opened from a "Request to Join" notification, `?group=<id>`) opens it at
+ * once, for the group's leader, or for staff when the group has no leader.
  */
-function GroupCard({ group }: { group: Group }) {
+function GroupCard({ group, openRoster }: { group: Group; openRoster: boolean }) {
   const { m } = useI18n();
+  const { user } = useAuth();
   const t = m.groups;
   const c = m.connect;
   const join = useJoinGroup(group.id, {
@@ -80,7 +83,7 @@ function GroupCard({ group }: { group: Group }) {
             <Badge variant="success" className="min-h-8 justify-center text-sm">
               <Check className="size-4" aria-hidden="true" /> {group.myStatus === "leader" ? t.leader : c.member}
             </Badge>
-            {group.myStatus === "leader" && <RosterDialog group={group} />}
+            {group.myStatus === "leader" && <RosterDialog group={group} defaultOpen={openRoster} />}
             <ConfirmDialog
               trigger={
                 <Button variant="ghost" disabled={leave.isPending}>
@@ -111,6 +114,7 @@ function GroupCard({ group }: { group: Group }) {
             {group.joinPolicy === "ask" ? t.askToJoin : c.join}
           </Button>
         )}
+        {openRoster && group.myStatus !== "leader" && isStaff(user?.role) && <RosterDialog group={group} defaultOpen />}
       </CardContent>
     </Card>
   );
@@ -138,13 +142,14 @@ function NoGroups() {
 export function GroupsSection() {
   const t = useI18n().m.connect;
   const groups = useGroups();
+  const linked = new URLSearchParams(useSearch()).get("group");
   return (
     <section aria-labelledby="groups-heading" className="grid gap-3">
       <h2 id="groups-heading" className="flex items-center gap-2 text-xl font-bold">
         <Users className="size-5 text-primary" aria-hidden="true" /> {t.groups}
       </h2>
       <QueryState query={groups} loading={<Skeleton className="h-32" />} error={t.groupsFailed} empty={<NoGroups />}>
-        {(list) => list.map((g) => <GroupCard key={g.id} group={g} />)}
+        {(list) => list.map((g) => <GroupCard key={g.id} group={g} openRoster={g.id === linked} />)}
       </QueryState>
     </section>
   );

@@ -13,11 +13,22 @@ import { useDecideRequest, useRoster } from "./api";
 /**
  * A group's members and its requests to join, for the group's leaders (from Connect) and staff
  * (from Admin): names and emails (the app keeps no phone numbers), Approve and Decline.
+ * `defaultOpen`: opened at once (a leader's "Request to Join" notification links to it).
  */
-export function RosterDialog({ group, triggerLabel, small }: { group: Pick<Group, "id" | "name" | "pendingCount">; triggerLabel?: string; small?: boolean }) {
+export function RosterDialog({
+  group,
+  triggerLabel,
+  small,
+  defaultOpen = false,
+}: {
+  group: Pick<Group, "id" | "name" | "pendingCount">;
+  triggerLabel?: string;
+  small?: boolean;
+  defaultOpen?: boolean;
+}) {
   const { m } = useI18n();
   const t = m.groups;
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const roster = useRoster(group.id, open);
   const decide = useDecideRequest(group.id, {
     onSuccess: (_r, v) => toast({ title: v.action === "approve" ? t.approved : t.declined }),

@@ -8,7 +8,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Popover } from "radix-ui";
-import { BadgeCheck, Bell, BellOff, CalendarClock, Check, CheckCheck, CreditCard, HeartHandshake, Megaphone, MessageCircleQuestion, Radio, ShieldCheck, type LucideIcon } from "lucide-react";
+import { BadgeCheck, Bell, BellOff, CalendarClock, Check, CheckCheck, CreditCard, HeartHandshake, Megaphone, MessageCircleQuestion, Radio, ShieldCheck, UserPlus, Users, type LucideIcon } from "lucide-react";
 import { type Notification, type NotificationKind } from "@contract/notifications";
 import { formatCommentTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
@@ -27,6 +27,8 @@ const KIND_ICON: Record<NotificationKind, LucideIcon> = {
   eventReminder: CalendarClock,
   newCardsPaused: CreditCard,
   announcement: Megaphone,
+  groupJoinRequest: UserPlus,
+  groupRequestAnswered: Users,
 };
 
 function InboxItem({ n, onOpen, onMarkRead }: { n: Notification; onOpen: () => void; onMarkRead: () => void }) {

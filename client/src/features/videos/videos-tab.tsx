@@ -1,6 +1,7 @@
 import { ExternalLink, PlayCircle, MonitorPlay } from "lucide-react";
 import { VIDEO_SKELETONS, type Video } from "@contract/videos";
-import { useChurch } from "@/lib/auth";
+import { isStaff } from "@contract/roles";
+import { useAuth, useChurch } from "@/lib/auth";
 import { formatDuration, formatRelativeDate, formatViews } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -50,6 +51,7 @@ export function VideosTab() {
   const { m } = useI18n();
   const church = useChurch();
   const videos = useVideos();
+  const { user } = useAuth();
   return (
     <section aria-label={m.media.tabs.videos} className="grid gap-4">
       {videos.isPending ? (
@@ -69,7 +71,7 @@ export function VideosTab() {
           {m.media.videos.failed}
         </p>
       ) : videos.data.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">{m.media.videos.empty}</p>
+        <p className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">{isStaff(user?.role) ? m.media.videos.emptyStaff : m.media.videos.empty}</p>
       ) : (
         <ul className="grid gap-4">
           {videos.data.map((v) => (

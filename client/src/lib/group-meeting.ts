@@ -1,6 +1,9 @@
 import { INTL_LOCALE, type Locale } from "@contract/i18n/locales";
 import { messagesFor } from "@contract/i18n/messages";
 import type { Group } from "@contract/groups";
+
+// When a small group meets, in the member's language: Connect's group cards and Admin (groups
+// feature) and the week screen (calendar feature) show it alike.
 import { currentLocale } from "@/lib/i18n";
 
 /** Day 0 = Sunday ... 6 = Saturday, as the member's language names it ("Thursday", "jueves"). */

@@ -1,0 +1,2 @@
+CREATE INDEX "calendar_events_one_off_idx" ON "calendar_events" USING btree ("ends_at","starts_at") WHERE "calendar_events"."repeat" = 'none';--> statement-breakpoint
+CREATE INDEX "calendar_events_repeating_idx" ON "calendar_events" USING btree ("starts_at") WHERE "calendar_events"."repeat" <> 'none';
