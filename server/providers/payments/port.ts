@@ -51,4 +51,11 @@ export interface PaymentGateway {
   createCustomerProfile(card: CardDetails, idempotencyKey: string): Promise<ProfileResult>;
   /** Charges a stored customer profile (recurring gifts). */
   chargeProfile(profileId: string, amountCents: number, idempotencyKey: string): Promise<ChargeResult>;
+  /**
+   * Deletes a stored customer profile (the card kept at the gateway), e.g. when its member
+   * deletes their account. Resolves once the gateway no longer holds it: a profile already gone,
+   * or an id this gateway never made, counts as deleted, so a repeated call is harmless. Throws
+   * GatewayUnavailableError when the gateway cannot be reached or refuses (retry later).
+   */
+  deleteCustomerProfile(profileId: string): Promise<void>;
 }

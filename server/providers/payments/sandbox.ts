@@ -10,7 +10,8 @@
  * Customer profiles keep no state: the profile id carries the card's test outcome
  * (sbx_cus_<ok|declined|nsf>_<hash>), so a restarted server (or another instance) charges a
  * stored profile exactly as the one that created it would. Ids from before this scheme
- * (sbx_cus_<hash>) charge as the success card.
+ * (sbx_cus_<hash>) charge as the success card. Deleting a profile has nothing to delete: the
+ * sandbox keeps no profiles (the Authorize.Net adapter's delete is tested against its stand-in).
  */
 import { createHash } from "node:crypto";
 import type { CardDetails, ChargeResult, DeclineCode, PaymentGateway, ProfileResult } from "./port";
@@ -94,6 +95,9 @@ export function createSandboxGateway(now: () => Date): PaymentGateway {
       const o = sandboxProfileOutcome(profileId);
       if (o !== "ok") return decline(o);
       return { ok: true, transactionId: gatewayId("ch", idempotencyKey), lastFour: "", brand: "" };
+    },
+    async deleteCustomerProfile(): Promise<void> {
+      // Stateless: no profile is stored anywhere, so there is nothing left to delete.
     },
   };
 }
