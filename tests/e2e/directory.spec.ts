@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import sharp from "sharp";
 import { test, expect, register, recordToasts, expectToastSeen } from "./fixtures";
 
@@ -45,5 +46,16 @@ test("a member opts into the directory and shares their photo and email; a secon
   expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   // No phone was shared, and a member never sees a role.
   await expect(entry.getByRole("link", { name: /^\+/ })).toHaveCount(0);
+  const shots = process.env.DIRECTORY_SHOTS;
+  if (shots) {
+    fs.mkdirSync(shots, { recursive: true });
+    await other.screenshot({ path: `${shots}/directory-light.png` });
+    await other.goto("/profile");
+    await other.getByLabel("Dark mode").click();
+    await other.goBack();
+    await other.getByRole("searchbox", { name: "Search by name" }).fill(last);
+    await expect(other.getByTestId("directory-entry").getByTestId("avatar-photo")).toBeVisible();
+    await other.screenshot({ path: `${shots}/directory-dark.png` });
+  }
   await other.close();
 });
