@@ -15,6 +15,9 @@ import type { AdminGroup, GroupRoster } from "../../../contract/groups";
 import { calendarRsvps } from "../../db/schema/calendar";
 import { groupJoinRequests, groupMembers, smallGroups } from "../../db/schema/connect";
 import { funds, gifts, recurringGifts } from "../../db/schema/giving";
+import { notifications } from "../../db/schema/notifications";
+import { wallets } from "../../db/schema/wallet";
+import pg from "pg";
 import { runRecurringGifts } from "../../jobs/recurring-gifts";
 
 let clock = new Date("2026-10-20T12:00:00Z");
@@ -175,4 +178,32 @@ describe("recurring gifts", () => {
     expect(await t.db.select().from(gifts).where(eq(gifts.recurringGiftId, leaving.id))).toEqual([]);
     expect((await t.db.select().from(gifts).where(and(eq(gifts.recurringGiftId, staying.id), eq(gifts.status, "COMPLETED")))).length).toBe(1);
   });
+});
+
+describe("locks", () => {
+  // Two real connections are needed: PostgreSQL only (PGlite has one).
+  if (process.env.TEST_DATABASE_URL)
+    it("a deletion waiting for a lock lets its holder's insert naming the member through: no deadlock", async () => {
+      const m = await signUpNamed("Rex");
+      await t.db.insert(wallets).values({ userId: m.user.id }).onConflictDoNothing();
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      try {
+        // Another piece of work holds the member's wallet lock (as a ledger change does) ...
+        await other.query("begin");
+        await other.query("select 1 from wallets where user_id = $1 for update", [m.user.id]);
+        let answered = false;
+        const deleting = deleteAccount(m).then(() => (answered = true));
+        await new Promise((r) => setTimeout(r, 700));
+        expect(answered).toBe(false); // waiting for the wallet
+        // ... then writes a row naming the member (its foreign key locks the users row FOR KEY SHARE).
+        await other.query("set local lock_timeout = '3s'");
+        await other.query(`insert into notifications (user_id, kind, subject_id, title, body, url) values ($1, 'prayerAnswered', $1, 'Someone prayed', 'b', '/prayer')`, [m.user.id]);
+        await other.query("commit");
+        await deleting;
+        expect(await t.db.select().from(notifications).where(eq(notifications.userId, m.user.id))).toEqual([]);
+      } finally {
+        await other.end();
+      }
+    });
 });

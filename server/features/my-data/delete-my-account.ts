@@ -53,14 +53,20 @@ export async function deleteMyAccount(deps: Deps, userId: string, password: stri
   const now = deps.now();
 
   await deps.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    // FOR NO KEY UPDATE, not FOR UPDATE: the rows below are locked by other work that then
+    // inserts a row naming this member (a foreign key takes FOR KEY SHARE on the users row): an
+    // event's lock then a registration, the reminders job's claimed registrations then their
+    // notifications, the wallet lock then a ledger row. Holding FOR UPDATE here while waiting for
+    // those locks would deadlock with them; NO KEY UPDATE lets their inserts through, and still
+    // excludes a second deletion (or another owner's) of the same row.
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
     if (user.role === "OWNER") {
       // Every owner row is locked, so two owners deleting at once cannot both pass.
       const owners = await tx
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.role, "OWNER"), isNull(users.deletedAt)))
-        .for("update");
+        .for("no key update");
       if (owners.filter((o) => o.id !== userId).length === 0) throw conflict(MY_DATA_TEXT.lastOwner);
     }
 
