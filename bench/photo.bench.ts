@@ -69,7 +69,7 @@ async function upload(base: string, token: string, photo: Buffer) {
   const res = await fetch(base + URL_PHOTO, {
     method: "PUT",
     headers: { authorization: `Bearer ${token}`, "content-type": "image/jpeg" },
-    body: photo,
+    body: new Uint8Array(photo.buffer, photo.byteOffset, photo.length),
   });
   const body = await res.text();
   const ms = performance.now() - t0;

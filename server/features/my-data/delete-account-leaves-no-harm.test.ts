@@ -180,9 +180,9 @@ describe("recurring gifts", () => {
   });
 });
 
-describe("locks", () => {
-  // Two real connections are needed: PostgreSQL only (PGlite has one).
-  if (process.env.TEST_DATABASE_URL)
+// Two real connections are needed: PostgreSQL only (PGlite has one).
+if (process.env.TEST_DATABASE_URL)
+  describe("locks", () => {
     it("a deletion waiting for a lock lets its holder's insert naming the member through: no deadlock", async () => {
       const m = await signUpNamed("Rex");
       await t.db.insert(wallets).values({ userId: m.user.id }).onConflictDoNothing();
