@@ -31,7 +31,7 @@ const files = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith(".bench.ts"))
   .filter((f) => !filters.length || filters.some((x) => f.includes(x)));
-const ORDER = ["client-size", "ceiling", "guards", "poll-burst", "sunday", "event-stream", "email-drain", "announcement", "giving-ledger", "statements", "embedded"];
+const ORDER = ["client-size", "ceiling", "guards", "poll-burst", "sunday", "event-stream", "email-drain", "announcement", "giving-ledger", "statements", "photo", "embedded"];
 files.sort((a, b) => ORDER.findIndex((o) => a.startsWith(o)) - ORDER.findIndex((o) => b.startsWith(o)));
 if (!files.length) {
   console.error(`No benchmark matches ${filters.join(", ")}`);

@@ -7,4 +7,7 @@ import { API } from "./api-paths";
 
 export type MemberPhotoSize = "large" | "small";
 
-export const memberPhotoUrl = (userId: string, version: string, size: MemberPhotoSize = "small") => API.members.photo({ id: userId, version, size });
+/** The route's size segment (PHOTO_SIZES, contract/profile-text.ts) for each size. */
+const PIXELS: Record<MemberPhotoSize, "512" | "128"> = { large: "512", small: "128" };
+
+export const memberPhotoUrl = (userId: string, version: string, size: MemberPhotoSize = "small") => API.members.photo({ id: userId, version, size: PIXELS[size] });

@@ -25,6 +25,7 @@ import { startInterval } from "./interval";
 import { PermanentCallError, type BackgroundCallKind, type BackgroundCallPayloads } from "../shared/background-calls";
 import { revokeBankItem } from "../features/wallet/revoke-bank-item";
 import { deleteCrmContact } from "../features/integrations/delete-crm-contact";
+import { deleteCardProfile } from "../features/my-data/delete-card-profile";
 
 type Handler<K extends BackgroundCallKind> = (deps: Deps, payload: BackgroundCallPayloads[K]) => Promise<void>;
 
@@ -32,6 +33,7 @@ type Handler<K extends BackgroundCallKind> = (deps: Deps, payload: BackgroundCal
 export const BACKGROUND_CALL_HANDLERS: { [K in BackgroundCallKind]: Handler<K> } = {
   "bank.remove-item": revokeBankItem,
   "crm.delete-contact": deleteCrmContact,
+  "payments.delete-profile": deleteCardProfile,
 };
 
 export const MAX_CALL_ATTEMPTS = 30;

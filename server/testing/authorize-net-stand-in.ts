@@ -2,8 +2,9 @@
  * A local stand-in for Authorize.Net's JSON API (POST /xml/v1/request.api), for the adapter's
  * tests. It speaks the documented requests and answers of the calls the adapter makes:
  * createTransactionRequest (authCaptureTransaction with payment.creditCard and billTo, or with
- * profile {customerProfileId, paymentProfile}), createCustomerProfileRequest and
- * getCustomerProfileRequest; merchantAuthentication checks (E00007); element order checked
+ * profile {customerProfileId, paymentProfile}), createCustomerProfileRequest,
+ * getCustomerProfileRequest and deleteCustomerProfileRequest (E00040 for a profile it does not
+ * hold); merchantAuthentication checks (E00007); element order checked
  * against the schema (E00003), as the real gateway turns JSON into XML; the duplicate window
  * (response reason 11, with the original's transId and authCode when duplicateWindow was
  * sent); duplicate profiles (E00039 naming the existing id); and a UTF-8 byte order mark
@@ -312,6 +313,13 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
     });
   }
 
+  function deleteProfile(req: Json): Json {
+    const keys = Object.keys(req).filter((k) => k !== "merchantAuthentication" && k !== "refId");
+    if (keys.join() !== "customerProfileId") return schemaError(keys.find((k) => k !== "customerProfileId") ?? "customerProfileId");
+    if (!profiles.delete(String(req.customerProfileId))) return error("E00040", "The record cannot be found.");
+    return ok();
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -357,6 +365,7 @@ export async function startAuthorizeNetStandIn(opts: StandInOptions) {
         else if (name === "createCustomerProfileRequest") answer = createProfile(body, body.refId);
         else if (name === "getCustomerProfileRequest") answer = getProfile(body);
         else if (name === "getTransactionDetailsRequest") answer = transactionDetails(body);
+        else if (name === "deleteCustomerProfileRequest") answer = deleteProfile(body);
         else answer = error("E00003", `The element '${name}' is not supported.`);
       } catch {
         answer = error("E00002", "The content-type specified is not supported.");

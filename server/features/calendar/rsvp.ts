@@ -3,16 +3,19 @@
  * lock first (SELECT ... FOR UPDATE), so registrations and cancellations for one event happen one
  * at a time on any number of server instances: the count of those going cannot be read stale,
  * two members cannot take the last place, and a cancellation moves exactly one waitlisted member
- * up (the first in line: the earliest registration, by `seq`), in the same transaction.
+ * up (the first in line: the earliest registration, by `seq`), in the same transaction. The lock,
+ * the withdrawal and the move-up live in shared/calendar-waitlist.ts: deleting an account
+ * withdraws a member's registrations the same way.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Tx } from "../../db/client";
-import { calendarEvents, calendarRsvps } from "../../db/schema/calendar";
+import { calendarRsvps } from "../../db/schema/calendar";
 import { CALENDAR_TEXT, type RsvpAnswer } from "../../../contract/calendar";
 import { badRequest, conflict, notFound } from "../../http/app-error";
 import { scheduleOf, type EventRow } from "./event-view";
 import { isOccurrence } from "./occurrences";
+import { lockCalendarEvent, withdrawRegistration } from "../../shared/calendar-waitlist";
 
 /** Which occurrence: the one named (it must be one of the event's), or a one-off event's only one. */
 function resolveOccurrence(tz: string, ev: EventRow, occurrence: string | undefined, where = "body"): Date {
@@ -26,7 +29,7 @@ function resolveOccurrence(tz: string, ev: EventRow, occurrence: string | undefi
 }
 
 async function lockEvent(tx: Tx, id: string) {
-  const [ev] = await tx.select().from(calendarEvents).where(eq(calendarEvents.id, id)).for("update");
+  const ev = await lockCalendarEvent(tx, id);
   if (!ev) throw notFound(CALENDAR_TEXT.notFound);
   return ev;
 }
@@ -83,31 +86,6 @@ export async function cancelRsvp(deps: Deps, userId: string, eventId: string, oc
   await deps.db.transaction(async (tx) => {
     const ev = await lockEvent(tx, eventId);
     const at = resolveOccurrence(deps.church.timeZone, ev, occurrence, "querystring");
-    const [gone] = await tx
-      .delete(calendarRsvps)
-      .where(and(eq(calendarRsvps.eventId, eventId), eq(calendarRsvps.occurrenceStart, at), eq(calendarRsvps.userId, userId)))
-      .returning({ status: calendarRsvps.status });
-    if (!gone) throw notFound(CALENDAR_TEXT.notRegistered);
-    if (gone.status === "going") await promoteWaitlists(tx, eventId, ev.capacity, sql`${calendarRsvps.occurrenceStart} = ${at.toISOString()}::timestamptz`);
+    if (!(await withdrawRegistration(tx, ev, at, userId))) throw notFound(CALENDAR_TEXT.notRegistered);
   });
-}
-
-/**
- * Moves waitlisted members up while an occurrence has places (all of them without a capacity),
- * in order, for the occurrences `where` picks. Call with the event row locked.
- */
-export async function promoteWaitlists(tx: Tx, eventId: string, capacity: number | null, where: SQL) {
-  await tx.execute(sql`
-    with scope as (
-      select id, occurrence_start, status, seq from calendar_rsvps
-      where event_id = ${eventId}::uuid and ${where}
-    ),
-    going as (select occurrence_start, count(*) filter (where status = 'going') as n from scope group by occurrence_start),
-    line as (
-      select s.id, s.occurrence_start, row_number() over (partition by s.occurrence_start order by s.seq) as place
-      from scope s where s.status = 'waitlisted'
-    )
-    update calendar_rsvps r set status = 'going'
-    from line l join going g on g.occurrence_start = l.occurrence_start
-    where r.id = l.id and (${capacity}::int is null or l.place <= ${capacity}::int - g.n)`);
 }

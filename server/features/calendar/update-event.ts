@@ -5,7 +5,7 @@ import { CALENDAR_TEXT, type EventPatch } from "../../../contract/calendar";
 import { notFound } from "../../http/app-error";
 import { checkEventValues, scheduleOf, toEvent, toInstant, type EventValues } from "./event-view";
 import { isOccurrence } from "./occurrences";
-import { promoteWaitlists } from "./rsvp";
+import { promoteWaitlists } from "../../shared/calendar-waitlist";
 
 /**
  * Staff: changes the fields sent; the result is checked as a whole. In one transaction, under the

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { CHURCH_TEXT } from "../../../contract/church";
 import { badRequest } from "../../http/app-error";
-import { sniffImage } from "../../shared/image-upload";
+import { inImageQueue, sniffImage } from "../../shared/image-upload";
 
 /** Decoding stops past this many pixels (a small file can claim a huge canvas: a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -39,6 +39,11 @@ const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
 export async function renderLogo(bytes: Buffer, background: string): Promise<LogoImages> {
   const kind = sniffImage(bytes);
   if (!kind) throw badRequest("logo", CHURCH_TEXT.logoNotImage);
+  // In the shared image queue, as members' photos are (shared/image-upload.ts).
+  return inImageQueue(() => render(bytes, kind, background));
+}
+
+async function render(bytes: Buffer, kind: string, background: string): Promise<LogoImages> {
   const open = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: "error" });
   let meta: Metadata;
   try {

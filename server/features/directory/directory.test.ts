@@ -12,6 +12,7 @@ import { directoryListings } from "../../db/schema/directory";
 import { memberPhotoUrl } from "../../../contract/member-photo";
 import { DIRECTORY_TEXT, type DirectoryEntry, type DirectoryPage, type DirectorySettings } from "../../../contract/directory";
 import { messagesFor } from "../../i18n";
+import sharp from "sharp";
 
 type Account = Awaited<ReturnType<TestApp["signUp"]>>;
 let t: TestApp;
@@ -202,5 +203,22 @@ describe("settings round trip", () => {
     expect(saved.showEmail).toBe(true);
     const [entry] = await searchAll(viewer, last);
     expect(entry.email).toBe(a.user.email);
+  });
+});
+
+describe("a shared photo", () => {
+  it("is served to the member who found it, at the directory's size (a URL the photo route answers)", async () => {
+    const last = `Photo${randomBytes(3).toString("hex")}`;
+    const a = await t.signUp("MEMBER", { firstName: "Pic", lastName: last });
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#2f6fb5" } }).jpeg().toBuffer();
+    const put = await t.app.inject({ method: "PUT", url: "/api/me/photo", headers: { ...a.auth, "content-type": "image/jpeg" }, payload: jpeg });
+    expect(put.statusCode, put.body).toBe(200);
+    await putMine(a, { listed: true, showPhoto: true });
+    const [entry] = await searchAll(viewer, last);
+    expect(entry.photoUrl).toMatch(/\/128$/);
+    const photo = await t.app.inject({ method: "GET", url: entry.photoUrl!, headers: viewer.auth });
+    expect(photo.statusCode, photo.body).toBe(200);
+    expect(photo.headers["content-type"]).toBe("image/webp");
+    expect((await sharp(photo.rawPayload).metadata()).width).toBe(128);
   });
 });

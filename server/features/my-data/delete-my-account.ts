@@ -5,9 +5,13 @@
  *   - every session is revoked (the session cache hears of it on every process through the
  *     sessions trigger, and the event streams of revoked sessions close, as sign-out does);
  *   - push subscriptions, passkeys, two-step secrets, reset tokens, photo, notes, comments,
- *     notifications and preferences, group memberships and requests, journeys and challenges
- *     are deleted; payment methods are deleted and the bank link dropped (its token revoke is
- *     queued: "bank.remove-item"); round-ups not yet collected fail;
+ *     notifications and preferences, journeys and challenges are deleted; group memberships
+ *     (and so leaderships) and requests end under each group's lock; event registrations are
+ *     withdrawn under each event's lock, an upcoming place going to the first on the waitlist
+ *     (shared/calendar-waitlist.ts, the calendar's own cancel path);
+ *   - payment methods are deleted, and each card profile at the gateway (saved cards and
+ *     recurring gifts') is queued for deletion there ("payments.delete-profile"); the bank link
+ *     is dropped (its token revoke is queued: "bank.remove-item"); round-ups not yet collected fail;
  *   - recurring gifts are cancelled; prayer requests become anonymous; testimonies and
  *     questions lose their author;
  *   - the user row stays as a tombstone (deleted_at) because the church's giving records must
@@ -15,10 +19,8 @@
  *     unique non-address, so the same address can register again as a new member;
  *   - while a CRM is connected, the member's contact deletion is queued ("crm.delete-contact")
  *     and anything still waiting to be sent about them is cancelled.
- * Card profiles at the gateway: the payments port has no delete call (Authorize.Net customer
- * profiles are only charged by their id, which is erased here with the method); see decision 0117.
  */
-import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { emailChanges, memberPhotos, passwordResets, sessions, users } from "../../db/schema/users";
 import { personalNotes } from "../../db/schema/notes";
@@ -28,8 +30,7 @@ import { livestreamComments } from "../../db/schema/comments";
 import { questions } from "../../db/schema/services";
 import { idempotencyKeys, recurringGifts } from "../../db/schema/giving";
 import { bankAccounts, bankPurchases, paymentMethods, roundUpSettings, walletTransactions, wallets } from "../../db/schema/wallet";
-import { groupJoinRequests, groupMembers, journeyEnrolments, userChallenges } from "../../db/schema/connect";
-import { calendarRsvps } from "../../db/schema/calendar";
+import { groupJoinRequests, groupMembers, journeyEnrolments, smallGroups, userChallenges } from "../../db/schema/connect";
 import { directoryListings } from "../../db/schema/directory";
 import { emailOptOuts, notificationOptOuts, notifications, pushSubscriptions } from "../../db/schema/notifications";
 import { passkeys, recoveryCodes, signInTickets, totpSecrets } from "../../db/schema/two-step";
@@ -37,6 +38,7 @@ import { crmSyncItems, integrations, oauthStates } from "../../db/schema/integra
 import { verifyPassword } from "../../security/passwords";
 import { badRequest, conflict } from "../../http/app-error";
 import { enqueueBackgroundCall } from "../../shared/background-calls";
+import { withdrawAllRegistrations } from "../../shared/calendar-waitlist";
 import { MY_DATA_TEXT } from "../../../contract/my-data-text";
 import { WALLET_TEXT } from "../../../contract/wallet";
 
@@ -51,14 +53,20 @@ export async function deleteMyAccount(deps: Deps, userId: string, password: stri
   const now = deps.now();
 
   await deps.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    // FOR NO KEY UPDATE, not FOR UPDATE: the rows below are locked by other work that then
+    // inserts a row naming this member (a foreign key takes FOR KEY SHARE on the users row): an
+    // event's lock then a registration, the reminders job's claimed registrations then their
+    // notifications, the wallet lock then a ledger row. Holding FOR UPDATE here while waiting for
+    // those locks would deadlock with them; NO KEY UPDATE lets their inserts through, and still
+    // excludes a second deletion (or another owner's) of the same row.
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
     if (user.role === "OWNER") {
       // Every owner row is locked, so two owners deleting at once cannot both pass.
       const owners = await tx
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.role, "OWNER"), isNull(users.deletedAt)))
-        .for("update");
+        .for("no key update");
       if (owners.filter((o) => o.id !== userId).length === 0) throw conflict(MY_DATA_TEXT.lastOwner);
     }
 
@@ -70,7 +78,15 @@ export async function deleteMyAccount(deps: Deps, userId: string, password: stri
     // Money: under the wallet lock, as every wallet change is (server/shared/money/wallet-ledger.ts).
     await tx.insert(wallets).values({ userId }).onConflictDoNothing();
     await tx.select({ userId: wallets.userId }).from(wallets).where(eq(wallets.userId, userId)).for("update");
-    await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+    // Cards stored at the gateway (saved cards, and each recurring gift's own profile) are deleted
+    // there too, in the background, once this commits; only the configured gateway's can be.
+    const savedCards = await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId)).returning();
+    const givingProfiles = await tx.select({ id: recurringGifts.gatewayProfileId }).from(recurringGifts).where(eq(recurringGifts.userId, userId));
+    const profileIds = new Set([
+      ...savedCards.filter((m) => m.gatewayProfileId && m.provider === deps.payments.kind).map((m) => m.gatewayProfileId!),
+      ...givingProfiles.map((g) => g.id),
+    ]);
+    for (const profileId of profileIds) await enqueueBackgroundCall(tx, "payments.delete-profile", { profileId, provider: deps.payments.kind }, now);
     const banks = await tx.select().from(bankAccounts).where(and(eq(bankAccounts.userId, userId), isNull(bankAccounts.unlinkedAt)));
     for (const bank of banks) {
       await tx.update(bankAccounts).set({ unlinkedAt: now, accessTokenSealed: null }).where(eq(bankAccounts.id, bank.id));
@@ -105,9 +121,25 @@ export async function deleteMyAccount(deps: Deps, userId: string, password: stri
     await tx.update(questions).set({ userId: null }).where(eq(questions.userId, userId));
 
     // What they took part in and were told.
-    // Calendar registrations go too; a waitlist behind one moves up when the next member cancels,
-    // not at once (known gap: the deletion does not run the calendar's move-up).
-    for (const t of [groupMembers, groupJoinRequests, userChallenges, journeyEnrolments, notifications, notificationOptOuts, emailOptOuts, calendarRsvps, directoryListings, emailChanges] as const) {
+    // Event registrations are withdrawn as the member's own cancel would: under each event's lock,
+    // a place they held in an upcoming occurrence goes to the first on its waitlist, once.
+    await withdrawAllRegistrations(tx, userId, now);
+    // Group memberships (leadership with them) and requests end under each group's lock, as every
+    // change to who is in a group does (decision 0107), in id order.
+    const groupIds = await tx
+      .select({ id: groupMembers.groupId })
+      .from(groupMembers)
+      .where(eq(groupMembers.userId, userId))
+      .union(tx.select({ id: groupJoinRequests.groupId }).from(groupJoinRequests).where(eq(groupJoinRequests.userId, userId)));
+    if (groupIds.length) {
+      await tx
+        .select({ id: smallGroups.id })
+        .from(smallGroups)
+        .where(inArray(smallGroups.id, groupIds.map((g) => g.id)))
+        .orderBy(asc(smallGroups.id))
+        .for("update");
+    }
+    for (const t of [groupMembers, groupJoinRequests, userChallenges, journeyEnrolments, notifications, notificationOptOuts, emailOptOuts, directoryListings, emailChanges] as const) {
       await tx.delete(t).where(eq(t.userId, userId));
     }
 

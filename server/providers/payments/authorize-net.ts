@@ -1,6 +1,7 @@
 /**
  * Authorize.Net through its JSON API (one endpoint, one JSON object per call, named after the
- * call: createTransactionRequest, createCustomerProfileRequest, getCustomerProfileRequest).
+ * call: createTransactionRequest, createCustomerProfileRequest, getCustomerProfileRequest,
+ * deleteCustomerProfileRequest).
  * The gateway turns JSON into its XML schema, so the order of the elements below follows the
  * schema. Its JSON answers may begin with a UTF-8 byte order mark, which is stripped.
  *
@@ -43,6 +44,11 @@
  * repeat of the same refund (an answer lost on the way back) is answered with the original
  * refund's id (reason 11), never credited twice. The gateway refuses a refund of an unsettled
  * charge (reason 54) and one that would exceed the charge (reason 55): answered as refusals.
+ * Deleting a customer profile (a member who deleted their account): resultCode Ok, or E00040
+ * (the record cannot be found: already deleted), or an id that is not Authorize.Net's, all mean
+ * the gateway no longer holds it; any other answer throws GatewayUnavailableError, and the
+ * background call that asked is retried. Deleting the customer profile deletes its payment
+ * profiles with it.
  */
 import { createHash } from "node:crypto";
 import {
@@ -348,6 +354,15 @@ export function createAuthorizeNetGateway(opts: AuthorizeNetOptions): PaymentGat
         },
       });
       return transactionResult(a, "", "card");
+    },
+
+    async deleteCustomerProfile(profileId) {
+      const [customerProfileId] = profileId.split("/");
+      // A profile from another gateway (the sandbox's ids): this gateway never held it.
+      if (!/^\d+$/.test(customerProfileId ?? "")) return;
+      const a = await call("deleteCustomerProfileRequest", { customerProfileId });
+      if (a.messages?.resultCode === "Ok" || firstMessage(a)?.code === "E00040") return;
+      throw unavailable("deleteCustomerProfileRequest", a);
     },
   };
 }

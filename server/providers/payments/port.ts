@@ -70,4 +70,11 @@ export interface PaymentGateway {
   voidCharge(transactionId: string, idempotencyKey: string): Promise<RefundResult>;
   /** Credits part or all of a settled charge back to its card (`cardLastFour`: the gateway asks for it); the same key never refunds twice. */
   refundCharge(r: { transactionId: string; amountCents: number; cardLastFour: string }, idempotencyKey: string): Promise<RefundResult>;
+  /**
+   * Deletes a stored customer profile (the card kept at the gateway), e.g. when its member
+   * deletes their account. Resolves once the gateway no longer holds it: a profile already gone,
+   * or an id this gateway never made, counts as deleted, so a repeated call is harmless. Throws
+   * GatewayUnavailableError when the gateway cannot be reached or refuses (retry later).
+   */
+  deleteCustomerProfile(profileId: string): Promise<void>;
 }

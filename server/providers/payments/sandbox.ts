@@ -10,7 +10,8 @@
  * Customer profiles keep no state: the profile id carries the card's test outcome
  * (sbx_cus_<ok|declined|nsf>_<hash>), so a restarted server (or another instance) charges a
  * stored profile exactly as the one that created it would. Ids from before this scheme
- * (sbx_cus_<hash>) charge as the success card.
+ * (sbx_cus_<hash>) charge as the success card. Deleting a profile has nothing to delete: the
+ * sandbox keeps no profiles (the Authorize.Net adapter's delete is tested against its stand-in).
  *
  * Settlement (decision 0119): a sandbox charge settles SANDBOX_SETTLEMENT_HOURS (24) after it
  * was made, by the clock the sandbox was given: younger, it can only be voided (whole); older,
@@ -115,6 +116,9 @@ export function createSandboxGateway(now: () => Date): PaymentGateway {
     async refundCharge(r, idempotencyKey): Promise<RefundResult> {
       if (!r.transactionId.startsWith("sbx_") || !Number.isInteger(r.amountCents) || r.amountCents <= 0) return { ok: false, reason: SANDBOX_TEXT.declined };
       return { ok: true, transactionId: gatewayId("rf", idempotencyKey) };
+    },
+    async deleteCustomerProfile(): Promise<void> {
+      // Stateless: no profile is stored anywhere, so there is nothing left to delete.
     },
   };
 }

@@ -7,19 +7,10 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Button } from "@/components/ui/button";
 import { Skeletons } from "@/components/query-state";
+import { Avatar } from "@/components/avatar";
 import { useAuth } from "@/lib/auth";
 import { useI18n } from "@/lib/i18n";
 import { useDirectorySearch } from "./api";
-
-function Avatar({ entry }: { entry: DirectoryEntry }) {
-  if (entry.photoUrl) return <img src={entry.photoUrl} alt="" width={48} height={48} className="size-12 shrink-0 rounded-full object-cover" />;
-  const initials = `${entry.firstName.charAt(0)}${entry.lastName.charAt(0)}`.toUpperCase();
-  return (
-    <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground">
-      {initials}
-    </span>
-  );
-}
 
 function MemberRow({ entry }: { entry: DirectoryEntry }) {
   const { m } = useI18n();
@@ -28,7 +19,8 @@ function MemberRow({ entry }: { entry: DirectoryEntry }) {
     <li data-testid="directory-entry">
       <Card>
         <CardContent className="flex items-start gap-4 pt-5">
-          <Avatar entry={entry} />
+          {/* The shared avatar: a photo URL needs the member's token, so it is fetched, not put in an <img> (decision 0115). */}
+          <Avatar user={entry} className="size-12" />
           <div className="min-w-0 flex-1">
             <p className="font-semibold">
               {entry.firstName} {entry.lastName}
