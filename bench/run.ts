@@ -8,6 +8,8 @@
  *   npm run bench -- --pglite              on the embedded database
  *   npm run bench -- ceiling poll          only the scenarios whose file name contains a word
  *   BENCH_SCALE=modest npm run bench       a tenth of the sizes, for development
+ *   BENCH_MEMBERS=20000 npm run bench -- reads    another congregation size
+ *   BENCH_SKIP_BUILD=1, BENCH_KEEP_DB=1    reuse dist/; keep the seeded database (to EXPLAIN on it)
  *
  * Benchmarks are never part of `npm test` (vitest only runs *.test.ts).
  */
@@ -24,14 +26,15 @@ const args = process.argv.slice(2);
 const pglite = args.includes("--pglite");
 const filters = args.filter((a) => !a.startsWith("--"));
 const full = process.env.BENCH_SCALE !== "modest";
-const MEMBERS = full ? 5000 : 1000;
+// BENCH_MEMBERS: another congregation size (the reads scenario compares 1,000, 5,000 and 20,000).
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? (full ? 5000 : 1000));
 const dir = path.join(ROOT, "bench");
 
 const files = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith(".bench.ts"))
   .filter((f) => !filters.length || filters.some((x) => f.includes(x)));
-const ORDER = ["client-size", "ceiling", "guards", "poll-burst", "sunday", "event-stream", "email-drain", "announcement", "giving-ledger", "statements", "photo", "embedded"];
+const ORDER = ["client-size", "ceiling", "reads", "guards", "poll-burst", "sunday", "event-stream", "email-drain", "announcement", "giving-ledger", "statements", "photo", "embedded"];
 files.sort((a, b) => ORDER.findIndex((o) => a.startsWith(o)) - ORDER.findIndex((o) => b.startsWith(o)));
 if (!files.length) {
   console.error(`No benchmark matches ${filters.join(", ")}`);
@@ -49,8 +52,12 @@ try {
   /* not a shell we can ask */
 }
 
-log("building the client and the server (npm run build)");
-execSync("npx vite build --logLevel warn && node scripts/build-server.mjs", { cwd: ROOT, stdio: "inherit" });
+// BENCH_SKIP_BUILD=1: use the build already in dist/ (runs one after another while fixing a read).
+if (process.env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(ROOT, "dist/client/index.html"))) log("using the existing build (BENCH_SKIP_BUILD)");
+else {
+  log("building the client and the server (npm run build)");
+  execSync("npx vite build --logLevel warn && node scripts/build-server.mjs", { cwd: ROOT, stdio: "inherit" });
+}
 
 // BENCH_PORT_BASE: another range of 100 ports, when another bench already uses 5300-5399 on this machine.
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 5300);
@@ -97,7 +104,9 @@ try {
     await server.stop();
   }
 } finally {
-  await pgDb?.drop();
+  // BENCH_KEEP_DB=1: keep the seeded database to EXPLAIN a read's queries on it afterwards (drop it yourself).
+  if (pgDb && process.env.BENCH_KEEP_DB === "1") log(`kept the database: ${pgDb.url}`);
+  else await pgDb?.drop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -1,5 +1,6 @@
 import { z } from "./zod-setup";
 import { displayText } from "./display-text";
+import { zonedDate } from "./zoned-time";
 
 /**
  * The Connect page (spec sections 2, 3, 4, 7, 8 and 9): daily journey, challenges and streaks,
@@ -198,9 +199,9 @@ export function formatSermonDuration(seconds: number) {
 // ---------- Shared ----------
 export const ZIdParams = z.object({ id: z.uuid() });
 
-/** The calendar date ("YYYY-MM-DD") of an instant in a time zone. */
+/** The calendar date ("YYYY-MM-DD") of an instant in a time zone (the wall-clock module's formatter, made once per zone). */
 export function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  return zonedDate(timeZone, at);
 }
 
 /** Whole calendar days from date a to date b ("YYYY-MM-DD"), independent of clock changes. */

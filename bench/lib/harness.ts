@@ -156,12 +156,21 @@ async function refuseTakenPort(port: number) {
 }
 
 /** The bare Node http baseline (bench/lib/bare-server.ts) as its own process, like the app. */
-export async function startBareServer(port: number): Promise<BenchServer> {
+export function startBareServer(port: number): Promise<BenchServer> {
+  return startBaseline(port, "bench/lib/bare-server.ts");
+}
+
+/** The database-bound ceiling (bench/lib/pg-point-server.ts): a point select through the app's driver and pool, one process. */
+export function startPgPointServer(port: number, databaseUrl: string): Promise<BenchServer> {
+  return startBaseline(port, "bench/lib/pg-point-server.ts", { DATABASE_URL: databaseUrl });
+}
+
+async function startBaseline(port: number, script: string, env: Record<string, string> = {}): Promise<BenchServer> {
   await refuseTakenPort(port);
   const memoryFile = path.join(os.tmpdir(), `koinonia-bench-memory-${process.pid}-${port}.json`);
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", "./bench/memory-probe.ts", "bench/lib/bare-server.ts"], {
+  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", "./bench/memory-probe.ts", script], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), BENCH_MEMORY_FILE: memoryFile },
+    env: { ...process.env, ...env, PORT: String(port), BENCH_MEMORY_FILE: memoryFile },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -199,13 +208,15 @@ export interface LoadResult {
  * autocannon at `connections` for `seconds` (or, with `amount`, until that many requests are
  * answered); `tokens` are rotated per request (many members, not one), from the first each call;
  * `headers` are sent with every request (e.g. the Accept-Encoding a browser sends).
+ * `asks` instead rotates a path and a token together (each member's own note, say).
  */
 export async function load(
   url: string,
-  opts: { connections: number; seconds: number; amount?: number; tokens?: string[]; headers?: Record<string, string> },
+  opts: { connections: number; seconds: number; amount?: number; tokens?: string[]; headers?: Record<string, string>; asks?: { path: string; token: string }[] },
 ): Promise<LoadResult> {
   let i = 0;
   const tokens = opts.tokens;
+  const asks = opts.asks;
   const result = await autocannon({
     url,
     connections: opts.connections,
@@ -215,7 +226,13 @@ export async function load(
     requests: [
       {
         method: "GET",
-        setupRequest: (req) => (tokens ? { ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[i++ % tokens.length]}` } } : req),
+        setupRequest: (req) => {
+          if (asks) {
+            const ask = asks[i++ % asks.length];
+            return { ...req, path: ask.path, headers: { ...req.headers, authorization: `Bearer ${ask.token}` } };
+          }
+          return tokens ? { ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[i++ % tokens.length]}` } } : req;
+        },
       },
     ],
   });

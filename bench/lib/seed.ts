@@ -12,11 +12,25 @@ import { openDatabase } from "../../server/db/client";
 import { readChurchConfig, seedChurch } from "../../server/shared/church-profile";
 import { seedJourneyContent } from "../../server/seed/connect";
 import { ARGON2_OPTIONS } from "../../server/security/passwords";
+import { seedLists } from "./seed-lists";
 
 export const BENCH_PASSWORD = "bench-sunday-password";
 
 export interface Congregation {
   pastorToken: string;
+  /** The church's OWNER (owner-only and finance reads). */
+  ownerToken: string;
+  /** Real ids for routes with path params (bench/reads.bench.ts). */
+  ids: {
+    liveServiceId: string;
+    pollId: string;
+    journeyId: string;
+    eventId: string;
+    /** Each member's newest note, by member id. */
+    noteByMember: Record<string, string>;
+    /** A leader of each small group: their token and the group. */
+    leaders: { token: string; groupId: string }[];
+  };
   /** Members in order: email and a ready session token. */
   members: { id: string; email: string; token: string }[];
 }
@@ -45,6 +59,7 @@ export async function seedCongregation(target: SeedTarget, memberCount: number):
              'MEMBER', now() - (n % 900) * interval '1 day'
       FROM generate_series(1, ${memberCount}) n`);
     await run(`INSERT INTO users (email, password_hash, first_name, last_name, role) VALUES ('pastor@bench.test', ${lit(hash)}, 'Pat', 'Pastor', 'PASTOR')`);
+    await run(`INSERT INTO users (email, password_hash, first_name, last_name, role) VALUES ('owner@bench.test', ${lit(hash)}, 'Olive', 'Owner', 'OWNER')`);
     // Sessions: token bench-<id>, stored as sha256 hex like server/http/tokens.ts does.
     await run(`
       INSERT INTO sessions (user_id, token_hash, expires_at)
@@ -98,13 +113,26 @@ export async function seedCongregation(target: SeedTarget, memberCount: number):
       INSERT INTO questions (service_id, user_id, text, is_approved, created_at)
       SELECT s.id, m.id, 'How can we pray for the mission team this week? (' || m.n || ')', m.n % 20 <> 0, now() - (m.n % 90) * interval '1 minute'
       FROM services s, ${members} m WHERE s.is_live AND m.n % 50 = 0`);
-    await run(`ANALYZE`);
+    await seedLists(run, members, memberCount);
+    // VACUUM too: a live database is vacuumed by autovacuum, so its visibility map lets counts
+    // and lists be index-only scans; a freshly bulk-loaded one would visit every heap page.
+    await run(`VACUUM ANALYZE`);
 
     const rows = (await db.execute(sql.raw(`SELECT id, email FROM users WHERE email LIKE '%@bench.test' ORDER BY email`))) as unknown as
       | { rows: { id: string; email: string }[] }
       | { id: string; email: string }[];
     const list = Array.isArray(rows) ? rows : rows.rows;
     const pastor = list.find((r) => r.email === "pastor@bench.test")!;
+    const owner = list.find((r) => r.email === "owner@bench.test")!;
+    const rowsOf = async <T>(q: string) => {
+      const r = (await db.execute(sql.raw(q))) as unknown as { rows: T[] } | T[];
+      return Array.isArray(r) ? r : r.rows;
+    };
+    const [live] = await rowsOf<{ id: string; poll_id: string }>(`SELECT s.id, p.id AS poll_id FROM services s JOIN polls p ON p.service_id = s.id WHERE s.is_live`);
+    const [journey] = await rowsOf<{ id: string }>(`SELECT id FROM journeys ORDER BY key LIMIT 1`);
+    const [event] = await rowsOf<{ id: string }>(`SELECT e.id FROM calendar_events e JOIN calendar_rsvps r ON r.event_id = e.id GROUP BY e.id ORDER BY count(*) DESC LIMIT 1`);
+    const notes = await rowsOf<{ user_id: string; id: string }>(`SELECT DISTINCT ON (user_id) user_id, id FROM personal_notes ORDER BY user_id, created_at DESC`);
+    const leaders = await rowsOf<{ user_id: string; group_id: string }>(`SELECT DISTINCT ON (group_id) user_id, group_id FROM group_members WHERE is_leader ORDER BY group_id, user_id`);
     const memberRows = list
       .filter((r) => r.email.startsWith("member"))
       .sort((a, b) => Number(a.email.replace(/\D/g, "")) - Number(b.email.replace(/\D/g, "")));
@@ -112,10 +140,19 @@ export async function seedCongregation(target: SeedTarget, memberCount: number):
       const r = (await db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as { rows: { n: number }[] } | { n: number }[];
       return (Array.isArray(r) ? r : r.rows)[0].n;
     };
-    const summary = ["users", "gifts", "testimonies", "testimony_amens", "personal_notes", "livestream_comments", "prayer_requests", "notifications"];
+    const summary = ["users", "gifts", "testimonies", "testimony_amens", "personal_notes", "livestream_comments", "prayer_requests", "notifications", "wallet_transactions", "recurring_gifts", "payment_methods", "small_groups", "group_members", "user_challenges", "calendar_events", "announcements", "videos", "visitors"];
     const counts = await Promise.all(summary.map(async (t) => `${t} ${(await count(t)).toLocaleString("en-US")}`));
     return {
       pastorToken: `bench-${pastor.id}`,
+      ownerToken: `bench-${owner.id}`,
+      ids: {
+        liveServiceId: live.id,
+        pollId: live.poll_id,
+        journeyId: journey.id,
+        eventId: event.id,
+        noteByMember: Object.fromEntries(notes.map((n) => [n.user_id, n.id])),
+        leaders: leaders.map((l) => ({ token: `bench-${l.user_id}`, groupId: l.group_id })),
+      },
       members: memberRows.map((r) => ({ id: r.id, email: r.email, token: `bench-${r.id}` })),
       summary: counts.join(", "),
     };

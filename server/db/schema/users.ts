@@ -1,34 +1,40 @@
 import { pgTable, uuid, text, timestamp, pgEnum, index, boolean, jsonb } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { ROLES } from "../../../contract/roles";
 import { bytea } from "./types";
 
 export const roleEnum = pgEnum("role", ROLES);
 
 /** Members and staff. Emails are stored lower-cased and trimmed, so uniqueness is case-insensitive. */
-export const users = pgTable("users", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  role: roleEnum("role").notNull().default("MEMBER"),
-  /** The member's language (contract/i18n/locales.ts) for the emails the church sends them. */
-  locale: text("locale").notNull().default("en"),
-  /** The member's phone in E.164 (+15551234567), or null; set on Profile → Edit (issue 20). */
-  phone: text("phone"),
-  /**
-   * The finance permission (issue 19, decision 0113): the OWNER grants it in Admin -> People to
-   * whoever reconciles the money (a treasurer, who may be a MEMBER). With it a user sees
-   * donor-level giving; without it PASTOR and STAFF see totals only. The OWNER always has it.
-   */
-  finance: boolean("finance").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  /**
-   * Set when the member deleted their account (decision 0117): the row stays as a tombstone that
-   * the church's giving records point at, with name, email, phone and password erased.
-   */
-  deletedAt: timestamp("deleted_at", { withTimezone: true }),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    role: roleEnum("role").notNull().default("MEMBER"),
+    /** The member's language (contract/i18n/locales.ts) for the emails the church sends them. */
+    locale: text("locale").notNull().default("en"),
+    /** The member's phone in E.164 (+15551234567), or null; set on Profile → Edit (issue 20). */
+    phone: text("phone"),
+    /**
+     * The finance permission (issue 19, decision 0113): the OWNER grants it in Admin -> People to
+     * whoever reconciles the money (a treasurer, who may be a MEMBER). With it a user sees
+     * donor-level giving; without it PASTOR and STAFF see totals only. The OWNER always has it.
+     */
+    finance: boolean("finance").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the member deleted their account (decision 0117): the row stays as a tombstone that
+     * the church's giving records point at, with name, email, phone and password erased.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  // Admin → People lists the first 50 by name: read in index order, not every member sorted (issue 23).
+  (t) => [index("users_people_name_idx").on(t.firstName, t.lastName).where(sql`${t.deletedAt} is null`)],
+);
 
 /**
  * A member's photo (issue 20), re-encoded by the server: a square 512 px and a 128 px WebP, with

@@ -67,9 +67,16 @@ export function isOccurrence(tz: string, s: Schedule, at: Date): boolean {
   return occurrencesBetween(tz, s, at, new Date(at.getTime() + 1)).some((o) => o.start.getTime() === at.getTime());
 }
 
-/** The first occurrence that starts at or after `at`, or null. */
+/**
+ * The first occurrence that starts at or after `at`, or null. Only the occurrences still running
+ * at `at` can come before it (a weekly step is never shorter than 6 days in UTC terms, a monthly
+ * one never shorter than 28), so it is among the first 2 + duration / 6 days: Admin → Events
+ * asks this for every event, and making the 50 occurrences it used to (each a time-zone
+ * conversion) was nearly all of that screen's time (bench/README.md, issue 23).
+ */
 export function nextOccurrence(tz: string, s: Schedule, at: Date): Span | null {
   const horizon = new Date(at.getTime() + 400 * 86_400_000);
-  const found = occurrencesBetween(tz, s, at, horizon, 50).find((o) => o.start >= at);
+  const running = Math.ceil((s.endsAt.getTime() - s.startsAt.getTime()) / (6 * 86_400_000));
+  const found = occurrencesBetween(tz, s, at, horizon, 2 + running).find((o) => o.start >= at);
   return found ?? null;
 }

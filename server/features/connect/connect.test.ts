@@ -280,6 +280,23 @@ describe("challenges and streaks", () => {
     expect((await post("/api/challenges", staff.auth, body)).statusCode).toBe(409);
   });
 
+  it("lists challenges and journeys in the asker's language (read with the rows, one round trip)", async () => {
+    const staff = await t.signUp("STAFF");
+    const body = { title: `Gratitude week ${Date.now()}`, description: "Three thanks a day.", titleEs: `Semana de gratitud ${Date.now()}`, descriptionEs: "Tres gracias al día.", days: 7, type: "gratitude" };
+    const created = (await post("/api/challenges", staff.auth, body)).json() as { id: string };
+    const en = await t.signUp();
+    const es = await t.signUp();
+    expect((await t.app.inject({ method: "PUT", url: "/api/auth/locale", headers: es.auth, payload: { locale: "es" } })).statusCode).toBeLessThan(300);
+    const mine = async (auth: Auth) => ((await get("/api/challenges", auth)).json() as Challenge[]).find((c) => c.id === created.id);
+    expect(await mine(en.auth)).toMatchObject({ title: body.title, description: body.description });
+    expect(await mine(es.auth)).toMatchObject({ title: body.titleEs, description: body.descriptionEs });
+    const titles = async (auth: Auth) => ((await get("/api/daily/journeys", auth)).json() as { title: string }[]).map((j) => j.title);
+    const [enTitles, esTitles] = [await titles(en.auth), await titles(es.auth)];
+    expect(enTitles.length).toBeGreaterThan(0);
+    expect(esTitles).toHaveLength(enTitles.length);
+    expect(esTitles).not.toEqual(enTitles);
+  });
+
   it("join is idempotent under concurrency; progress marks today once and keeps the streak", async () => {
     const m = await t.signUp();
     const [challenge] = (await get("/api/challenges", m.auth)).json() as Challenge[];

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, isNull, or } from "drizzle-orm";
+import { and, asc, count, eq, exists, isNull, or, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { AuthUser } from "../../http/auth";
 import { challenges, userChallenges } from "../../db/schema/connect";
@@ -11,18 +11,18 @@ import { toAdminChallenge } from "./create-challenge";
  * the member joined (marked `archived`, so their streak and progress stay in view).
  */
 export async function listChallenges(deps: Deps, user: AuthUser): Promise<Challenge[]> {
-  const [me] = await deps.db.select({ locale: users.locale }).from(users).where(eq(users.id, user.id));
-  const es = me?.locale === "es";
   const joined = deps.db
     .select({ one: userChallenges.id })
     .from(userChallenges)
     .where(and(eq(userChallenges.challengeId, challenges.id), eq(userChallenges.userId, user.id)));
-  const rows = await deps.db
-    .select()
+  // The member's language comes with the rows (one round trip, not two: issue 23); no row, no text to choose.
+  const found = await deps.db
+    .select({ c: challenges, locale: sql<string | null>`(select ${users.locale} from ${users} where ${users.id} = ${user.id})` })
     .from(challenges)
     .where(or(isNull(challenges.archivedAt), exists(joined)))
     .orderBy(asc(challenges.createdAt), asc(challenges.title));
-  return rows.map((c) => ({
+  const es = found[0]?.locale === "es";
+  return found.map(({ c }) => ({
     id: c.id,
     title: es && c.titleEs ? c.titleEs : c.title,
     description: es && c.descriptionEs ? c.descriptionEs : c.description,

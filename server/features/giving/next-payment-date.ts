@@ -7,6 +7,7 @@
  *   yearly   same date next year; 29 Feb -> 28 Feb in a common year.
  */
 import type { Frequency } from "../../../contract/giving";
+import { wallTime } from "../../../contract/zoned-time";
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 const fmt = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
@@ -20,14 +21,14 @@ export function parseDate(s: string) {
   return { y, m: mo, d };
 }
 
-/** The calendar date `at` falls on in time zone `tz`. */
+/**
+ * The calendar date `at` falls on in time zone `tz`, through the one wall-clock module's
+ * formatter for the zone (made once): building an Intl.DateTimeFormat for every date was most
+ * of a year-end statement's time, one per gift (bench/README.md, issue 23).
+ */
 export function dateInZone(tz: string, at: Date) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: tz, year: "numeric", month: "numeric", day: "numeric" })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
-  return fmt(Number(p.year), Number(p.month), Number(p.day));
+  const w = wallTime(tz, at);
+  return fmt(w.y, w.m, w.d);
 }
 
 export function nextPaymentDate(frequency: Frequency, from: string, anchorDay?: number) {

@@ -28,17 +28,21 @@ export async function listNotifications(db: Db, userId: string, query: { before?
     if (!cursor) return { items: [], unreadCount: await unreadCount(db, userId), nextCursor: null };
     after = or(lt(notifications.createdAt, cursor.createdAt), and(eq(notifications.createdAt, cursor.createdAt), lt(notifications.id, cursor.id)));
   }
+  // The page and the unread count in one statement (the count is computed once, an InitPlan):
+  // the bell asks this on every Home, so a second round trip was a third of the read (issue 23).
   const rows = await db
-    .select()
+    .select({ n: notifications, unread: sql<number>`(select count(*)::int from ${notifications} u where u.user_id = ${userId} and u.read_at is null)` })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), after))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
+  // No row: a member with no notifications has none unread; past the last page, count them.
+  const unread = rows.length ? Number(rows[0].unread) : query.before ? await unreadCount(db, userId) : 0;
   return {
-    items: page.map(toNotification),
-    unreadCount: await unreadCount(db, userId),
-    nextCursor: rows.length > query.limit ? page[page.length - 1].id : null,
+    items: page.map((r) => toNotification(r.n)),
+    unreadCount: unread,
+    nextCursor: rows.length > query.limit ? page[page.length - 1].n.id : null,
   };
 }
 

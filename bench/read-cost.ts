@@ -1,0 +1,85 @@
+/**
+ * What one read costs the server's own thread, route by route: CPU milliseconds per request
+ * (from /proc/<pid>/stat before and after N requests at 4 connections), the median latency and
+ * the answer's size. On a shared machine this moves far less than requests a second, so it is
+ * how a fix to a read is compared before and after (bench/README.md, issue 23).
+ *
+ * Against a server started by hand on a database the reads bench kept (BENCH_KEEP_DB=1):
+ *
+ *   DB=postgres://postgres@127.0.0.1:5432/koinonia_bench_... \
+ *   DATABASE_URL=$DB PORT=5790 NODE_ENV=production SEED_DEMO=false RATE_LIMITS='*=100000' \
+ *     SECRETS_KEY=$(head -c32 /dev/urandom | base64) CLIENT_DIR=dist/client node --import tsx server/main.ts &
+ *   DB=$DB BASE=http://127.0.0.1:5790 PID=$! ONLY=groups,statement npx tsx bench/read-cost.ts
+ *
+ * Not a scenario (the runner picks up *.bench.ts only).
+ */
+import fs from "node:fs";
+import autocannon from "autocannon";
+import pg from "pg";
+import { READ_PLAN, getRoutes, isExempt, routePath } from "./lib/read-routes";
+
+const DB = process.env.DB ?? "";
+const BASE = process.env.BASE ?? "http://127.0.0.1:5790";
+const PID = Number(process.env.PID);
+const N = Number(process.env.N ?? 600);
+const words = (process.env.ONLY ?? "").split(",").filter(Boolean);
+
+const client = new pg.Client({ connectionString: DB });
+await client.connect();
+const rows = async <T>(q: string) => (await client.query(q)).rows as T[];
+const members = await rows<{ id: string }>(`select id from users where email like 'member%@bench.test' order by email limit 300`);
+const [pastor] = await rows<{ id: string }>(`select id from users where email = 'pastor@bench.test'`);
+const [owner] = await rows<{ id: string }>(`select id from users where email = 'owner@bench.test'`);
+const [live] = await rows<{ id: string; poll_id: string }>(`select s.id, p.id as poll_id from services s join polls p on p.service_id = s.id where s.is_live`);
+const [journey] = await rows<{ id: string }>(`select id from journeys order by key limit 1`);
+const [event] = await rows<{ id: string }>(
+  `select e.id from calendar_events e join calendar_rsvps r on r.event_id = e.id group by e.id order by count(*) desc limit 1`,
+);
+const notes = new Map(
+  (await rows<{ user_id: string; id: string }>(`select distinct on (user_id) user_id, id from personal_notes order by user_id, created_at desc`)).map((r) => [r.user_id, r.id]),
+);
+const leaders = await rows<{ user_id: string; group_id: string }>(`select distinct on (group_id) user_id, group_id from group_members where is_leader order by group_id, user_id`);
+await client.end();
+const ids = { liveServiceId: live.id, pollId: live.poll_id, journeyId: journey.id, eventId: event.id };
+
+/** utime + stime of the server process, in ms (clock ticks of 10 ms). */
+const cpuMs = () => {
+  const f = fs.readFileSync(`/proc/${PID}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
+
+for (const route of getRoutes()) {
+  const plan = READ_PLAN[route];
+  if (!plan || isExempt(plan)) continue;
+  if (words.length && !words.some((w) => route.includes(w))) continue;
+  const pathOf = (mine: { noteId?: string; groupId?: string }) => (plan.path ? plan.path(ids, mine) : routePath(route));
+  const asks =
+    plan.as === "members"
+      ? members.map((m) => ({ token: `bench-${m.id}`, path: pathOf({ noteId: notes.get(m.id) }) }))
+      : plan.as === "leaders"
+        ? leaders.map((l) => ({ token: `bench-${l.user_id}`, path: pathOf({ groupId: l.group_id }) }))
+        : [{ token: `bench-${plan.as === "owner" ? owner.id : pastor.id}`, path: pathOf({}) }];
+  let i = 0;
+  const run = (amount: number) =>
+    autocannon({
+      url: BASE + asks[0].path,
+      connections: 4,
+      amount,
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (req) => {
+            const a = asks[i++ % asks.length];
+            return { ...req, path: a.path, headers: { ...req.headers, authorization: `Bearer ${a.token}` } };
+          },
+        },
+      ],
+    });
+  await run(100);
+  const before = cpuMs();
+  const r = await run(N);
+  const ms = (cpuMs() - before) / N;
+  console.log(
+    `${route.padEnd(45)} cpu ${ms.toFixed(2)} ms/req  p50 ${r.latency.p50} ms  ${Math.round(Number(r.throughput.total) / N)} bytes  non-2xx ${r.non2xx}`,
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Every read (issue 23): each GET route a member or staff member uses, loaded by autocannon at
+ * 100 connections with the bench's congregation, beside two ceilings measured in the same run:
+ * the bare Node server (a constant JSON, as ceiling.bench.ts) and a raw PostgreSQL point select
+ * through the app's driver and pool from one Node process (bench/lib/pg-point-server.ts), the
+ * database-bound ceiling each route's ratio is taken against.
+ *
+ * Goals (bench/lib/read-routes.ts): a member read ≥ 0.5 of the point-select rate and p99 < 30 ms;
+ * a staff report ≥ 0.25 and p99 < 100 ms; no errors, every answer 2xx. The routes are the app's
+ * (the role matrix); a GET route with neither a plan nor a stated exemption fails the scenario.
+ *
+ *   BENCH_SCALE=modest npm run bench -- reads            3 s a route, 1,000 members
+ *   BENCH_READS=groups,giving npm run bench -- reads     only the routes whose path has a word
+ *   BENCH_READS_SECONDS=5                                 seconds a route (default 3 modest, 5 full)
+ *   BENCH_READS_OUT=/tmp/reads.md                         also write the table there (markdown)
+ */
+import fs from "node:fs";
+import { fmtMs, fmtN, load, startBareServer, startPgPointServer, type Ctx, type LoadResult } from "./lib/harness";
+import { READ_GOALS, READ_PLAN, checkReadPlan, getRoutes, isExempt, routePath, type MeasuredRead } from "./lib/read-routes";
+
+interface Measured {
+  route: string;
+  plan: MeasuredRead;
+  r: LoadResult;
+  /** The ceiling's rate just before this route. */
+  ceiling: number;
+}
+
+export async function run(ctx: Ctx) {
+  const { missing, stale } = checkReadPlan();
+  if (missing.length || stale.length) {
+    ctx.rows.push({
+      scenario: "reads: every GET route planned",
+      figure: [missing.length && `no plan: ${missing.join(", ")}`, stale.length && `plan for no route: ${stale.join(", ")}`].filter(Boolean).join("; "),
+      goal: "each GET route measured or exempt",
+      met: false,
+    });
+  }
+  const seconds = Number(process.env.BENCH_READS_SECONDS ?? (ctx.full ? 5 : 3));
+  const words = (process.env.BENCH_READS ?? "").split(",").filter(Boolean);
+  const c = ctx.congregation;
+  const members = c.members;
+  const tokens = members.map((x) => x.token);
+
+  // The two ceilings, in this run.
+  const bare = await startBareServer(ctx.port());
+  let bareR: LoadResult;
+  try {
+    await load(`${bare.base}/json`, { connections: 100, seconds: 1 });
+    bareR = await load(`${bare.base}/json`, { connections: 100, seconds });
+  } finally {
+    await bare.stop();
+  }
+  ctx.log(`bare Node http: ${fmtN(bareR.rps)} req/s, p99 ${fmtMs(bareR.p99)}`);
+  // The point-select server stays up for the whole run: it is measured again just before each
+  // route (2 s), and each route's ratio is to that figure, so a machine whose load changes
+  // during the run (other work on the same cores) moves both sides of a ratio together.
+  const point = ctx.kind === "postgres" ? await startPgPointServer(ctx.port(), ctx.serverEnv.DATABASE_URL) : null;
+  const pointRate = async (secs: number) => (point ? await load(`${point.base}/user`, { connections: 100, seconds: secs, tokens }) : null);
+  try {
+    await pointRate(1);
+    const pgR = await pointRate(seconds);
+    if (pgR) ctx.log(`PostgreSQL point select (pg pool, one process): ${fmtN(pgR.rps)} req/s, p99 ${fmtMs(pgR.p99)}, non-2xx ${pgR.non2xx}`);
+    ctx.rows.push({ scenario: "reads: bare node http", figure: `${fmtN(bareR.rps)} req/s, p99 ${fmtMs(bareR.p99)}`, goal: "ceiling", met: null });
+    if (pgR) {
+      ctx.rows.push({
+        scenario: "reads: PostgreSQL point select",
+        figure: `${fmtN(pgR.rps)} req/s (${(pgR.rps / bareR.rps).toFixed(2)} of bare), p99 ${fmtMs(pgR.p99)}`,
+        goal: "ceiling (the ratios below: to its rate just before each route)",
+        met: null,
+      });
+    }
+    await measureRoutes(ctx, seconds, words, bareR, async () => (await pointRate(2))?.rps ?? null);
+  } finally {
+    await point?.stop();
+  }
+}
+
+async function measureRoutes(ctx: Ctx, seconds: number, words: string[], bareR: LoadResult, ceilingNow: () => Promise<number | null>) {
+  const c = ctx.congregation;
+  const members = c.members;
+  const tokens = members.map((x) => x.token);
+  // Every member's session into the server's cache first (as ceiling.bench.ts does).
+  await load(`${ctx.server.base}/api/church/me`, { connections: 100, seconds: 30, amount: Math.max(tokens.length * 2, 5_000), tokens });
+
+  const ceilingName = ctx.kind === "postgres" ? "PG point select" : "bare";
+  const ids = c.ids;
+  const measured: Measured[] = [];
+  for (const route of getRoutes()) {
+    const plan = READ_PLAN[route];
+    if (!plan || isExempt(plan)) continue;
+    if (words.length && !words.some((w) => route.includes(w))) continue;
+    const asks =
+      plan.as === "members"
+        ? members.map((x) => ({ token: x.token, path: plan.path ? plan.path(ids, { noteId: ids.noteByMember[x.id] }) : routePath(route) }))
+        : plan.as === "leaders"
+          ? ids.leaders.map((l) => ({ token: l.token, path: plan.path ? plan.path(ids, { groupId: l.groupId }) : routePath(route) }))
+          : [{ token: plan.as === "owner" ? c.ownerToken : c.pastorToken, path: plan.path ? plan.path(ids, {}) : routePath(route) }];
+    const url = ctx.server.base + asks[0].path;
+    const ceiling = (await ceilingNow()) ?? bareR.rps;
+    await load(url, { connections: 100, seconds: 1, asks });
+    const r = await load(url, { connections: 100, seconds, asks });
+    ctx.log(`${route}: ${fmtN(r.rps)} req/s (${(r.rps / ceiling).toFixed(2)} of ${ceilingName}), p99 ${fmtMs(r.p99)}, errors ${r.errors}, non-2xx ${r.non2xx}`);
+    measured.push({ route, plan, r, ceiling });
+  }
+
+  const table = [
+    `| route | who | req/s | ${ceilingName} just before | ratio | p99 | goal | met |`,
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const { route, plan, r, ceiling } of measured) {
+    const goal = READ_GOALS[plan.goal];
+    const ratio = r.rps / ceiling;
+    const bad = r.errors + r.non2xx;
+    const met = ratio >= goal.ratio && r.p99 < goal.p99Ms && bad === 0;
+    const goalText = `${plan.goal}: ≥ ${goal.ratio}, p99 < ${goal.p99Ms} ms`;
+    ctx.rows.push({
+      scenario: `reads: ${route}`,
+      figure: `ratio ${ratio.toFixed(2)} (${fmtN(r.rps)} req/s), p99 ${fmtMs(r.p99)}${bad ? `, ${bad} errors or non-2xx` : ""}`,
+      goal: ctx.kind === "postgres" ? goalText : `${goalText} (goal is on PostgreSQL)`,
+      met,
+    });
+    table.push(`| ${route} | ${plan.as} | ${fmtN(r.rps)} | ${fmtN(ceiling)} | ${ratio.toFixed(2)} | ${fmtMs(r.p99)}${bad ? ` (${bad} errors)` : ""} | ${goalText} | ${met ? "yes" : "no"} |`);
+  }
+  const text = table.join("\n");
+  ctx.log(`reads (${ctx.full ? "full" : "modest"} scale, ${members.length} members; bare ${fmtN(bareR.rps)} req/s):\n${text}`);
+  if (process.env.BENCH_READS_OUT) fs.writeFileSync(process.env.BENCH_READS_OUT, text + "\n");
+}

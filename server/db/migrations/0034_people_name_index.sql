@@ -1,0 +1,1 @@
+CREATE INDEX "users_people_name_idx" ON "users" USING btree ("first_name","last_name") WHERE "users"."deleted_at" is null;
