@@ -20,6 +20,8 @@ const NO_JSON_BODY = new Set([
   "DELETE /api/me",
   // A JSON file download, streamed: its sections omit secrets by rule (server/features/my-data/export-sections.ts, decision 0117).
   "GET /api/me/export",
+  // The giving CSV, streamed (decision 0122).
+  "GET /api/admin/giving/export.csv",
   "DELETE /api/livestream-comments/:id",
   "GET /api/events",
   "GET /api/daily/unsubscribe",
