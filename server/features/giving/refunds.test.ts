@@ -310,6 +310,31 @@ describe("gifts with no card", () => {
     const mail = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, donor.user.email))).find((e) => e.subject.includes("refunded"));
     expect(mail?.text).toContain("The church office returns it to you");
   });
+
+  it("a gift of a cash and check batch still open is the treasurer's draft: 409 until the batch is closed; an anonymous gift's refund emails nobody", async () => {
+    const owner = await t.signUp("OWNER");
+    const today = new Date().toISOString().slice(0, 10);
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/giving/batches",
+      headers: { ...owner.auth, "idempotency-key": newKey() },
+      payload: { date: today, lines: [{ donor: { kind: "anonymous" }, amountCents: 2500, method: "cash" }] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const batch = made.json() as { id: string; lines: { id: string }[] };
+    const giftId = batch.lines[0]!.id;
+    const outbox0 = (await t.db.select().from(emailOutbox)).length;
+    const open = await refund(owner.auth, giftId, { reason: "Counted twice" });
+    expect(open.statusCode, open.body).toBe(409);
+    expect(open.json()).toMatchObject({ error: REFUNDS_TEXT.batchOpen });
+    expect(await refundsOf(giftId)).toHaveLength(0);
+    const closed = await t.app.inject({ method: "POST", url: `/api/admin/giving/batches/${batch.id}/close`, headers: owner.auth });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const res = await refund(owner.auth, giftId, { reason: "Counted twice" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as RefundResponse).refund).toMatchObject({ method: "manual", amountCents: 2500 });
+    expect((await t.db.select().from(emailOutbox)).length).toBe(outbox0);
+  });
 });
 
 describe("the ledger's date range", () => {
