@@ -64,6 +64,9 @@ test("the owner refunds part of a member's gift and the member's history shows t
   await signIn(owner, "owner@koinonia.test");
   await owner.goto("/admin?tab=giving");
   await owner.getByLabel("Search donor").fill(last);
+  // The search applies once typing pauses: wait until the list holds this donor's gift alone (a
+  // row of the unfiltered list would be replaced, with an open dialog in it, when it lands).
+  await expect(owner.getByTestId("ledger-gift")).toHaveCount(1);
   const row = owner.getByTestId("ledger-gift").filter({ hasText: `Lois ${last}` });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("$40.00");

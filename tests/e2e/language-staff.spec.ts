@@ -79,7 +79,7 @@ test("Admin's Media, Visitors and People tabs in Spanish", async ({ page }) => {
   // Media: the channel status and the form's validation
   await tabs.getByRole("tab", { name: "Medios" }).click();
   await expect(page.getByText("Canal de YouTube")).toBeVisible();
-  await expect(page.getByText("No hay un canal configurado, así que los miembros ven la biblioteca de demostración.", { exact: false })).toBeVisible();
+  await expect(page.getByText("No hay un canal configurado, así que los miembros ven los videos agregados aquí", { exact: false })).toBeVisible();
   await expect(page.getByText("Agregar un elemento multimedia")).toBeVisible();
   await page.getByRole("button", { name: "Agregar elemento multimedia" }).click();
   await expect(page.getByText("El título es obligatorio")).toBeVisible();

@@ -27,7 +27,7 @@ async function addVirtualAuthenticator(page: Page) {
 
 async function signOut(page: Page) {
   await page.goto("/profile");
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
   await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
 }
 
