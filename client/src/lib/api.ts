@@ -98,3 +98,23 @@ export function errorText(err: unknown): string | undefined {
   }
   return m[1];
 }
+
+/**
+ * GETs `url` (with the session, as apiRequest) and saves the answer as a file under the name the
+ * server gives in Content-Disposition, else `fallbackName`: a member's data export, the giving CSV.
+ */
+export async function downloadFile(url: string, fallbackName: string) {
+  const res = await apiRequest("GET", url);
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(await res.blob());
+  try {
+    const a = document.createElement("a");
+    a.href = href;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  }
+}

@@ -11,7 +11,7 @@ import type { Batch, BatchCreateInput, BatchList, BatchPatchInput, DonorMatch } 
 import type { CardUpdateAnswer, CardUpdateGift, CardUpdateRequestInput, StatementRun } from "@contract/giving-statements";
 import type { Locale } from "@contract/i18n/locales";
 import type { RefundRequest, RefundResponse } from "@contract/giving-refunds";
-import { apiJson, apiRequest } from "@/lib/api";
+import { apiJson, downloadFile } from "@/lib/api";
 import type { DonorPage, GivingTotalsReport } from "@contract/giving-ledger";
 import { queryClient, refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
@@ -159,19 +159,7 @@ export const useDonorPages = (userId: string) => {
 
 /** Downloads the CSV of every completed gift from `from` to `to` and saves it under the server's file name. */
 export async function downloadGivingCsv(range: Pick<LedgerFilters, "from" | "to">) {
-  const res = await apiRequest("GET", `${API.admin.givingExport()}?${ledgerQuery(range)}`);
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "giving.csv";
-  const url = URL.createObjectURL(await res.blob());
-  try {
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  await downloadFile(`${API.admin.givingExport()}?${ledgerQuery(range)}`, "giving.csv");
 }
 
 // ── Year-end statements (Admin → Giving) and a stopped gift's card update link (decision 0121) ──

@@ -4,23 +4,11 @@
  */
 import { API } from "@contract/api-paths";
 import type { DeleteAccountInput } from "@contract/my-data";
-import { apiRequest } from "@/lib/api";
+import { apiRequest, downloadFile } from "@/lib/api";
 
 /** Downloads GET /api/me/export and saves it under the server's file name. */
 export async function downloadMyData() {
-  const res = await apiRequest("GET", API.myData.export());
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "koinonia-data.json";
-  const url = URL.createObjectURL(await res.blob());
-  try {
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  await downloadFile(API.myData.export(), "koinonia-data.json");
 }
 
 /** DELETE /api/me: every session ends with it, this one too. */
