@@ -268,6 +268,8 @@ export const API = {
     events: apiPath("/api/calendar/events"),
     event: apiPath("/api/calendar/events/:id"),
     rsvp: apiPath("/api/calendar/events/:id/rsvp"),
+    /** The asker's own registrations in a range (the list itself is the same for every member). */
+    registrations: apiPath("/api/calendar/registrations"),
     /** Staff: who is going and who waits, per upcoming occurrence. */
     rsvps: apiPath("/api/calendar/events/:id/rsvps"),
     /** "Add to calendar": one event as an .ics file. */

@@ -94,15 +94,23 @@ export const ZCalendarEvent = z.object({
 export type CalendarEvent = z.infer<typeof ZCalendarEvent>;
 
 /**
- * One occurrence as a member's list shows it: what, when (its own start and end), where,
- * registration, counts, and the member's place. Not the description: a month's list carries a
- * few hundred occurrences, and the words are fetched when a member opens one
- * (`GET /api/calendar/events/:id`, `hasDetails` says there are some).
+ * One occurrence as every member's list shows it: what, when (its own start and end), where,
+ * registration and counts. Not the description: a month's list carries a few hundred
+ * occurrences, and the words are fetched when a member opens one (`GET /api/calendar/events/:id`,
+ * `hasDetails` says there are some). Not the member's own place either: the list is the same
+ * bytes for every member (shared and compressed once on the server, decision 0109), and each
+ * member's registrations come from `GET /api/calendar/registrations`, laid over it by
+ * `withMyStatus`.
  */
-export const ZOccurrence = ZCalendarEvent.pick({ id: true, title: true, location: true, startsAt: true, endsAt: true, repeat: true, registration: true, capacity: true }).extend({
+export const ZListedOccurrence = ZCalendarEvent.pick({ id: true, title: true, location: true, startsAt: true, endsAt: true, repeat: true, registration: true, capacity: true }).extend({
   hasDetails: z.boolean(),
   goingCount: z.number().int(),
   waitlistCount: z.number().int(),
+});
+export type ListedOccurrence = z.infer<typeof ZListedOccurrence>;
+
+/** An occurrence with the member's own place in it (null: not registered). */
+export const ZOccurrence = ZListedOccurrence.extend({
   myStatus: z.enum(RSVP_STATUSES).nullable(),
 });
 export type Occurrence = z.infer<typeof ZOccurrence>;
@@ -110,9 +118,26 @@ export type Occurrence = z.infer<typeof ZOccurrence>;
 export const ZCalendarPage = z.object({
   /** The church's time zone: every time is shown in it. */
   timeZone: z.string(),
-  occurrences: z.array(ZOccurrence),
+  occurrences: z.array(ZListedOccurrence),
 });
 export type CalendarPage = z.infer<typeof ZCalendarPage>;
+
+/** GET /api/calendar/registrations?from&to: the asker's own registrations for occurrences in the range. */
+export const ZMyRegistration = z.object({
+  eventId: z.string(),
+  /** The occurrence's start (ISO 8601), as `startsAt` in the list. */
+  occurrence: z.string(),
+  status: z.enum(RSVP_STATUSES),
+});
+export type MyRegistration = z.infer<typeof ZMyRegistration>;
+export const ZMyRegistrations = z.object({ registrations: z.array(ZMyRegistration) });
+export type MyRegistrations = z.infer<typeof ZMyRegistrations>;
+
+/** The list with each occurrence's `myStatus` taken from the member's registrations. */
+export function withMyStatus(list: readonly ListedOccurrence[], mine: readonly MyRegistration[]): Occurrence[] {
+  const status = new Map(mine.map((r) => [`${r.eventId} ${new Date(r.occurrence).toISOString()}`, r.status]));
+  return list.map((o) => ({ ...o, myStatus: status.get(`${o.id} ${new Date(o.startsAt).toISOString()}`) ?? null }));
+}
 
 export const ZRsvpAnswer = z.object({
   status: z.enum(RSVP_STATUSES),

@@ -102,6 +102,7 @@ export const READ_PLAN: Record<string, ReadPlan> = {
   "GET /api/wallet/overview": m(),
   "GET /api/wallet/payment-methods": m(),
   "GET /api/calendar/events": m(() => `/api/calendar/events?${monthRange()}`),
+  "GET /api/calendar/registrations": m(() => `/api/calendar/registrations?${monthRange()}`),
   "GET /api/week": m(),
   "GET /api/notifications": m(),
   "GET /api/notifications/vapid-public-key": m(),

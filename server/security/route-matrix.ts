@@ -234,6 +234,7 @@ export const ROUTE_ACCESS = {
   "POST /api/calendar/events/:id/rsvp": "member",
   "DELETE /api/calendar/events/:id/rsvp": "member",
   "GET /api/calendar/events/:id/rsvps": "staff",
+  "GET /api/calendar/registrations": "member",
   "GET /api/calendar/events/:id/event.ics": "public",
   "GET /api/calendar/manage": "staff",
   "GET /api/calendar.ics": "public",

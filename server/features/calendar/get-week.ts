@@ -9,7 +9,7 @@ import type { Deps } from "../../deps";
 import type { Week } from "../../../contract/calendar";
 import { serviceTimesByDay } from "../../../contract/church-calendar";
 import { zonedDate, zonedWeekBounds } from "../../../contract/zoned-time";
-import { listOccurrences } from "./list-occurrences";
+import { listOccurrencesFor } from "./list-occurrences";
 
 type Rows<T> = { rows: T[] };
 
@@ -20,7 +20,7 @@ export async function getWeek(deps: Deps, userId: string): Promise<Week> {
   const now = deps.now();
   const { start, end } = zonedWeekBounds(tz, now);
   const [events, groups, journey] = await Promise.all([
-    listOccurrences(deps.db, tz, userId, start, end),
+    listOccurrencesFor(deps.db, tz, userId, start, end),
     deps.db.execute(sql`
       select g.id, g.name, g.meeting_day as "meetingDay", g.meeting_time as "meetingTime",
         coalesce(nullif(g.meeting_place, ''), g.meeting_info) as "meetingInfo"

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { EVENT_MAX_DAYS, type Occurrence, type RsvpStatus } from "../../../contract/calendar";
+import { EVENT_MAX_DAYS, withMyStatus, type ListedOccurrence, type MyRegistration, type Occurrence, type RsvpStatus } from "../../../contract/calendar";
 import { zonedDate } from "../../../contract/zoned-time";
 import { occurrencesBetween, type Schedule } from "./occurrences";
 
@@ -42,30 +42,30 @@ export async function eventsInRange(db: Db, tz: string, from: Date, to: Date): P
 }
 
 /**
- * Every occurrence overlapping [from, to), in order of start, with its counts and `userId`'s own
- * registration (one grouped, indexed query for all of them).
+ * Every occurrence overlapping [from, to), in order of start, with its counts (one grouped,
+ * indexed query for all of them). The same for every member: a member's own place is
+ * `listMyRegistrations`.
  */
-export async function listOccurrences(db: Db, tz: string, userId: string | null, from: Date, to: Date): Promise<Occurrence[]> {
+export async function listOccurrences(db: Db, tz: string, from: Date, to: Date): Promise<ListedOccurrence[]> {
   const events = await eventsInRange(db, tz, from, to);
   if (events.length === 0) return [];
   const ids = events.filter((e) => e.registration).map((e) => e.id);
-  const counts = new Map<string, { going: number; waiting: number; mine: RsvpStatus | null }>();
+  const counts = new Map<string, { going: number; waiting: number }>();
   if (ids.length > 0) {
     const result = await db.execute(sql`
       select event_id, occurrence_start,
         count(*) filter (where status = 'going')::int as going,
-        count(*) filter (where status = 'waitlisted')::int as waiting,
-        max(status) filter (where user_id = ${userId}::uuid) as mine
+        count(*) filter (where status = 'waitlisted')::int as waiting
       from calendar_rsvps
       where event_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
         and occurrence_start >= ${new Date(from.getTime() - MAX_SPAN_MS).toISOString()}::timestamptz
         and occurrence_start < ${to.toISOString()}::timestamptz
       group by event_id, occurrence_start`);
-    for (const r of (result as unknown as { rows: { event_id: string; occurrence_start: string | Date; going: number; waiting: number; mine: RsvpStatus | null }[] }).rows) {
-      counts.set(`${r.event_id} ${new Date(r.occurrence_start).toISOString()}`, { going: Number(r.going), waiting: Number(r.waiting), mine: r.mine });
+    for (const r of (result as unknown as { rows: { event_id: string; occurrence_start: string | Date; going: number; waiting: number }[] }).rows) {
+      counts.set(`${r.event_id} ${new Date(r.occurrence_start).toISOString()}`, { going: Number(r.going), waiting: Number(r.waiting) });
     }
   }
-  const out: Occurrence[] = [];
+  const out: ListedOccurrence[] = [];
   for (const ev of events) {
     for (const o of occurrencesBetween(tz, ev, from, to)) {
       const c = counts.get(`${ev.id} ${o.start.toISOString()}`);
@@ -81,9 +81,28 @@ export async function listOccurrences(db: Db, tz: string, userId: string | null,
         hasDetails: ev.hasDetails,
         goingCount: c?.going ?? 0,
         waitlistCount: c?.waiting ?? 0,
-        myStatus: c?.mine ?? null,
       });
     }
   }
   return out.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.title.localeCompare(b.title));
+}
+
+/**
+ * `userId`'s own registrations for occurrences overlapping [from, to) (an occurrence may start
+ * up to EVENT_MAX_DAYS before `from`): `calendar_rsvps_user_idx`, a few rows.
+ */
+export async function listMyRegistrations(db: Db, userId: string, from: Date, to: Date): Promise<MyRegistration[]> {
+  const result = (await db.execute(sql`
+    select event_id as "eventId", occurrence_start as "occurrence", status from calendar_rsvps
+    where user_id = ${userId}::uuid
+      and occurrence_start >= ${new Date(from.getTime() - MAX_SPAN_MS).toISOString()}::timestamptz
+      and occurrence_start < ${to.toISOString()}::timestamptz
+    order by occurrence_start, event_id`)) as unknown as { rows: { eventId: string; occurrence: string | Date; status: RsvpStatus }[] };
+  return result.rows.map((r) => ({ eventId: r.eventId, occurrence: new Date(r.occurrence).toISOString(), status: r.status }));
+}
+
+/** The occurrences with `userId`'s own status in each (the week screen, which is one member's anyway). */
+export async function listOccurrencesFor(db: Db, tz: string, userId: string, from: Date, to: Date): Promise<Occurrence[]> {
+  const [list, mine] = await Promise.all([listOccurrences(db, tz, from, to), listMyRegistrations(db, userId, from, to)]);
+  return withMyStatus(list, mine);
 }

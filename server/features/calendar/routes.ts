@@ -9,6 +9,7 @@ import {
   ZEventPatch,
   ZEventRsvps,
   ZManagedEvents,
+  ZMyRegistrations,
   ZRsvpAnswer,
   ZRsvpBody,
   ZRsvpQuery,
@@ -26,6 +27,7 @@ import { calendarFeed, eventFile } from "./calendar-ics";
 import { getWeek } from "./get-week";
 import { CalendarRanges } from "./range-cache";
 import { getEvent } from "./get-event";
+import { listMyRegistrations } from "./list-occurrences";
 
 /** The events calendar, its iCalendar files and the week screen (docs/decisions/0109). */
 export const calendarRoutes =
@@ -39,12 +41,19 @@ export const calendarRoutes =
       API.calendar.events.pattern,
       { config: { access: "member" }, schema: { querystring: ZCalendarRange, response: { 200: ZCalendarPage } } },
       async (req, reply) => {
-        const answer = await ranges.answerFor(currentUser(req).id, new Date(req.query.from), new Date(req.query.to), req.headers["accept-encoding"]);
+        const answer = await ranges.answerFor(new Date(req.query.from), new Date(req.query.to), req.headers["accept-encoding"]);
         // Already compressed (the shared answer, once per load): @fastify/compress leaves it as it is.
         reply.header("vary", "accept-encoding");
         if (answer.encoding) reply.header("content-encoding", answer.encoding);
         return sendJsonText(reply, answer.body);
       },
+    );
+
+    // The asker's own registrations in the range: never shared, read each time (a few indexed rows).
+    app.get(
+      API.calendar.registrations.pattern,
+      { config: { access: "member" }, schema: { querystring: ZCalendarRange, response: { 200: ZMyRegistrations } } },
+      async (req) => ({ registrations: await listMyRegistrations(deps.db, currentUser(req).id, new Date(req.query.from), new Date(req.query.to)) }),
     );
 
     app.post(

@@ -1,14 +1,37 @@
 /** The events calendar and the week (decision 0109): reads, registration, and staff authoring. */
+import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
-import type { CalendarEvent, CalendarPage, EventInput, EventPatch, EventRsvps, ManagedEvents, Occurrence, RsvpAnswer, Week } from "@contract/calendar";
+import { withMyStatus, type CalendarEvent, type CalendarPage, type EventInput, type EventPatch, type EventRsvps, type ManagedEvents, type MyRegistrations, type Occurrence, type RsvpAnswer, type Week } from "@contract/calendar";
 import { apiJson, apiRequest } from "@/lib/api";
 import { refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
 
+const rangeQuery = (from: Date, to: Date) => `?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
 /** The occurrences in [from, to): the key is the URL, so the live event's prefix refetches it. */
-export const eventsUrl = (from: Date, to: Date) => `${API.calendar.events()}?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
-export const useOccurrences = (from: Date, to: Date) => useQuery<CalendarPage>({ queryKey: [eventsUrl(from, to)] });
+export const eventsUrl = (from: Date, to: Date) => `${API.calendar.events()}${rangeQuery(from, to)}`;
+/** The member's own registrations in [from, to). */
+export const registrationsUrl = (from: Date, to: Date) => `${API.calendar.registrations()}${rangeQuery(from, to)}`;
+
+/**
+ * The occurrences in [from, to), each with the member's own place (`myStatus`): the list (the
+ * same for every member) and the member's registrations are two reads, fetched side by side and
+ * laid over each other here (decision 0109). Without `mine`, only the list (every `myStatus` null).
+ */
+export function useOccurrences(from: Date, to: Date, { mine = true }: { mine?: boolean } = {}) {
+  const list = useQuery<CalendarPage>({ queryKey: [eventsUrl(from, to)] });
+  const own = useQuery<MyRegistrations>({ queryKey: [registrationsUrl(from, to)], enabled: mine });
+  const data = useMemo(
+    () => (list.data && (!mine || own.data) ? { timeZone: list.data.timeZone, occurrences: withMyStatus(list.data.occurrences, own.data?.registrations ?? []) } : undefined),
+    [list.data, own.data, mine],
+  );
+  return {
+    data,
+    isPending: list.isPending || (mine && own.isPending),
+    isError: list.isError || (mine && own.isError),
+    refetch: () => Promise.all([list.refetch(), mine ? own.refetch() : null]),
+  };
+}
 
 /** One event's description and schedule, fetched when a member opens its card (the list carries none). */
 export const useEventDetail = (id: string, enabled: boolean) => useQuery<CalendarEvent>({ queryKey: [API.calendar.event({ id })], enabled });
@@ -21,7 +44,7 @@ export const useEventRsvps = (id: string, enabled: boolean) => useQuery<EventRsv
 export const eventIcsUrl = (id: string) => API.calendar.eventIcs({ id });
 export const feedUrl = () => API.calendar.feed();
 
-const refreshCalendar = () => refetchPrefix(API.calendar.events(), API.calendar.week(), API.calendar.manage());
+const refreshCalendar = () => refetchPrefix(API.calendar.events(), API.calendar.registrations(), API.calendar.week(), API.calendar.manage());
 
 /** Register for (or, with `cancel`, leave) one occurrence. */
 export const useRsvp = (o: Occurrence, config?: MutationConfig<RsvpAnswer | null, { cancel: boolean }>) =>

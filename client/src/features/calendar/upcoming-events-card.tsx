@@ -5,6 +5,7 @@ import { CalendarDays, ChevronRight } from "lucide-react";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
+import { wallTime, zonedToUtc } from "@contract/zoned-time";
 import { useOccurrences } from "./api";
 import { shortLabel } from "./when";
 
@@ -12,12 +13,15 @@ const SHOWN = 3;
 
 export function UpcomingEventsCard({ timeZone }: { timeZone: string }) {
   const { m } = useI18n();
-  const [{ from, to }] = useState(() => {
+  // Whole church days (today and the next 14), as the calendar screen asks: every member's Home
+  // then asks the server for the same range, which it answers from one shared copy.
+  const [{ now, from, to }] = useState(() => {
     const now = new Date();
-    return { from: now, to: new Date(now.getTime() + 14 * 86_400_000) };
+    const w = wallTime(timeZone, now);
+    return { now, from: zonedToUtc(timeZone, w.y, w.m, w.d), to: zonedToUtc(timeZone, w.y, w.m, w.d + 15) };
   });
-  const q = useOccurrences(from, to);
-  const next = q.data?.occurrences.filter((o) => Date.parse(o.startsAt) >= from.getTime()).slice(0, SHOWN);
+  const q = useOccurrences(from, to, { mine: false });
+  const next = q.data?.occurrences.filter((o) => Date.parse(o.startsAt) >= now.getTime()).slice(0, SHOWN);
   return (
     <Link href="/calendar" className="block rounded-lg" data-testid="home-events">
       <Card className="transition-colors hover:bg-muted">
