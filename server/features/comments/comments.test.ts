@@ -1,5 +1,6 @@
 /** Live-stream comments (spec sections 3, 5, 7, 9): length limits, newest first, paging, staff delete, events. */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import sharp from "sharp";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { COMMENT_TEXT, type LiveComment } from "../../../contract/comments";
 
@@ -84,5 +85,27 @@ describe("live comments", () => {
     const gone = await t.app.inject({ method: "DELETE", url: "/api/livestream-comments/00000000-0000-4000-8000-000000000000", headers: { ...pastor.auth, "accept-language": "es-MX" } });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error).toBe("No se encontró el comentario");
+  });
+
+  it("shows the author's photo to others only when they share it in the directory, and always on their own comments", async () => {
+    const author = await t.signUp("MEMBER", { firstName: "Dorcas", lastName: "Joppa" });
+    const viewer = await t.signUp();
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#2f6fb5" } }).jpeg().toBuffer();
+    const put = await t.app.inject({ method: "PUT", url: "/api/me/photo", headers: { ...author.auth, "content-type": "image/jpeg" }, payload: jpeg });
+    expect(put.statusCode, put.body).toBe(200);
+    const posted = (await post(author.auth, "with a photo")).json() as LiveComment;
+    expect(posted.userProfileImageUrl).toMatch(new RegExp(`^/api/members/${author.user.id}/photo/[0-9a-f]+/128$`));
+    const seenBy = async (who: { auth: Auth }) => (await list(who.auth)).find((c) => c.id === posted.id)!.userProfileImageUrl;
+    expect(await seenBy(author)).toBe(posted.userProfileImageUrl);
+    expect(await seenBy(viewer)).toBeNull();
+    const directory = (payload: object) => t.app.inject({ method: "PUT", url: "/api/me/directory", headers: author.auth, payload });
+    expect((await directory({ listed: true, showEmail: true })).statusCode).toBe(200);
+    expect(await seenBy(viewer)).toBeNull();
+    expect((await directory({ showPhoto: true })).statusCode).toBe(200);
+    expect(await seenBy(viewer)).toBe(posted.userProfileImageUrl);
+    // The photo itself opens for the viewer, who now may see it.
+    expect((await t.app.inject({ method: "GET", url: posted.userProfileImageUrl!, headers: viewer.auth })).statusCode).toBe(200);
+    expect((await directory({ listed: false })).statusCode).toBe(200);
+    expect(await seenBy(viewer)).toBeNull();
   });
 });

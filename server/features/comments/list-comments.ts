@@ -1,10 +1,17 @@
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { livestreamComments } from "../../db/schema/comments";
-import { users } from "../../db/schema/users";
+import { memberPhotos, users } from "../../db/schema/users";
+import { directoryListings } from "../../db/schema/directory";
+import { memberPhotoUrl } from "../../../contract/member-photo";
 import type { LiveComment } from "../../../contract/comments";
 
-/** Newest first, `limit` at a time; `before` (a comment id) gives the page after that comment. */
+/**
+ * Newest first, `limit` at a time; `before` (a comment id) gives the page after that comment.
+ * The author's photo shows beside their comment only where another member may see it anyway:
+ * when the author shares their photo in the directory (decision 0118: the directory decides who
+ * sees a member's photo), and always beside the viewer's own comments.
+ */
 export async function listComments(db: Db, viewerId: string, opts: { limit: number; before?: string }): Promise<LiveComment[]> {
   let cursor = undefined;
   if (opts.before) {
@@ -26,9 +33,13 @@ export async function listComments(db: Db, viewerId: string, opts: { limit: numb
       userId: livestreamComments.userId,
       firstName: users.firstName,
       lastName: users.lastName,
+      photoVersion: memberPhotos.version,
+      photoShared: sql<boolean>`coalesce(${directoryListings.listed} and ${directoryListings.showPhoto}, false)`,
     })
     .from(livestreamComments)
     .leftJoin(users, eq(users.id, livestreamComments.userId))
+    .leftJoin(memberPhotos, eq(memberPhotos.userId, livestreamComments.userId))
+    .leftJoin(directoryListings, eq(directoryListings.userId, livestreamComments.userId))
     .where(and(isNull(livestreamComments.deletedAt), cursor ?? sql`true`))
     .orderBy(desc(livestreamComments.createdAt), desc(livestreamComments.id))
     .limit(opts.limit);
@@ -36,7 +47,7 @@ export async function listComments(db: Db, viewerId: string, opts: { limit: numb
     id: r.id,
     message: r.message,
     userName: r.firstName ? `${r.firstName} ${(r.lastName ?? "").slice(0, 1)}.` : null,
-    userProfileImageUrl: null,
+    userProfileImageUrl: r.userId && r.photoVersion && (r.photoShared || r.userId === viewerId) ? memberPhotoUrl(r.userId, r.photoVersion) : null,
     createdAt: r.createdAt.toISOString(),
     isMine: r.userId === viewerId,
   }));

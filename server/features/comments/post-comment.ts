@@ -2,6 +2,7 @@ import type { Deps } from "../../deps";
 import { livestreamComments } from "../../db/schema/comments";
 import type { CommentInput } from "../../../contract/comments";
 import type { AuthUser } from "../../http/auth";
+import { memberPhotoUrl } from "../../../contract/member-photo";
 
 /** Stores a comment and tells every open feed (new-comment). */
 export async function postComment(deps: Deps, user: AuthUser, input: CommentInput) {
@@ -14,7 +15,8 @@ export async function postComment(deps: Deps, user: AuthUser, input: CommentInpu
     id: row.id,
     message: row.message,
     userName: `${user.firstName} ${user.lastName.slice(0, 1)}.`,
-    userProfileImageUrl: null,
+    // The poster's own answer: their own photo (others see it only if shared, list-comments.ts).
+    userProfileImageUrl: user.photoVersion ? memberPhotoUrl(user.id, user.photoVersion) : null,
     createdAt: row.createdAt.toISOString(),
     isMine: true,
   };

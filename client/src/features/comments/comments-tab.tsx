@@ -4,6 +4,7 @@ import { COMMENT_MAX, COMMENT_SKELETONS, ZCommentInput, type LiveComment } from 
 import { isStaff } from "@contract/roles";
 import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { useMemberPhoto } from "@/lib/member-photo";
 import { formatCommentTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
@@ -23,6 +24,18 @@ function initials(name: string | null) {
     .toUpperCase();
 }
 
+/** The author's photo (fetched with the member's token: member-photo.ts), or their initials. */
+function CommentAvatar({ comment }: { comment: LiveComment }) {
+  const src = useMemberPhoto(comment.userProfileImageUrl);
+  return src ? (
+    <img src={src} alt="" data-testid="comment-photo" className="size-10 shrink-0 rounded-full object-cover" />
+  ) : (
+    <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-bold text-primary-strong">
+      {initials(comment.userName)}
+    </span>
+  );
+}
+
 function CommentItem({ comment, staff }: { comment: LiveComment; staff: boolean }) {
   const { m } = useI18n();
   const t = m.media.comments;
@@ -32,13 +45,7 @@ function CommentItem({ comment, staff }: { comment: LiveComment; staff: boolean 
   });
   return (
     <li data-testid="comment" className="flex gap-3 py-3">
-      {comment.userProfileImageUrl ? (
-        <img src={comment.userProfileImageUrl} alt="" className="size-10 shrink-0 rounded-full object-cover" />
-      ) : (
-        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-bold text-primary-strong">
-          {initials(comment.userName)}
-        </span>
-      )}
+      <CommentAvatar comment={comment} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2">
           <span className="font-semibold">{comment.userName ?? t.anonymous}</span>
