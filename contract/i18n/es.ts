@@ -1294,6 +1294,7 @@ export const es: Messages = {
       requestNotFound: "No hay una solicitud pendiente de este miembro",
       rosterForbidden: "Solo los líderes de este grupo pueden ver a sus miembros",
       nothingToChange: "No hay nada que cambiar",
+      badCursor: "Esta página de grupos ya no está disponible. Vuelva a cargar la lista.",
     },
     askToJoin: "Pedir unirse",
     requested: "Solicitud enviada",
