@@ -161,8 +161,8 @@ export const smallGroups = pgTable(
   /** Pending rows of group_join_requests for the group. */
   pendingCount: integer("pending_count").notNull().default(0),
   },
-  // The members' list: live groups by name, a page at a time (the unique name index serves Admin's list).
-  (t) => [index("small_groups_live_name_idx").on(t.name).where(sql`${t.archivedAt} is null`)],
+  // The members' list: live groups by name, a page at a time; Admin's: live ones first, then archived, by name.
+  (t) => [index("small_groups_live_name_idx").on(t.name).where(sql`${t.archivedAt} is null`), index("small_groups_admin_order_idx").on(sql`(${t.archivedAt} is not null)`, t.name)],
 );
 
 /** One membership per member per group; a row is a current member (leaving deletes it). Leaders are members named by staff. */

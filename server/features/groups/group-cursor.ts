@@ -23,9 +23,9 @@ function readKey(cursor: string, valid: (key: unknown[]) => boolean): unknown[] 
   return key;
 }
 
-/** A group list's cursor: the last group's name (names are unique, archived groups included). */
-export type GroupCursor = [name: string];
-export const readGroupCursor = (cursor: string) => readKey(cursor, (k) => k.length === 1 && typeof k[0] === "string") as GroupCursor;
+/** A group list's cursor: live (0) or archived (1), and the last group's name (names are unique, archived groups included). */
+export type GroupCursor = [archived: 0 | 1, name: string];
+export const readGroupCursor = (cursor: string) => readKey(cursor, (k) => k.length === 2 && (k[0] === 0 || k[0] === 1) && typeof k[1] === "string") as GroupCursor;
 
 /** A roster's cursor: leaders first (0) then members (1), first name, last name, user id. */
 export type RosterCursor = [rank: 0 | 1, firstName: string, lastName: string, userId: string];

@@ -75,16 +75,23 @@ function toGroup(r: Row, staffView: boolean): AdminGroup {
 
 /**
  * A page of groups by name (GET /api/groups: live ones; GET /api/admin/groups with `admin`:
- * archived ones too, with every group's pending count). `cursor` is the previous page's
- * `nextCursor` (400 on `cursor` if it is not one).
+ * live ones, then archived ones, with every group's pending count). `cursor` is the previous
+ * page's `nextCursor` (400 on `cursor` if it is not one).
  */
 export async function listGroups(db: Db | Tx, viewerId: string, page: { cursor?: string; limit: number }, admin = false): Promise<AdminGroupPage> {
-  const where: SQL[] = [];
-  if (!admin) where.push(sql`g.archived_at is null`);
-  if (page.cursor) where.push(sql`g.name > ${readGroupCursor(page.cursor)[0]}`);
-  const rows = await groupRows(db, viewerId, where.length ? sql.join(where, sql` and `) : sql`true`, sql`order by g.name limit ${page.limit + 1}`);
+  const after = page.cursor ? readGroupCursor(page.cursor) : null;
+  const limit = sql`limit ${page.limit + 1}`;
+  const rows = admin
+    ? await groupRows(
+        db,
+        viewerId,
+        after ? sql`((g.archived_at is not null), g.name) > (${after[0] === 1}, ${after[1]})` : sql`true`,
+        sql`order by (g.archived_at is not null), g.name ${limit}`,
+      )
+    : await groupRows(db, viewerId, after ? sql`g.archived_at is null and g.name > ${after[1]}` : sql`g.archived_at is null`, sql`order by g.name ${limit}`);
   const groups = rows.slice(0, page.limit).map((r) => toGroup(r, admin));
-  return { groups, nextCursor: rows.length > page.limit ? writeCursor([groups[groups.length - 1]!.name]) : null };
+  const last = groups[groups.length - 1];
+  return { groups, nextCursor: rows.length > page.limit && last ? writeCursor([last.archivedAt ? 1 : 0, last.name]) : null };
 }
 
 /** GET /api/groups/mine: the live groups the member is in, by name (as many as they joined: not paged). */
