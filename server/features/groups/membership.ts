@@ -81,20 +81,15 @@ async function groupForLeader(deps: Deps, user: AuthUser, id: string) {
   return group;
 }
 
+/** A roster row: a member (kind 0, `at` joined) or a pending request (kind 1, `at` asked). */
 interface RosterRow {
+  kind: 0 | 1;
   user_id: string;
   first_name: string;
   last_name: string;
   email: string;
   is_leader: boolean;
-  joined_at: string;
-}
-interface RequestRow {
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  requested_at: string;
+  at: string;
 }
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 const isoOf = (column: ReturnType<typeof sql.raw>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -102,36 +97,41 @@ const isoOf = (column: ReturnType<typeof sql.raw>) => sql`to_char(${column} at t
 /**
  * A page of the roster (name and email; the app keeps no phone numbers): leaders first, then by
  * first name, last name and id, `limit` at a time after `cursor` (the previous page's
- * `nextCursor`, decision 0125). The first page also carries the pending requests, oldest first.
+ * `nextCursor`, decision 0125). The first page also carries the pending requests, oldest first:
+ * members and requests in one statement, after the role check.
  */
 export async function getRoster(deps: Deps, user: AuthUser, id: string, page: { cursor?: string; limit: number } = { limit: GROUP_ROSTER_PAGE_SIZE }): Promise<GroupRoster> {
   const after = page.cursor ? readRosterCursor(page.cursor) : null;
   const group = await groupForLeader(deps, user, id);
   const rank = sql`(case when m.is_leader then 0 else 1 end)`;
-  const members = rowsOf<RosterRow>(
+  const requests = sql`
+    union all
+    (select 1, u.id, u.first_name, u.last_name, u.email, false, ${isoOf(sql.raw("r.created_at"))}, row_number() over (order by r.created_at, r.id)
+     from group_join_requests r join users u on u.id = r.user_id
+     where r.group_id = ${id}::uuid and r.status = 'pending')`;
+  const rows = rowsOf<RosterRow>(
     await deps.db.execute(sql`
-      select u.id as user_id, u.first_name, u.last_name, u.email, m.is_leader, ${isoOf(sql.raw("m.joined_at"))} as joined_at
-      from group_members m join users u on u.id = m.user_id
-      where m.group_id = ${id}::uuid
-        ${after ? sql`and (${rank}, u.first_name, u.last_name, u.id) > (${after[0]}::int, ${after[1]}, ${after[2]}, ${after[3]}::uuid)` : sql``}
-      order by ${rank}, u.first_name, u.last_name, u.id
-      limit ${page.limit + 1}`),
+      select kind, user_id, first_name, last_name, email, is_leader, at from (
+        (select 0 as kind, u.id as user_id, u.first_name, u.last_name, u.email, m.is_leader, ${isoOf(sql.raw("m.joined_at"))} as at,
+           row_number() over (order by ${rank}, u.first_name, u.last_name, u.id) as ord
+         from group_members m join users u on u.id = m.user_id
+         where m.group_id = ${id}::uuid
+           ${after ? sql`and (${rank}, u.first_name, u.last_name, u.id) > (${after[0]}::int, ${after[1]}, ${after[2]}, ${after[3]}::uuid)` : sql``}
+         order by ${rank}, u.first_name, u.last_name, u.id
+         limit ${page.limit + 1})
+        ${after ? sql`` : requests}
+      ) roster
+      order by kind, ord`),
   );
-  const requests = after
-    ? []
-    : rowsOf<RequestRow>(
-        await deps.db.execute(sql`
-          select u.id as user_id, u.first_name, u.last_name, u.email, ${isoOf(sql.raw("r.created_at"))} as requested_at
-          from group_join_requests r join users u on u.id = r.user_id
-          where r.group_id = ${id}::uuid and r.status = 'pending'
-          order by r.created_at, r.id`),
-      );
+  const members = rows.filter((r) => Number(r.kind) === 0);
   const shown = members.slice(0, page.limit);
   const last = shown[shown.length - 1];
   return {
     group,
-    members: shown.map((m) => ({ userId: m.user_id, firstName: m.first_name, lastName: m.last_name, email: m.email, isLeader: m.is_leader, joinedAt: m.joined_at })),
-    requests: requests.map((r) => ({ userId: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email, requestedAt: r.requested_at })),
+    members: shown.map((m) => ({ userId: m.user_id, firstName: m.first_name, lastName: m.last_name, email: m.email, isLeader: m.is_leader, joinedAt: m.at })),
+    requests: rows
+      .filter((r) => Number(r.kind) === 1)
+      .map((r) => ({ userId: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email, requestedAt: r.at })),
     nextCursor: members.length > page.limit && last ? writeCursor([last.is_leader ? 0 : 1, last.first_name, last.last_name, last.user_id]) : null,
   };
 }
