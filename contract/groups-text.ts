@@ -9,6 +9,13 @@ export const GROUP_DESCRIPTION_MAX = 1000;
 export const GROUP_PLACE_MAX = 200;
 export const GROUP_CAPACITY_MAX = 1000;
 export const GROUP_LEADERS_MAX = 10;
+/**
+ * Keyset pages (decision 0125): the members' list, Admin's list and a roster's members come a
+ * page at a time, so no answer grows with the church. `limit` may ask for up to the max.
+ */
+export const GROUPS_PAGE_SIZE = 20;
+export const GROUP_ROSTER_PAGE_SIZE = 50;
+export const GROUPS_PAGE_MAX = 100;
 export const JOIN_POLICIES = ["open", "ask"] as const;
 export type JoinPolicy = (typeof JOIN_POLICIES)[number];
 /** What a member is to a group: shown on the group's card. */
@@ -35,4 +42,5 @@ export const GROUPS_TEXT = {
   requestNotFound: "No pending request from this member",
   rosterForbidden: "Only this group's leaders can see its members",
   nothingToChange: "Nothing to change",
+  badCursor: "This page of groups is no longer available. Reload the list.",
 } as const;

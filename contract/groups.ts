@@ -12,6 +12,9 @@ import {
   GROUP_LEADERS_MAX,
   GROUP_NAME_MAX,
   GROUP_PLACE_MAX,
+  GROUP_ROSTER_PAGE_SIZE,
+  GROUPS_PAGE_MAX,
+  GROUPS_PAGE_SIZE,
   GROUPS_TEXT,
   JOIN_POLICIES,
   MY_GROUP_STATUSES,
@@ -46,6 +49,26 @@ export const ZAdminGroup = ZGroup.extend({
   archivedAt: z.string().nullable(),
 });
 export type AdminGroup = z.infer<typeof ZAdminGroup>;
+
+/** A page query (decision 0125): `cursor` is the previous page's `nextCursor`, absent for the first page. */
+const pageQuery = (size: number) =>
+  z.object({
+    cursor: z.string().max(1000, GROUPS_TEXT.badCursor).optional(),
+    limit: z.coerce.number().int().min(1).max(GROUPS_PAGE_MAX).default(size),
+  });
+/** GET /api/groups and GET /api/admin/groups: groups by name, a page at a time. */
+export const ZGroupListQuery = pageQuery(GROUPS_PAGE_SIZE);
+/** GET /api/groups/:id/members: the roster's members (leaders first, then by name), a page at a time. */
+export const ZRosterQuery = pageQuery(GROUP_ROSTER_PAGE_SIZE);
+
+export const ZGroupPage = z.object({
+  groups: z.array(ZGroup),
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
+export type GroupPage = z.infer<typeof ZGroupPage>;
+export const ZAdminGroupPage = z.object({ groups: z.array(ZAdminGroup), nextCursor: z.string().nullable() });
+export type AdminGroupPage = z.infer<typeof ZAdminGroupPage>;
 
 const optionalText = (max: number, message: string) =>
   displayText()
@@ -119,10 +142,17 @@ export const ZRosterPerson = z.object({
   lastName: z.string(),
   email: z.string(),
 });
+/**
+ * A roster page: the group (its `memberCount` is the whole roster's), a page of its members,
+ * leaders first then by name, and the requests waiting, oldest first, on the first page only
+ * (later pages carry none: they are one group's, and a leader answers them from the top).
+ */
 export const ZGroupRoster = z.object({
   group: ZGroup,
   members: z.array(ZRosterPerson.extend({ isLeader: z.boolean(), joinedAt: z.string() })),
   requests: z.array(ZRosterPerson.extend({ requestedAt: z.string() })),
+  /** Pass as `cursor` for the roster's next page of members; null on the last. */
+  nextCursor: z.string().nullable(),
 });
 export type GroupRoster = z.infer<typeof ZGroupRoster>;
 

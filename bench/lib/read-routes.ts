@@ -87,6 +87,7 @@ export const READ_PLAN: Record<string, ReadPlan> = {
   "GET /api/daily/journeys": m(),
   "GET /api/challenges": m(),
   "GET /api/challenges/mine": m(),
+  // Keyset pages (decision 0125): the first page, as Connect opens it; a later page is the same index range from the cursor.
   "GET /api/groups": m(),
   "GET /api/groups/mine": m(),
   "GET /api/groups/:id/members": { goal: "member", as: "leaders", path: (_ids, mine) => `/api/groups/${mine.groupId}/members` },

@@ -4,6 +4,7 @@ import { challenges, groupJoinRequests, groupMembers, journeyDays, journeys, med
 import { testimonies } from "../db/schema/testimonies";
 import { users } from "../db/schema/users";
 import { AFFIRMATIONS_14, SCRIPTURES_14 } from "./journey-content";
+import { syncGroupCounts } from "../shared/group-counts";
 import { AFFIRMATIONS_14_ES, SCRIPTURES_14_ES } from "./journey-content-es";
 
 /** The two seeded journeys (decision 0108): their key is the spec's sequence key. */
@@ -142,6 +143,11 @@ export async function seedConnectDemo(db: Db, now = new Date()) {
   const asked = await db.select({ groupId: groupJoinRequests.groupId, userId: groupJoinRequests.userId }).from(groupJoinRequests);
   const requests = DEMO_REQUESTS.flatMap(ids).filter((r) => !asked.some((a) => a.groupId === r.groupId && a.userId === r.userId));
   if (requests.length) await db.insert(groupJoinRequests).values(requests).onConflictDoNothing();
+  // The kept counts (decision 0125): the rows above were written without the membership use cases.
+  await syncGroupCounts(
+    db,
+    groupRows.map((g) => g.id),
+  );
 
   const texts = DEMO_TESTIMONIES.map((t) => t.text);
   const have = new Set((await db.select({ text: testimonies.text }).from(testimonies).where(inArray(testimonies.text, texts))).map((r) => r.text));

@@ -42,3 +42,46 @@ test("staff create a group with a leader in Admin, and a member joins it on Conn
   await page.reload();
   await expect(page.getByRole("listitem", { name })).toContainText("2 members / 3");
 });
+
+/** The list comes a page at a time (decision 0125): Connect and Admin → Groups show "Load more groups" until the last page. */
+test("Connect and Admin → Groups load more groups a page at a time", async ({ page, browser }) => {
+  const stamp = Date.now();
+  const login = await page.request.post("/api/auth/login", { data: { email: "pastor@koinonia.test", password: "koinonia-demo" } });
+  const { token } = (await login.json()) as { token: string };
+  const names = Array.from({ length: 22 }, (_, i) => `Paging ${stamp} ${String(i + 1).padStart(2, "0")}`);
+  for (const name of names) {
+    const res = await page.request.post("/api/groups", { headers: { authorization: `Bearer ${token}` }, data: { name, description: "Friends who meet to pray." } });
+    expect(res.status()).toBe(201);
+  }
+  const last = names[names.length - 1]!;
+
+  const member = await browser.newPage();
+  await register(member, "Phoebe", "Cenchreae");
+  await member.goto("/connect");
+  const cards = member.getByTestId("group-card");
+  await expect(cards).toHaveCount(20);
+  const more = member.getByRole("button", { name: "Load more groups" });
+  while (!(await member.getByRole("group", { name: last }).isVisible())) {
+    const before = await cards.count();
+    await more.click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(before);
+  }
+  await expect(more).toHaveCount(0);
+  // Every group once, in name order.
+  const shown = await cards.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+  expect(new Set(shown).size).toBe(shown.length);
+  expect(shown.filter((n) => n?.startsWith(`Paging ${stamp}`))).toEqual(names);
+  await member.close();
+
+  await signIn(page, "staff@koinonia.test");
+  await page.goto("/admin?tab=groups");
+  const adminMore = page.getByRole("button", { name: "Load more groups" });
+  await expect(adminMore).toBeVisible();
+  const lastRow = page.getByRole("listitem", { name: last });
+  while (!(await lastRow.isVisible())) {
+    await adminMore.click();
+    // While a page loads the button reads "Loading..."; then it is back, or gone after the last page.
+    await expect(lastRow.or(adminMore).first()).toBeVisible();
+  }
+  await expect(adminMore).toHaveCount(0);
+});

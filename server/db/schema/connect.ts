@@ -134,8 +134,13 @@ export const challengeCheckins = pgTable(
  * every member (leaders too); null is unlimited. `joinPolicy` "open" lets members join at once,
  * "ask" makes a join a request a leader approves. Archived groups leave every member's list but
  * keep their memberships and requests (history is never deleted).
+ * `memberCount` and `pendingCount` are kept by `syncGroupCounts` (server/shared/group-counts.ts)
+ * in the transaction of every change to who is in the group or asks to be, under the group's
+ * lock (decision 0125), so a list reads them instead of counting.
  */
-export const smallGroups = pgTable("small_groups", {
+export const smallGroups = pgTable(
+  "small_groups",
+  {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull().unique(),
   description: text("description").notNull(),
@@ -151,7 +156,14 @@ export const smallGroups = pgTable("small_groups", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   archivedAt: timestamp("archived_at", { withTimezone: true }),
-});
+  /** Rows of group_members for the group: members now, leaders included. */
+  memberCount: integer("member_count").notNull().default(0),
+  /** Pending rows of group_join_requests for the group. */
+  pendingCount: integer("pending_count").notNull().default(0),
+  },
+  // The members' list: live groups by name, a page at a time; Admin's: live ones first, then archived, by name.
+  (t) => [index("small_groups_live_name_idx").on(t.name).where(sql`${t.archivedAt} is null`), index("small_groups_admin_order_idx").on(sql`(${t.archivedAt} is not null)`, t.name)],
+);
 
 /** One membership per member per group; a row is a current member (leaving deletes it). Leaders are members named by staff. */
 export const groupMembers = pgTable(
@@ -166,7 +178,12 @@ export const groupMembers = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
     isLeader: boolean("is_leader").notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_members_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index("group_members_user_idx").on(t.userId),
+    // Each listed group's leaders, without reading its other members.
+    index("group_members_leaders_idx").on(t.groupId).where(sql`${t.isLeader}`),
+  ],
 );
 
 /**

@@ -1,81 +1,109 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
-import { users } from "../../db/schema/users";
-import type { AdminGroup, MyGroupStatus } from "../../../contract/groups";
+import type { AdminGroup, AdminGroupPage, JoinPolicy, MyGroupStatus } from "../../../contract/groups";
+import { readGroupCursor, writeCursor } from "./group-cursor";
 
-/**
- * Groups as one member sees them: real member counts, whether the group is full, its leaders,
- * and the asker's own status (leader, member, a pending request, or none). Archived groups are
- * left out unless `includeArchived` (staff's Admin list, a staff roster). `staffView` gives the
- * pending count for every group; otherwise only the group's leaders get it.
- */
-export async function loadGroups(
-  db: Db | Tx,
-  viewerId: string,
-  opts: { ids?: string[]; mineOnly?: boolean; includeArchived?: boolean; staffView?: boolean } = {},
-): Promise<AdminGroup[]> {
-  // Written out with table names: inside a one-table select drizzle leaves columns unqualified,
-  // and "id" in a subquery on group_join_requests would be that table's own id.
-  const g = sql.raw(`"small_groups"."id"`);
-  const memberCount = sql<number>`(select count(*)::int from group_members gm where gm.group_id = ${g})`;
-  const pendingCount = sql<number>`(select count(*)::int from group_join_requests r where r.group_id = ${g} and r.status = 'pending')`;
-  const myStatus = sql<MyGroupStatus>`case
-    when exists (select 1 from group_members gm where gm.group_id = ${g} and gm.user_id = ${viewerId} and gm.is_leader) then 'leader'
-    when exists (select 1 from group_members gm where gm.group_id = ${g} and gm.user_id = ${viewerId}) then 'member'
-    when exists (select 1 from group_join_requests r where r.group_id = ${g} and r.user_id = ${viewerId} and r.status = 'pending') then 'pending'
-    else 'none' end`;
-  const where: SQL[] = [];
-  if (!opts.includeArchived) where.push(isNull(smallGroups.archivedAt));
-  if (opts.ids) {
-    if (!opts.ids.length) return [];
-    where.push(inArray(smallGroups.id, opts.ids));
-  }
-  if (opts.mineOnly) where.push(sql`exists (select 1 from group_members gm where gm.group_id = ${g} and gm.user_id = ${viewerId})`);
-  const rows = await db
-    .select({
-      id: smallGroups.id,
-      name: smallGroups.name,
-      description: smallGroups.description,
-      meetingDay: smallGroups.meetingDay,
-      meetingTime: smallGroups.meetingTime,
-      meetingPlace: smallGroups.meetingPlace,
-      meetingUrl: smallGroups.meetingUrl,
-      capacity: smallGroups.capacity,
-      joinPolicy: smallGroups.joinPolicy,
-      archivedAt: smallGroups.archivedAt,
-      memberCount,
-      pendingCount,
-      myStatus,
-    })
-    .from(smallGroups)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(asc(smallGroups.name));
-  if (!rows.length) return [];
-  const leaders = await db
-    .select({ groupId: groupMembers.groupId, id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(and(eq(groupMembers.isLeader, true), inArray(groupMembers.groupId, rows.map((r) => r.id))))
-    .orderBy(asc(users.firstName), asc(users.lastName));
-  return rows.map((r) => {
-    const count = Number(r.memberCount);
-    return {
-      ...r,
-      memberCount: count,
-      // Only a leader (or staff, who see every group's Admin row) is told how many wait.
-      pendingCount: opts.staffView || r.myStatus === "leader" ? Number(r.pendingCount) : null,
-      isFull: r.capacity !== null && count >= r.capacity,
-      archivedAt: r.archivedAt ? r.archivedAt.toISOString() : null,
-      leaders: leaders.filter((l) => l.groupId === r.id).map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
-    };
-  });
+interface Row {
+  id: string;
+  name: string;
+  description: string;
+  meeting_day: number | null;
+  meeting_time: string | null;
+  meeting_place: string | null;
+  meeting_url: string | null;
+  capacity: number | null;
+  join_policy: JoinPolicy;
+  archived_at: string | null;
+  member_count: number;
+  pending_count: number;
+  my_status: MyGroupStatus;
+  leaders: AdminGroup["leaders"] | string;
 }
 
-/** One group as the member sees it, or undefined (unknown or archived). */
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
+/**
+ * Groups as one member sees them, in one statement (decision 0125): the kept member and pending
+ * counts from the group's row (server/shared/group-counts.ts), the asker's own status from one
+ * index lookup of their memberships and one of their pending requests (joined to the page's
+ * groups), and the leaders from the partial index of leaders. `where` and `tail` (order, limit)
+ * choose the groups.
+ */
+async function groupRows(db: Db | Tx, viewerId: string, where: SQL, tail: SQL = sql``): Promise<Row[]> {
+  return rowsOf<Row>(
+    await db.execute(sql`
+      select g.id, g.name, g.description, g.meeting_day, g.meeting_time, g.meeting_place, g.meeting_url, g.capacity, g.join_policy,
+        to_char(g.archived_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as archived_at,
+        g.member_count, g.pending_count,
+        case when me.is_leader then 'leader' when me.user_id is not null then 'member' when r.id is not null then 'pending' else 'none' end as my_status,
+        coalesce((
+          select json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) order by u.first_name, u.last_name)
+          from group_members l join users u on u.id = l.user_id
+          where l.group_id = g.id and l.is_leader
+        ), '[]'::json) as leaders
+      from small_groups g
+      left join group_members me on me.group_id = g.id and me.user_id = ${viewerId}::uuid
+      left join group_join_requests r on r.group_id = g.id and r.user_id = ${viewerId}::uuid and r.status = 'pending'
+      where ${where}
+      ${tail}`),
+  );
+}
+
+/** A row as the answer's group. Only a leader (or staff, `staffView`) is told how many requests wait. */
+function toGroup(r: Row, staffView: boolean): AdminGroup {
+  const memberCount = Number(r.member_count);
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    meetingDay: r.meeting_day,
+    meetingTime: r.meeting_time,
+    meetingPlace: r.meeting_place,
+    meetingUrl: r.meeting_url,
+    capacity: r.capacity,
+    joinPolicy: r.join_policy,
+    memberCount,
+    isFull: r.capacity !== null && memberCount >= r.capacity,
+    // json: node-postgres and PGlite parse it; a driver that does not leaves the text.
+    leaders: typeof r.leaders === "string" ? (JSON.parse(r.leaders) as AdminGroup["leaders"]) : r.leaders,
+    myStatus: r.my_status,
+    pendingCount: staffView || r.my_status === "leader" ? Number(r.pending_count) : null,
+    archivedAt: r.archived_at,
+  };
+}
+
+/**
+ * A page of groups by name (GET /api/groups: live ones; GET /api/admin/groups with `admin`:
+ * live ones, then archived ones, with every group's pending count). `cursor` is the previous
+ * page's `nextCursor` (400 on `cursor` if it is not one).
+ */
+export async function listGroups(db: Db | Tx, viewerId: string, page: { cursor?: string; limit: number }, admin = false): Promise<AdminGroupPage> {
+  const after = page.cursor ? readGroupCursor(page.cursor) : null;
+  const limit = sql`limit ${page.limit + 1}`;
+  const rows = admin
+    ? await groupRows(
+        db,
+        viewerId,
+        after ? sql`((g.archived_at is not null), g.name) > (${after[0] === 1}, ${after[1]})` : sql`true`,
+        sql`order by (g.archived_at is not null), g.name ${limit}`,
+      )
+    : await groupRows(db, viewerId, after ? sql`g.archived_at is null and g.name > ${after[1]}` : sql`g.archived_at is null`, sql`order by g.name ${limit}`);
+  const groups = rows.slice(0, page.limit).map((r) => toGroup(r, admin));
+  const last = groups[groups.length - 1];
+  return { groups, nextCursor: rows.length > page.limit && last ? writeCursor([last.archivedAt ? 1 : 0, last.name]) : null };
+}
+
+/** GET /api/groups/mine: the live groups the member is in, by name (as many as they joined: not paged). */
+export async function listMyGroups(db: Db | Tx, viewerId: string): Promise<AdminGroup[]> {
+  const rows = await groupRows(db, viewerId, sql`me.user_id is not null and g.archived_at is null`, sql`order by g.name`);
+  return rows.map((r) => toGroup(r, false));
+}
+
+/** One group as the member sees it, or undefined (unknown, or archived unless `staffView`). */
 export async function loadGroup(db: Db | Tx, viewerId: string, id: string, staffView = false): Promise<AdminGroup | undefined> {
-  const [group] = await loadGroups(db, viewerId, { ids: [id], includeArchived: staffView, staffView });
-  return group;
+  const [row] = await groupRows(db, viewerId, staffView ? sql`g.id = ${id}::uuid` : sql`g.id = ${id}::uuid and g.archived_at is null`);
+  return row && toGroup(row, staffView);
 }
 
 /**
@@ -88,7 +116,7 @@ export async function lockGroup(tx: Tx, id: string) {
   return row;
 }
 
-/** Members in the group now (leaders included), read under the group's lock. */
+/** Members in the group now (leaders included), counted from the rows under the group's lock: what a seat is checked against. */
 export async function countMembers(tx: Tx, groupId: string) {
   const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
   return Number(row?.n ?? 0);

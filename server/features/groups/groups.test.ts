@@ -5,12 +5,12 @@
  * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL (where the joins really race).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { groupJoinRequests, groupMembers } from "../../db/schema/connect";
 import { seedConnectDemo } from "../../seed/connect";
 import { GROUP_TEXT } from "../../../contract/connect-text";
-import { GROUPS_TEXT, type AdminGroup, type Group, type GroupPerson, type GroupRoster, type NewGroup } from "../../../contract/groups";
+import { GROUPS_TEXT, type AdminGroup, type Group, type GroupPerson, type GroupPage, type GroupRoster, type NewGroup } from "../../../contract/groups";
 import { localize, messagesFor } from "../../i18n";
 import { notifications, pushDeliveries } from "../../db/schema/notifications";
 import { createECDH, randomBytes } from "node:crypto";
@@ -32,7 +32,20 @@ async function create(staff: Person, over: Partial<NewGroup> = {}) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as AdminGroup;
 }
-const listFor = async (p: Person) => (await call("GET", "/api/groups", p.auth)).json() as Group[];
+/** Every page of a keyset list (decision 0125), in order. */
+async function allPages<T>(path: string, auth: Auth, key: "groups" | "members" = "groups"): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await call("GET", `${path}${path.includes("?") ? "&" : "?"}limit=100${cursor ? `&cursor=${cursor}` : ""}`, auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as Record<string, unknown> & { nextCursor: string | null };
+    items.push(...(page[key] as T[]));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return items;
+}
+const listFor = (p: Person) => allPages<Group>("/api/groups", p.auth);
 const mineFor = async (p: Person) => (await call("GET", "/api/groups/mine", p.auth)).json() as Group[];
 const members = (groupId: string) => t.db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId));
 
@@ -268,7 +281,7 @@ describe("archive", () => {
     // History kept: memberships, the leader, the request; staff still see it in Admin and its roster.
     expect((await members(g.id)).map((r) => r.userId).sort()).toEqual([leader.user.id, m.user.id].sort());
     expect(await t.db.select().from(groupJoinRequests).where(eq(groupJoinRequests.groupId, g.id))).toHaveLength(1);
-    const admin = (await call("GET", "/api/admin/groups", staff.auth)).json() as AdminGroup[];
+    const admin = await allPages<AdminGroup>("/api/admin/groups", staff.auth);
     expect(admin.find((x) => x.id === g.id)).toMatchObject({ memberCount: 2, pendingCount: 1, leaders: [{ id: leader.user.id }] });
     expect(((await call("GET", `/api/groups/${g.id}/members`, staff.auth)).json() as GroupRoster).members).toHaveLength(2);
     // Archiving again changes nothing.
@@ -289,10 +302,10 @@ describe("staff's people search and the demo", () => {
     const fresh = await createTestApp();
     try {
       const m = await fresh.signUp();
-      expect((await fresh.app.inject({ method: "GET", url: "/api/groups", headers: m.auth })).json()).toEqual([]);
+      expect((await fresh.app.inject({ method: "GET", url: "/api/groups", headers: m.auth })).json()).toEqual({ groups: [], nextCursor: null });
       await seedConnectDemo(fresh.db);
       await seedConnectDemo(fresh.db);
-      const list = (await fresh.app.inject({ method: "GET", url: "/api/groups", headers: m.auth })).json() as Group[];
+      const list = ((await fresh.app.inject({ method: "GET", url: "/api/groups", headers: m.auth })).json() as GroupPage).groups;
       expect(list.length).toBeGreaterThanOrEqual(4);
       expect(list.some((g) => g.joinPolicy === "ask")).toBe(true);
       expect(list.every((g) => g.meetingDay !== null && g.meetingTime !== null && (g.meetingPlace || g.meetingUrl))).toBe(true);
@@ -374,5 +387,177 @@ describe("leaders are told of requests, members of the answer", () => {
     await call("POST", `/api/groups/${leaderless.id}/join`, asker.auth);
     expect(await inbox(staff.user.id, "groupJoinRequest")).toEqual([expect.objectContaining({ url: `/connect?group=${leaderless.id}` })]);
     expect(await inbox(leader.user.id, "groupJoinRequest")).toHaveLength(3); // only g's three requests
+  });
+});
+
+describe("kept counts (decision 0125)", () => {
+  it("after a mix of changes, concurrent joins on a group with capacity among them, every group's counts equal a fresh count", async () => {
+    const staff = await t.signUp("PASTOR");
+    const leader = await t.signUp();
+    const open = await create(staff, { capacity: 4, leaderIds: [leader.user.id] });
+    const ask = await create(staff, { joinPolicy: "ask", leaderIds: [leader.user.id] });
+    const gone = await t.signUp();
+    await call("POST", `/api/groups/${open.id}/join`, gone.auth);
+    await call("POST", `/api/groups/${ask.id}/join`, gone.auth);
+    const people = await Promise.all(Array.from({ length: 8 }, () => t.signUp()));
+    // Concurrent: eight joins for the last two seats, and eight requests at once.
+    const joins = await Promise.all(people.map((p) => call("POST", `/api/groups/${open.id}/join`, p.auth)));
+    expect(joins.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    await Promise.all(people.map((p) => call("POST", `/api/groups/${ask.id}/join`, p.auth)));
+    const inOpen = people.filter((_, i) => joins[i]!.statusCode === 200);
+    // Leave, withdraw, approve, decline, a new leader named, an account deleted, a group archived.
+    await call("POST", `/api/groups/${open.id}/leave`, inOpen[0]!.auth);
+    await call("POST", `/api/groups/${ask.id}/leave`, people[0]!.auth);
+    expect((await call("POST", `/api/groups/${ask.id}/requests/${people[1]!.user.id}/approve`, leader.auth)).statusCode).toBe(200);
+    expect((await call("POST", `/api/groups/${ask.id}/requests/${people[2]!.user.id}/decline`, leader.auth)).statusCode).toBe(200);
+    expect((await call("PATCH", `/api/groups/${ask.id}`, staff.auth, { leaderIds: [leader.user.id, people[3]!.user.id] })).statusCode).toBe(200);
+    const deleted = await call("DELETE", "/api/me", gone.auth, { password: gone.password });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect((await call("DELETE", `/api/groups/${open.id}`, staff.auth)).statusCode).toBe(200);
+
+    type Counted = { id: string; member_count: number; pending_count: number; members: number; pending: number };
+    const kept = await t.db.execute(sql`
+      select g.id, g.member_count, g.pending_count,
+        (select count(*)::int from group_members m where m.group_id = g.id) as members,
+        (select count(*)::int from group_join_requests r where r.group_id = g.id and r.status = 'pending') as pending
+      from small_groups g`);
+    const rows = (kept as unknown as { rows: Counted[] }).rows;
+    expect(rows.length).toBeGreaterThan(2);
+    for (const r of rows) expect([r.id, r.member_count, r.pending_count]).toEqual([r.id, r.members, r.pending]);
+    // Open: leader, the deleted member and two winners, one of whom left: 2. Ask: leader, one approved, one named
+    // leader: 3; of nine requests one was withdrawn, approved, declined, made leader and deleted: 4 wait.
+    expect(rows.find((r) => r.id === open.id)).toMatchObject({ member_count: 2, pending_count: 0 });
+    expect(rows.find((r) => r.id === ask.id)).toMatchObject({ member_count: 3, pending_count: 4 });
+    const admin = await allPages<AdminGroup>("/api/admin/groups", staff.auth);
+    expect(admin.find((g) => g.id === ask.id)).toMatchObject({ memberCount: 3, pendingCount: 4 });
+  });
+});
+
+describe("pages (decision 0125)", () => {
+  let p: TestApp;
+  let staff: Person;
+  let member: Person;
+  const names = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf"];
+  const get = (url: string, auth: Auth) => p.app.inject({ method: "GET", url, headers: auth });
+  beforeAll(async () => {
+    p = await createTestApp();
+    staff = await p.signUp("PASTOR");
+    member = await p.signUp();
+    for (const name of [...names].reverse()) {
+      const res = await p.app.inject({ method: "POST", url: "/api/groups", headers: staff.auth, payload: { name, description: "Friends." } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+  afterAll(() => p.close());
+
+  async function pages(path: string, auth: Auth, limit: number) {
+    const seen: GroupPage[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await get(`${path}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, auth);
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(res.json() as GroupPage);
+      cursor = seen[seen.length - 1]!.nextCursor;
+    } while (cursor && seen.length < 20);
+    return seen;
+  }
+
+  it("the members' list comes by name, a page at a time, without duplicates or gaps, also while groups are added and archived", async () => {
+    const first = await pages("/api/groups", member.auth, 3);
+    expect(first.map((pg) => pg.groups.map((g) => g.name))).toEqual([["Alpha", "Bravo", "Charlie"], ["Delta", "Echo", "Foxtrot"], ["Golf"]]);
+    expect(first[2]!.nextCursor).toBeNull();
+    // The default page is the contract's size; a whole page with nothing after it has no next cursor.
+    expect(((await get("/api/groups", member.auth)).json() as GroupPage).groups).toHaveLength(7);
+    expect(((await get("/api/groups?limit=7", member.auth)).json() as GroupPage).nextCursor).toBeNull();
+
+    // Between pages: a group added before the cursor and one archived after it change nothing already seen.
+    const one = (await get("/api/groups?limit=3", member.auth)).json() as GroupPage;
+    await p.app.inject({ method: "POST", url: "/api/groups", headers: staff.auth, payload: { name: "Aardvark", description: "Friends." } });
+    const echo = first[1]!.groups.find((g) => g.name === "Echo")!;
+    expect((await p.app.inject({ method: "DELETE", url: `/api/groups/${echo.id}`, headers: staff.auth })).statusCode).toBe(200);
+    const two = (await get(`/api/groups?limit=3&cursor=${one.nextCursor}`, member.auth)).json() as GroupPage;
+    expect(two.groups.map((g) => g.name)).toEqual(["Delta", "Foxtrot", "Golf"]);
+    expect(two.nextCursor).toBeNull();
+
+    // Admin's list has the archived group too, after the live ones, with every pending count.
+    const admin = (await pages("/api/admin/groups", staff.auth, 2)).flatMap((pg) => pg.groups as AdminGroup[]);
+    expect(admin.map((g) => g.name)).toEqual(["Aardvark", ...names.filter((n) => n !== "Echo"), "Echo"]);
+    expect(admin.find((g) => g.name === "Echo")!.archivedAt).not.toBeNull();
+    expect(admin.every((g) => g.pendingCount === 0)).toBe(true);
+  });
+
+  it("a cursor that is not one, or a bad limit, is a 400 on that field", async () => {
+    const bad = [
+      "not-base64-json",
+      Buffer.from("{}").toString("base64url"),
+      Buffer.from(JSON.stringify([1])).toString("base64url"),
+      Buffer.from(JSON.stringify(["Alpha"])).toString("base64url"),
+      Buffer.from(JSON.stringify([0, "a\u0000b"])).toString("base64url"),
+      "x".repeat(1001),
+    ];
+    for (const cursor of bad) {
+      for (const path of ["/api/groups", "/api/admin/groups"]) {
+        const res = await get(`${path}?cursor=${cursor}`, staff.auth);
+        expect(res.statusCode, `${path} ${cursor}`).toBe(400);
+        expect(res.json().issues[0].path).toMatch(/cursor/);
+      }
+    }
+    expect((await get("/api/groups?cursor=x&limit=2", member.auth)).json().issues[0].message).toBe(GROUPS_TEXT.badCursor);
+    expect((await p.app.inject({ method: "GET", url: "/api/groups?cursor=x", headers: { ...member.auth, "accept-language": "es" } })).json().issues[0].message).toBe(
+      messagesFor("es").groups.text.badCursor,
+    );
+    for (const limit of ["0", "101", "two"]) {
+      const res = await get(`/api/groups?limit=${limit}`, member.auth);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues[0].path).toMatch(/limit/);
+    }
+  });
+
+  it("a roster comes leaders first, then by name, a page at a time; the requests come on the first page; only its own leader (or staff) reads any page", async () => {
+    const leader = await p.signUp("MEMBER", { firstName: "Zed", lastName: "Leader" });
+    const otherLeader = await p.signUp();
+    const created = await p.app.inject({
+      method: "POST",
+      url: "/api/groups",
+      headers: staff.auth,
+      payload: { name: "Roster paging", description: "Friends.", joinPolicy: "ask", leaderIds: [leader.user.id] },
+    });
+    const g = created.json() as AdminGroup;
+    const other = (await p.app.inject({ method: "POST", url: "/api/groups", headers: staff.auth, payload: { name: "Other", description: "x", leaderIds: [otherLeader.user.id] } })).json() as AdminGroup;
+    const joiners: Person[] = [];
+    for (const firstName of ["Ann", "Bea", "Cal", "Dee", "Eve"]) {
+      const m = await p.signUp("MEMBER", { firstName, lastName: "Doe" });
+      joiners.push(m);
+      await p.app.inject({ method: "POST", url: `/api/groups/${g.id}/join`, headers: m.auth });
+      await p.app.inject({ method: "POST", url: `/api/groups/${g.id}/requests/${m.user.id}/approve`, headers: leader.auth });
+    }
+    const asker = await p.signUp("MEMBER", { firstName: "Asa" });
+    await p.app.inject({ method: "POST", url: `/api/groups/${g.id}/join`, headers: asker.auth });
+
+    const seen: GroupRoster[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await get(`/api/groups/${g.id}/members?limit=2${cursor ? `&cursor=${cursor}` : ""}`, leader.auth);
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(res.json() as GroupRoster);
+      cursor = seen[seen.length - 1]!.nextCursor;
+    } while (cursor && seen.length < 10);
+    expect(seen.map((r) => r.members.map((m) => m.firstName))).toEqual([["Zed", "Ann"], ["Bea", "Cal"], ["Dee", "Eve"]]);
+    expect(seen[0]!.members[0]!.isLeader).toBe(true);
+    expect(seen[0]!.requests.map((r) => r.userId)).toEqual([asker.user.id]);
+    expect(seen.slice(1).every((r) => r.requests.length === 0 && r.group.memberCount === 6)).toBe(true);
+
+    // A leader's cursor does not open another group's roster; a member with a cursor is refused as without.
+    const page2 = seen[0]!.nextCursor!;
+    expect((await get(`/api/groups/${other.id}/members?cursor=${page2}`, leader.auth)).statusCode).toBe(403);
+    expect((await get(`/api/groups/${g.id}/members?cursor=${page2}`, otherLeader.auth)).statusCode).toBe(403);
+    expect((await get(`/api/groups/${g.id}/members?cursor=${page2}`, joiners[0]!.auth)).statusCode).toBe(403);
+    expect((await get(`/api/groups/${g.id}/members?cursor=${page2}`, staff.auth)).statusCode).toBe(200);
+    // Tampered: not a roster key.
+    for (const bad of ["zz", Buffer.from(JSON.stringify(["Ann"])).toString("base64url"), Buffer.from(JSON.stringify([2, "a", "b", "c"])).toString("base64url")]) {
+      const res = await get(`/api/groups/${g.id}/members?cursor=${bad}`, leader.auth);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues[0]).toEqual({ path: "cursor", message: GROUPS_TEXT.badCursor });
+    }
   });
 });

@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ZAdminGroup,
+  ZAdminGroupPage,
   ZGroup,
+  ZGroupListQuery,
+  ZGroupPage,
   ZGroupChange,
   ZGroupParams,
   ZGroupPerson,
@@ -10,11 +13,12 @@ import {
   ZGroupRoster,
   ZNewGroup,
   ZPeopleSearch,
+  ZRosterQuery,
 } from "../../../contract/groups";
 import { API } from "../../../contract/api-paths";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
-import { loadGroups } from "./group-view";
+import { listGroups, listMyGroups } from "./group-view";
 import { archiveGroup, createGroup, updateGroup } from "./save-group";
 import { decideRequest, getRoster, joinGroup, leaveGroup } from "./membership";
 import { searchPeople } from "./search-people";
@@ -24,11 +28,11 @@ export const groupsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     // Members
-    app.get(API.groups.list.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
-      loadGroups(deps.db, currentUser(req).id),
+    app.get(API.groups.list.pattern, { config: { access: "member" }, schema: { querystring: ZGroupListQuery, response: { 200: ZGroupPage } } }, async (req) =>
+      listGroups(deps.db, currentUser(req).id, req.query),
     );
     app.get(API.groups.mine.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
-      loadGroups(deps.db, currentUser(req).id, { mineOnly: true }),
+      listMyGroups(deps.db, currentUser(req).id),
     );
     app.post(
       API.groups.join.pattern,
@@ -42,8 +46,10 @@ export const groupsRoutes =
     );
 
     // Leaders (and staff): the roster and the requests. Checked per group in the use case.
-    app.get(API.groups.members.pattern, { config: { access: "member" }, schema: { params: ZGroupParams, response: { 200: ZGroupRoster } } }, async (req) =>
-      getRoster(deps, currentUser(req), req.params.id),
+    app.get(
+      API.groups.members.pattern,
+      { config: { access: "member" }, schema: { params: ZGroupParams, querystring: ZRosterQuery, response: { 200: ZGroupRoster } } },
+      async (req) => getRoster(deps, currentUser(req), req.params.id, req.query),
     );
     app.post(
       API.groups.request.pattern,
@@ -52,8 +58,8 @@ export const groupsRoutes =
     );
 
     // Staff
-    app.get(API.groups.admin.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZAdminGroup) } } }, async (req) =>
-      loadGroups(deps.db, currentUser(req).id, { includeArchived: true, staffView: true }),
+    app.get(API.groups.admin.pattern, { config: { access: "staff" }, schema: { querystring: ZGroupListQuery, response: { 200: ZAdminGroupPage } } }, async (req) =>
+      listGroups(deps.db, currentUser(req).id, req.query, true),
     );
     app.get(API.groups.people.pattern, { config: { access: "staff" }, schema: { querystring: ZPeopleSearch, response: { 200: z.array(ZGroupPerson) } } }, async (req) =>
       searchPeople(deps, req.query.q),

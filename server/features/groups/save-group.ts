@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from "../../http/app-error";
 import { GROUP_TEXT } from "../../../contract/connect-text";
 import { GROUPS_TEXT, type AdminGroup, type ZGroupChange, type ZNewGroup } from "../../../contract/groups";
 import type { z } from "zod";
+import { syncGroupCounts } from "../../shared/group-counts";
 import { countMembers, loadGroup, lockGroup } from "./group-view";
 
 type NewGroupData = z.output<typeof ZNewGroup>;
@@ -21,7 +22,8 @@ const isUniqueViolation = (err: unknown): boolean => {
 /**
  * Makes exactly `leaderIds` the group's leaders, under the group's lock: a named member who is
  * not in the group joins it (a seat, so a full group refuses with 409), a pending request of
- * theirs counts as approved; a former leader stays in the group as a member.
+ * theirs counts as approved; a former leader stays in the group as a member. Returns the
+ * group's kept counts, synced (decision 0125).
  */
 async function setLeaders(tx: Tx, staff: AuthUser, groupId: string, capacity: number | null, leaderIds: string[], now: Date) {
   const ids = [...new Set(leaderIds)];
@@ -47,6 +49,7 @@ async function setLeaders(tx: Tx, staff: AuthUser, groupId: string, capacity: nu
       .set({ status: "approved", decidedAt: now, decidedBy: staff.id })
       .where(and(eq(groupJoinRequests.groupId, groupId), inArray(groupJoinRequests.userId, joining), eq(groupJoinRequests.status, "pending")));
   }
+  return (await syncGroupCounts(tx, [groupId])).get(groupId)!;
 }
 
 /** Staff create a group (and name its leaders) in one transaction. Names are unique, archived groups included. */
@@ -97,8 +100,8 @@ export async function updateGroup(deps: Deps, staff: AuthUser, id: string, chang
         if (clash) throw conflict(GROUPS_TEXT.duplicateName);
       }
       const capacity = change.capacity !== undefined ? change.capacity : group.capacity;
-      if (change.leaderIds !== undefined) await setLeaders(tx, staff, id, capacity, change.leaderIds, now);
-      if (capacity !== null && (await countMembers(tx, id)) > capacity) throw badRequest("body.capacity", GROUPS_TEXT.capacityBelowMembers);
+      const members = change.leaderIds !== undefined ? (await setLeaders(tx, staff, id, capacity, change.leaderIds, now)).memberCount : await countMembers(tx, id);
+      if (capacity !== null && members > capacity) throw badRequest("body.capacity", GROUPS_TEXT.capacityBelowMembers);
       const { leaderIds: _leaders, ...fields } = change;
       await tx
         .update(smallGroups)
@@ -122,6 +125,8 @@ export async function archiveGroup(deps: Deps, staff: AuthUser, id: string): Pro
   return deps.db.transaction(async (tx) => {
     if (!(await lockGroup(tx, id))) throw notFound(GROUP_TEXT.notFound);
     await tx.update(smallGroups).set({ archivedAt: now, updatedAt: now }).where(and(eq(smallGroups.id, id), isNull(smallGroups.archivedAt)));
+    // Nobody leaves an archived group (its rows are its history); its counts are made fresh with the rest.
+    await syncGroupCounts(tx, [id]);
     return (await loadGroup(tx, staff.id, id, true))!;
   });
 }

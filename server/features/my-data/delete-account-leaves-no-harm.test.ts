@@ -142,7 +142,7 @@ describe("groups", () => {
       { groupId: full.id, userId: ned.user.id },
     ]);
     expect((await call(mia.auth, "POST", API.groups.join({ id: asked.id }))).statusCode).toBe(200);
-    const group = async (id: string) => ((await call(ned.auth, "GET", API.groups.list())).json() as AdminGroup[]).find((g) => g.id === id)!;
+    const group = async (id: string) => ((await call(ned.auth, "GET", `${API.groups.list()}?limit=100`)).json() as { groups: AdminGroup[] }).groups.find((g) => g.id === id)!;
     expect((await group(led.id)).leaders.map((l) => l.firstName)).toEqual(["Mia"]);
     expect((await call(oli.auth, "POST", API.groups.join({ id: full.id }))).statusCode).toBe(409);
 

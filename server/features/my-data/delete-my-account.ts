@@ -39,6 +39,7 @@ import { verifyPassword } from "../../security/passwords";
 import { badRequest, conflict } from "../../http/app-error";
 import { enqueueBackgroundCall } from "../../shared/background-calls";
 import { withdrawAllRegistrations } from "../../shared/calendar-waitlist";
+import { syncGroupCounts } from "../../shared/group-counts";
 import { MY_DATA_TEXT } from "../../../contract/my-data-text";
 import { WALLET_TEXT } from "../../../contract/wallet";
 
@@ -142,6 +143,11 @@ export async function deleteMyAccount(deps: Deps, userId: string, password: stri
     for (const t of [groupMembers, groupJoinRequests, userChallenges, journeyEnrolments, notifications, notificationOptOuts, emailOptOuts, directoryListings, emailChanges] as const) {
       await tx.delete(t).where(eq(t.userId, userId));
     }
+    // Those groups' kept member and pending counts, under the locks taken above (decision 0125).
+    await syncGroupCounts(
+      tx,
+      groupIds.map((g) => g.id),
+    );
 
     // The CRM: nothing more is sent about them, and a contact already made there is deleted.
     const crmItems = await tx

@@ -1,8 +1,10 @@
 /** Announcements' server state (Admin → Announcements, decision 0110): the list, compose, cancel, and the groups to write to. */
-import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
 import type { Announcement, AnnouncementInput, AnnouncementList } from "@contract/announcements";
-import type { Group } from "@contract/groups";
+import type { Group, GroupPage } from "@contract/groups";
+import { GROUPS_PAGE_MAX } from "@contract/groups-text";
 import { apiJson } from "@/lib/api";
 import { refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
@@ -10,8 +12,25 @@ import { useApiMutation, type MutationConfig } from "@/lib/mutation";
 const refresh = () => refetchPrefix(API.announcements.list());
 
 export const useAnnouncements = () => useQuery<AnnouncementList>({ queryKey: [API.announcements.list()] });
-/** The church's groups (the audience picker); read by path, not through the connect feature. */
-export const useAudienceGroups = () => useQuery<Group[]>({ queryKey: [API.groups.list()] });
+/**
+ * The church's groups (the audience picker); read by path, not through the connect feature. The
+ * list comes in keyset pages (decision 0125): the picker reads them all, the largest pages at a
+ * time, one after the other, since a select needs every choice.
+ */
+export function useAudienceGroups(): { data: Group[] | undefined } {
+  const pages = useInfiniteQuery({
+    queryKey: [API.groups.list(), "audience"],
+    queryFn: ({ pageParam }) =>
+      apiJson<GroupPage>("GET", `${API.groups.list()}?limit=${GROUPS_PAGE_MAX}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return { data: pages.data && !hasNextPage ? pages.data.pages.flatMap((p) => p.groups) : undefined };
+}
 
 export const useComposeAnnouncement = (config?: MutationConfig<Announcement, AnnouncementInput>) =>
   useApiMutation((input: AnnouncementInput) => apiJson<Announcement>("POST", API.announcements.list(), input), config, refresh);

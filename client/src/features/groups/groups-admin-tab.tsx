@@ -20,6 +20,7 @@ import { toast } from "@/components/ui/use-toast";
 import { QueryState, Skeletons } from "@/components/query-state";
 import { useAdminGroups, useArchiveGroup, useCreateGroup, usePeopleSearch, useUpdateGroup } from "./api";
 import { meetingWhen, weekdayNameOf } from "@/lib/group-meeting";
+import { LoadMore } from "./load-more";
 import { RosterDialog } from "./roster-dialog";
 
 type Leader = { id: string; firstName: string; lastName: string };
@@ -269,8 +270,8 @@ export function GroupsAdminTab() {
   const groups = useAdminGroups();
   /** null: closed; "new": the create form; a group: its edit form. */
   const [editing, setEditing] = useState<AdminGroup | "new" | null>(null);
-  // Live groups first, archived ones after them.
-  const sorted = groups.data ? [...groups.data].sort((a, b) => Number(a.archivedAt !== null) - Number(b.archivedAt !== null)) : undefined;
+  // Live groups first, archived ones after them (the server's order), a page at a time.
+  const sorted = groups.data?.pages.flatMap((p) => p.groups);
   return (
     <Card>
       <CardHeader>
@@ -285,11 +286,14 @@ export function GroupsAdminTab() {
         </Button>
         <QueryState query={groups} data={sorted} loading={<Skeletons count={3} className="h-24" />} error={t.adminFailed} empty={t.adminEmpty} emptyIcon={Users} look="inset">
           {(list) => (
-            <ul className="divide-y divide-border" aria-label={t.tab}>
-              {list.map((g) => (
-                <GroupRow key={g.id} group={g} onEdit={() => setEditing(g)} />
-              ))}
-            </ul>
+            <>
+              <ul className="divide-y divide-border" aria-label={t.tab}>
+                {list.map((g) => (
+                  <GroupRow key={g.id} group={g} onEdit={() => setEditing(g)} />
+                ))}
+              </ul>
+              <LoadMore pages={groups} label={t.moreGroups} />
+            </>
           )}
         </QueryState>
       </CardContent>

@@ -16,6 +16,7 @@ import { QueryState } from "@/components/query-state";
 import { useGroups, useJoinGroup, useLeaveGroup } from "./api";
 import { meetingWhen } from "@/lib/group-meeting";
 import { RosterDialog } from "./roster-dialog";
+import { LoadMore } from "./load-more";
 
 /**
  * One group's card (spec: "a card per group with a Join button. After joining it shows Member"):
@@ -138,18 +139,33 @@ function NoGroups() {
   );
 }
 
-/** Small groups (spec section 2), with real member counts, leaders and the member's own status. */
+/**
+ * Small groups (spec section 2), with real member counts, leaders and the member's own status,
+ * a page at a time ("Load more groups", decision 0125). A linked group (`?group=<id>`) that is
+ * not on the pages shown still opens its roster.
+ */
 export function GroupsSection() {
-  const t = useI18n().m.connect;
+  const { m } = useI18n();
+  const t = m.connect;
   const groups = useGroups();
+  const list = groups.data?.pages.flatMap((p) => p.groups);
   const linked = new URLSearchParams(useSearch()).get("group");
+  const linkedElsewhere = !!linked && !!list && !list.some((g) => g.id === linked);
   return (
     <section aria-labelledby="groups-heading" className="grid gap-3">
       <h2 id="groups-heading" className="flex items-center gap-2 text-xl font-bold">
         <Users className="size-5 text-primary" aria-hidden="true" /> {t.groups}
       </h2>
-      <QueryState query={groups} loading={<Skeleton className="h-32" />} error={t.groupsFailed} empty={<NoGroups />}>
-        {(list) => list.map((g) => <GroupCard key={g.id} group={g} openRoster={g.id === linked} />)}
+      {linkedElsewhere && <RosterDialog group={{ id: linked, name: "", pendingCount: null }} defaultOpen />}
+      <QueryState query={groups} data={list} loading={<Skeleton className="h-32" />} error={t.groupsFailed} empty={<NoGroups />}>
+        {(shown) => (
+          <>
+            {shown.map((g) => (
+              <GroupCard key={g.id} group={g} openRoster={g.id === linked} />
+            ))}
+            <LoadMore pages={groups} label={m.groups.moreGroups} />
+          </>
+        )}
       </QueryState>
     </section>
   );

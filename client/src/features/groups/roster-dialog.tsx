@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { toast } from "@/components/ui/use-toast";
 import { QueryState, Skeletons } from "@/components/query-state";
 import { useDecideRequest, useRoster } from "./api";
+import { LoadMore } from "./load-more";
 
 /**
  * A group's members and its requests to join, for the group's leaders (from Connect) and staff
@@ -30,6 +31,10 @@ export function RosterDialog({
   const t = m.groups;
   const [open, setOpen] = useState(defaultOpen);
   const roster = useRoster(group.id, open);
+  // The group and its requests come with the first page; the members, page after page (decision 0125).
+  const first = roster.data?.pages[0];
+  const data = first && { group: first.group, requests: first.requests, members: roster.data!.pages.flatMap((p) => p.members) };
+  const name = group.name || first?.group.name || "";
   const decide = useDecideRequest(group.id, {
     onSuccess: (_r, v) => toast({ title: v.action === "approve" ? t.approved : t.declined }),
     onError: (err) => toast({ title: t.decideFailed, description: errorText(err), variant: "destructive" }),
@@ -45,15 +50,15 @@ export function RosterDialog({
             </Badge>
           )}
           {/* Which group's roster, for screen readers (the Admin list has one such button per group). */}
-          <span className="sr-only">, {group.name}</span>
+          <span className="sr-only">, {name}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t.rosterOf(group.name)}</DialogTitle>
+          <DialogTitle>{t.rosterOf(name)}</DialogTitle>
           <DialogDescription>{t.rosterHint}</DialogDescription>
         </DialogHeader>
-        <QueryState query={roster} loading={<Skeletons count={3} className="h-10" />} error={t.rosterFailed} isEmpty={() => false}>
+        <QueryState query={roster} data={data} loading={<Skeletons count={3} className="h-10" />} error={t.rosterFailed} isEmpty={() => false}>
           {(r) => (
             <div className="grid max-h-[60vh] gap-4 overflow-y-auto">
               <section aria-labelledby="requests-heading" className="grid gap-2">
@@ -88,9 +93,9 @@ export function RosterDialog({
               </section>
               <section aria-labelledby="members-heading" className="grid gap-2">
                 <h3 id="members-heading" className="font-semibold">
-                  {t.membersHeading(r.members.length)}
+                  {t.membersHeading(r.group.memberCount)}
                 </h3>
-                <ul className="divide-y divide-border" aria-label={t.membersHeading(r.members.length)}>
+                <ul className="divide-y divide-border" aria-label={t.membersHeading(r.group.memberCount)}>
                   {r.members.map((p) => (
                     <li key={p.userId} className="flex items-center gap-2 py-2">
                       <div className="min-w-0 flex-1">
@@ -106,6 +111,7 @@ export function RosterDialog({
                     </li>
                   ))}
                 </ul>
+                <LoadMore pages={roster} label={t.moreMembers} />
               </section>
             </div>
           )}
