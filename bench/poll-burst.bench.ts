@@ -1,14 +1,18 @@
 /**
  * Poll burst: the pastor opens a poll on the live service and every member votes within 10 s
- * (arrivals spread evenly over the window, open loop: a slow server does not slow the arrivals).
- * Goal: no error, the results exact (per option, from GET /api/polls/{id}/results), p99 < 200 ms.
+ * (BENCH_SCALE=large: 20,000 within 20 s; arrivals spread evenly over the window, open loop: a
+ * slow server does not slow the arrivals). With BENCH_INSTANCES=2 member i votes on process
+ * i mod 2, and the results are read from the first once it has heard of every vote.
+ * Goal: no error, the results exact (per option, from GET /api/polls/{id}/results), p99 < 200 ms
+ * (large: < 300 ms, the megachurch Sunday's goal for every request kind).
  */
 import { api, fmtMs, pct, sleep, timed, type Ctx } from "./lib/harness";
 
 export async function run(ctx: Ctx) {
   const base = ctx.server.base;
-  const voters = ctx.congregation.members.slice(0, ctx.full ? 5000 : 1000);
-  const windowMs = 10_000;
+  const voters = ctx.congregation.members.slice(0, ctx.sizes.pollVoters);
+  const windowMs = ctx.sizes.pollWindowMs;
+  const goalMs = ctx.sizes.pollP99Ms;
   const live = await api<{ service: { id: string } | null }>(base, "GET", "/api/services/live", ctx.congregation.pastorToken);
   if (!live.service) throw new Error("no live service");
   const options = ["Yes", "No", "Not sure"];
@@ -23,7 +27,7 @@ export async function run(ctx: Ctx) {
       const at = (i * windowMs) / voters.length;
       const wait = at - (performance.now() - t0);
       if (wait > 0) await sleep(wait);
-      const r = await timed(base, "POST", `/api/polls/${poll.id}/vote`, m.token, { optionIndex: i % options.length }).catch((e: unknown) => ({
+      const r = await timed(ctx.serverFor(i).base, "POST", `/api/polls/${poll.id}/vote`, m.token, { optionIndex: i % options.length }).catch((e: unknown) => ({
         status: 0,
         text: String(e),
         ms: 0,
@@ -37,17 +41,25 @@ export async function run(ctx: Ctx) {
   );
   const totalMs = performance.now() - t0;
   lat.sort((a, b) => a - b);
-  const results = await api<{ counts: number[]; total: number }>(base, "GET", `/api/polls/${poll.id}/results`, ctx.congregation.pastorToken);
   // Exact: the tally is the accepted votes, one each, per option (a refused or timed-out vote must not count).
+  // Another process's votes reach this one's snapshot through the poll-vote event: wait for it (at most 10 s).
   const expected = accepted;
-  const exact = results.counts.every((c, k) => c === expected[k]);
+  const read = () => api<{ counts: number[]; total: number }>(base, "GET", `/api/polls/${poll.id}/results`, ctx.congregation.pastorToken);
+  let results = await read();
+  const same = () => results.counts.every((c, k) => c === expected[k]);
+  for (let tries = 0; ctx.servers.length > 1 && !same() && tries < 100; tries++) {
+    await sleep(100);
+    results = await read();
+  }
+  const exact = same();
   await api(base, "PATCH", `/api/polls/${poll.id}`, ctx.congregation.pastorToken, { isOpen: false });
   if (failures.length) ctx.log(`vote failures (${failures.length}), first: ${failures.slice(0, 3).join(" | ")}`);
   ctx.log(`${voters.length} votes in ${fmtMs(totalMs)}: p50 ${fmtMs(pct(lat, 50))}, p99 ${fmtMs(pct(lat, 99))}; results ${results.counts.join("/")} (expected ${expected.join("/")})`);
+  const on = ctx.servers.length > 1 ? ` on ${ctx.servers.length} processes` : "";
   ctx.rows.push({
-    scenario: `poll burst: ${voters.length.toLocaleString("en-US")} votes in 10 s`,
+    scenario: `poll burst: ${voters.length.toLocaleString("en-US")} votes in ${windowMs / 1000} s${on}`,
     figure: `p99 ${fmtMs(pct(lat, 99))}, median ${fmtMs(pct(lat, 50))}, ${failures.length} errors, results ${exact ? "exact" : `WRONG ${results.counts.join("/")} vs accepted ${expected.join("/")}`}, done in ${fmtMs(totalMs)}`,
-    goal: "0 errors, exact, p99 < 200 ms",
-    met: failures.length === 0 && exact && pct(lat, 99) < 200 && totalMs < windowMs + 1000,
+    goal: `0 errors, exact, p99 < ${goalMs} ms`,
+    met: failures.length === 0 && exact && pct(lat, 99) < goalMs && totalMs < windowMs + 1000,
   });
 }

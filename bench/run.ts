@@ -8,6 +8,8 @@
  *   npm run bench -- --pglite              on the embedded database
  *   npm run bench -- ceiling poll          only the scenarios whose file name contains a word
  *   BENCH_SCALE=modest npm run bench       a tenth of the sizes, for development
+ *   BENCH_SCALE=large npm run bench -- poll sunday event    issue 23's megachurch Sunday (bench/lib/scale.ts)
+ *   BENCH_INSTANCES=2 ...                  two server processes on one PostgreSQL (the README's scale-out)
  *   BENCH_MEMBERS=20000 npm run bench -- reads    another congregation size
  *   BENCH_SKIP_BUILD=1, BENCH_KEEP_DB=1    reuse dist/; keep the seeded database (to EXPLAIN on it)
  *
@@ -19,15 +21,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ROOT, createPgDatabase, startAppServer, tmpDir, type Ctx, type Row } from "./lib/harness";
+import { ROOT, createPgDatabase, startAppServer, tmpDir, type BenchServer, type Ctx, type Row } from "./lib/harness";
 import { seedCongregation } from "./lib/seed";
+import { benchScale, filesFor } from "./lib/scale";
 
 const args = process.argv.slice(2);
 const pglite = args.includes("--pglite");
 const filters = args.filter((a) => !a.startsWith("--"));
-const full = process.env.BENCH_SCALE !== "modest";
+const { scale, sizes, instances } = benchScale();
+const full = scale !== "modest";
 // BENCH_MEMBERS: another congregation size (the reads scenario compares 1,000, 5,000 and 20,000).
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? (full ? 5000 : 1000));
+const MEMBERS = sizes.members;
 const dir = path.join(ROOT, "bench");
 
 const files = fs
@@ -43,11 +47,17 @@ if (!files.length) {
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-// 10,000 streams need 10,000 sockets in this process and in the server: say so up front.
+// N streams need N sockets in the server processes (the bench's clients are spread over child
+// processes of at most 5,000 each, bench/event-stream.bench.ts): say so up front.
 try {
   const limit = Number(execSync("ulimit -n", { shell: "/bin/bash" }).toString().trim());
+  const need = filesFor(Math.ceil(sizes.sseClients / instances));
   log(`open-file limit ${limit}`);
-  if (limit < 11_000) log(`warning: below 11,000; the 10,000-client stream needs more (ulimit -n 20000 before npm run bench)`);
+  if (limit < need && files.some((f) => f.startsWith("event-stream")))
+    log(
+      `warning: below ${need.toLocaleString("en-US")}; ${sizes.sseClients.toLocaleString("en-US")} streams on ${instances} server process(es) need more ` +
+        `(ulimit -n ${Math.max(need, 20_000)} before npm run bench, as a user allowed to; or BENCH_INSTANCES=2 to halve each process's share)`,
+    );
 } catch {
   /* not a shell we can ask */
 }
@@ -86,8 +96,14 @@ try {
     AUTH_RATE_LIMIT_PER_EMAIL: "100000",
     RATE_LIMITS: "*=100000",
   };
-  const server = await startAppServer(port(), serverEnv, { memoryProbe: true });
-  const ctx: Ctx = { kind: pglite ? "pglite" : "postgres", full, server, congregation, port, serverEnv, rows, log };
+  // BENCH_INSTANCES > 1: more server processes on the same database (PostgreSQL only; PGlite is one process).
+  if (instances > 1 && pglite) throw new Error("BENCH_INSTANCES > 1 needs PostgreSQL (the embedded database is one process)");
+  const servers: BenchServer[] = [];
+  for (let k = 0; k < instances; k++) servers.push(await startAppServer(port(), serverEnv, { memoryProbe: true }));
+  if (instances > 1) log(`${instances} server processes on one database: ${servers.map((s) => s.base).join(", ")}`);
+  const server = servers[0];
+  const serverFor = (i: number) => servers[i % servers.length];
+  const ctx: Ctx = { kind: pglite ? "pglite" : "postgres", full, scale, sizes, server, servers, serverFor, congregation, port, serverEnv, rows, log };
   try {
     for (const f of files) {
       log(`=== ${f} ===`);
@@ -101,7 +117,7 @@ try {
       }
     }
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
   }
 } finally {
   // BENCH_KEEP_DB=1: keep the seeded database to EXPLAIN a read's queries on it afterwards (drop it yourself).
@@ -113,7 +129,7 @@ try {
 const cpus = os.cpus();
 console.log(
   `\n${pglite ? "PGlite (embedded)" : "PostgreSQL 127.0.0.1"}, ${MEMBERS.toLocaleString("en-US")} members, ${cpus.length} × ${cpus[0]?.model.trim() ?? "CPU"}, ` +
-    `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${full ? "full" : "modest"} scale\n`,
+    `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${scale} scale${instances > 1 ? `, ${instances} server processes` : ""}\n`,
 );
 const w = [0, 0, 0];
 for (const r of rows) {

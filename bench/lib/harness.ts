@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import autocannon from "autocannon";
 import type { Congregation } from "./seed";
+import type { Scale, Sizes } from "./scale";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -35,9 +36,20 @@ export interface BenchServer {
 
 export interface Ctx {
   kind: "postgres" | "pglite";
-  /** full: the issue's sizes; modest (BENCH_SCALE=modest): a tenth, for development. */
+  /** full: the issue's sizes (or larger: BENCH_SCALE=large); false with BENCH_SCALE=modest, a tenth, for development. */
   full: boolean;
+  /** BENCH_SCALE and the sizes it sets (bench/lib/scale.ts). */
+  scale: Scale;
+  sizes: Sizes;
+  /** The first app server: every scenario's, and the only one unless BENCH_INSTANCES > 1. */
   server: BenchServer;
+  /**
+   * Every app server process on the one database (BENCH_INSTANCES, default 1): the megachurch
+   * scenarios split their members between them (`serverFor`); the others use `server`.
+   */
+  servers: BenchServer[];
+  /** The server member i talks to: i mod the number of processes, as a sticky load balancer would. */
+  serverFor(i: number): BenchServer;
   congregation: Congregation;
   /** Ports for extra processes (bare servers, a second app server), all within 5300-5399. */
   port(): number;

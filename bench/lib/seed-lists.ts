@@ -6,9 +6,10 @@
  * directory listings, days of activity and prayers prayed. Bulk SQL like bench/lib/seed.ts,
  * sized with the church where a real list grows with it (groups, visitors, the ledger).
  *
- * `members` is a subquery of (id, n): the bench's members and their number (1..count).
+ * `members` is a subquery of (id, n): the bench's members and their number (1..count);
+ * `memberEmail(j)` the SQL of member number j's email, to find one member by the unique index.
  */
-export async function seedLists(run: (q: string) => Promise<unknown>, members: string, memberCount: number) {
+export async function seedLists(run: (q: string) => Promise<unknown>, members: string, memberCount: number, memberEmail: (j: string) => string) {
   const groups = Math.max(20, Math.round(memberCount / 25));
   // Funds: the default (seeded by the migration) and four more, one archived.
   await run(`
@@ -153,6 +154,7 @@ export async function seedLists(run: (q: string) => Promise<unknown>, members: s
   // Prayers prayed: each open request prayed for by a handful.
   await run(`
     INSERT INTO prayer_prayed (prayer_id, user_id)
-    SELECT p.id, m.id FROM (SELECT id, row_number() OVER (ORDER BY created_at) AS k FROM prayer_requests) p
-    JOIN ${members} m ON m.n BETWEEN 1 + (p.k * 13) % 50 AND 5 + (p.k * 13) % 50`);
+    SELECT p.id, u.id FROM (SELECT id, row_number() OVER (ORDER BY created_at) AS k FROM prayer_requests) p
+    CROSS JOIN LATERAL generate_series(1 + (p.k * 13) % 50, 5 + (p.k * 13) % 50) j
+    JOIN users u ON u.email = ${memberEmail("j")}`);
 }

@@ -26,6 +26,7 @@ import { updateService } from "./update-service";
 import { createPoll } from "./create-poll";
 import { updatePoll } from "./update-poll";
 import { votePoll } from "./vote-poll";
+import { VoteBatch } from "./vote-batch";
 import { getPollResults } from "./get-poll-results";
 import { askQuestion } from "./ask-question";
 import { listQuestions } from "./list-questions";
@@ -38,6 +39,8 @@ export const servicesRoutes =
     // The live service's state (snapshot, counts, each member's vote) for this app; see live-state.ts.
     const live = new LiveState(deps);
     app.addHook("onClose", async () => live.close());
+    // Votes written together, one commit per batch (decision 0127).
+    const votes = new VoteBatch(deps.db);
 
     app.get(API.services.live.pattern, { config: { access: "member" }, schema: { response: { 200: ZLiveService } } }, async (req, reply) => {
       const json = await live.memberJson(currentUser(req));
@@ -74,7 +77,7 @@ export const servicesRoutes =
     app.post(
       API.polls.vote.pattern,
       { config: { access: "member" }, schema: { params: ZPollIdParams, body: ZVote, response: { 201: ZPollResults } } },
-      async (req, reply) => reply.code(201).send(await votePoll(deps, live, req.params.pollId, currentUser(req).id, req.body.optionIndex)),
+      async (req, reply) => reply.code(201).send(await votePoll(deps, live, votes, req.params.pollId, currentUser(req).id, req.body.optionIndex)),
     );
 
     app.get(

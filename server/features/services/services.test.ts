@@ -4,11 +4,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createTestApp, eventually, sameDatabase, type TestApp } from "../../testing/harness";
 import { pollVotes, questions, services } from "../../db/schema/services";
 import type { BusEvent } from "../../events/bus";
 import { SERVICES_TEXT } from "../../../contract/services";
+import { VoteBatch } from "./vote-batch";
 
 type Account = Awaited<ReturnType<TestApp["signUp"]>>;
 
@@ -297,6 +298,56 @@ describe("polls", () => {
     const rows = await t.db.select().from(pollVotes).where(eq(pollVotes.pollId, poll.id));
     expect(rows).toHaveLength(50);
     expect(new Set(rows.map((r) => r.userId)).size).toBe(50);
+  });
+
+  it("votes cast at once share commits (decision 0127): 60 voters, far fewer transactions, every answer its own", async () => {
+    const svc = await newService();
+    await startService(svc.id);
+    const poll = await newPoll(svc.id, ["A", "B", "C"]);
+    const closed = await newPoll(svc.id, ["X", "Y"]);
+    expect((await req("PATCH", `/api/polls/${closed.id}`, staff.auth, { isOpen: false })).statusCode).toBe(200);
+    const voters = await Promise.all(Array.from({ length: 60 }, () => t.signUp()));
+    // Refusals of every kind in the same instant as the votes: each answer is its own.
+    const [answers, refusals] = await Promise.all([
+      Promise.all(voters.map((v, i) => req("POST", `/api/polls/${poll.id}/vote`, v.auth, { optionIndex: i % 3 }))),
+      Promise.all([
+        req("POST", `/api/polls/${poll.id}/vote`, voters[0].auth, { optionIndex: 2 }),
+        req("POST", `/api/polls/${closed.id}/vote`, voters[1].auth, { optionIndex: 0 }),
+        req("POST", `/api/polls/${randomUUID()}/vote`, voters[2].auth, { optionIndex: 0 }),
+        req("POST", `/api/polls/${poll.id}/vote`, member.auth, { optionIndex: 3 }),
+      ]),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual(voters.map(() => 201));
+    for (const [i, r] of answers.entries()) expect(r.json().myVote).toBe(i % 3);
+    expect(refusals.map((r) => r.statusCode)).toEqual([409, 409, 404, 400]);
+    expect(refusals[0].json().error).toBe(SERVICES_TEXT.alreadyVoted);
+    expect(refusals[1].json().error).toBe(SERVICES_TEXT.pollClosed);
+    expect(refusals[3].json().issues).toEqual([{ path: "body.optionIndex", message: SERVICES_TEXT.badOption }]);
+    const results = (await req("GET", `/api/polls/${poll.id}/results`, member.auth)).json();
+    expect(results).toEqual({ pollId: poll.id, counts: [20, 20, 20], total: 60, myVote: null });
+    // Rows written by one transaction share its xmin: one vote per commit would be 60.
+    const tx = (await t.db.execute(sql`select count(distinct xmin::text)::int as n from poll_votes where poll_id = ${poll.id}`)) as unknown as
+      | { rows: { n: number }[] }
+      | { n: number }[];
+    const commits = (Array.isArray(tx) ? tx : tx.rows)[0].n;
+    expect(commits).toBeGreaterThanOrEqual(1);
+    expect(commits).toBeLessThan(10);
+    expect(await t.db.select().from(pollVotes).where(eq(pollVotes.pollId, closed.id))).toEqual([]);
+  });
+
+  it("a batch that fails as a whole is written vote by vote: only the bad vote fails", async () => {
+    const svc = await newService();
+    const poll = await newPoll(svc.id, ["A", "B"]);
+    const voters = await Promise.all(Array.from({ length: 5 }, () => t.signUp()));
+    const batch = new VoteBatch(t.db);
+    // A voter who is not a user breaks the foreign key, and with it the statement that carries the others.
+    const ghost = batch.cast(poll.id, randomUUID(), 0);
+    const real = voters.map((v, i) => batch.cast(poll.id, v.user.id, i % 2));
+    await expect(ghost).rejects.toThrow();
+    expect((await Promise.all(real)).map((o) => o.kind)).toEqual(voters.map(() => "counted"));
+    expect(batch.batches).toBe(1);
+    const rows = await t.db.select().from(pollVotes).where(eq(pollVotes.pollId, poll.id));
+    expect(rows.map((r) => r.userId).sort()).toEqual(voters.map((v) => v.user.id).sort());
   });
 
   it("on the live service, 50 members at once: each answer and each voter's next read count their vote; every instance ends exact", async () => {
