@@ -25,6 +25,7 @@ import { FUNDS_TEXT } from "../../../contract/giving-funds-text";
 import type { z } from "zod";
 import { giftRange } from "./gift-range";
 import { fundTotals } from "./giving-totals";
+import { dayFundTotals } from "./day-totals";
 import { methodFilter, methodOf } from "./gift-method";
 
 type Query = z.output<typeof ZLedgerQuery>;
@@ -123,7 +124,8 @@ export async function listLedger(deps: Deps, actor: AuthUser, q: Query, locale: 
   // and none is held across the reads).
   const [page, totals] = await Promise.all([
     readLedgerPage(deps.db, and(...filters, q.status ? eq(gifts.status, q.status) : undefined), q.cursor, q.limit, locale),
-    fundTotals(deps.db, and(...filters), locale),
+    // Without a donor search the day totals answer (decision 0123); a search names people and reads the gifts.
+    pattern ? fundTotals(deps.db, and(...filters), locale) : dayFundTotals(deps.db, { from: range.from, to: range.to, fundId: q.fundId, method: q.method }, locale),
   ]);
   await audit(
     deps.db,
