@@ -88,13 +88,15 @@ test("a pending refund is shown apart in the ledger; Recent Giving says how each
   await o.goto("/admin?tab=giving");
   await o.getByLabel("Search donor").fill(last);
   await expect(o.getByTestId("ledger-gift")).toHaveCount(2);
-  const row = o.getByTestId("ledger-gift").filter({ hasText: "$40.00" });
+  const row = o.getByTestId("ledger-gift").filter({ hasText: last }).filter({ hasText: "$40.00" });
   await expect(row.getByTestId("ledger-gift-refunded")).toHaveText("Refunded $15.00");
   await expect(row.getByTestId("ledger-gift-refund-pending")).toHaveText("Refund of $10.00 pending");
   await row.scrollIntoViewIfNeeded();
   await shoot(o, "ledger-pending-en");
   await inLanguage(o, "es");
   await o.getByLabel("Buscar donante").fill(last);
+  // The search applies once typing pauses: wait until the list holds this donor's two gifts alone.
+  await expect(o.getByTestId("ledger-gift")).toHaveCount(2);
   await expect(row.getByTestId("ledger-gift-refund-pending")).toHaveText("Reembolso de $10.00 pendiente");
   await row.scrollIntoViewIfNeeded();
   await shoot(o, "ledger-pending-es");

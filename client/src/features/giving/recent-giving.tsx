@@ -54,15 +54,15 @@ export function RecentGiving() {
                     )}
                   </div>
                   {g.refundedCents > 0 ? (
-                    <Badge variant="secondary">
+                    <Badge variant="secondary" className="shrink-0 whitespace-nowrap">
                       <Undo2 className="size-3.5" aria-hidden="true" /> {g.refundedCents >= g.amountCents + g.feeCents ? r.refundedBadge : r.partlyRefundedBadge}
                     </Badge>
                   ) : g.status === "COMPLETED" ? (
-                    <Badge variant="success">
+                    <Badge variant="success" className="shrink-0 whitespace-nowrap">
                       <CheckCircle2 className="size-3.5" aria-hidden="true" /> {t.giftStatuses[g.status]}
                     </Badge>
                   ) : (
-                    <Badge variant="secondary">{t.giftStatuses[g.status]}</Badge>
+                    <Badge variant="secondary" className="shrink-0 whitespace-nowrap">{t.giftStatuses[g.status]}</Badge>
                   )}
                 </li>
               ))}
