@@ -129,14 +129,19 @@ export async function run(ctx: Ctx) {
         "ledger page, a month of one fund",
         sql`select g.id from gifts g join users u on u.id = g.user_id join funds f on f.id = g.fund_id where g.created_at >= ${from(daysAgo(30))} and g.created_at < ${from(today)} + interval '1 day' and g.fund_id = ${missions}::uuid order by g.created_at desc, g.id desc limit 51`,
       );
+      // The totals read the day totals the triggers on gifts keep (decision 0123): at most a row per day, fund and method.
       await explain(
-        "totals, five years per fund",
-        sql`select fund_id, sum(amount_cents), sum(fee_cents), count(*) from gifts where status = 'COMPLETED' and created_at >= ${from(fiveYears)} and created_at < ${from(today)} + interval '1 day' group by 1`,
+        "totals, five years per month and fund (gift_day_totals)",
+        sql`select width_bucket(day, ${`{${Array.from({ length: 61 }, (_, i) => `${Number(fiveYears.slice(0, 4)) + Math.floor((Number(fiveYears.slice(5, 7)) - 1 + i) / 12)}-${String(((Number(fiveYears.slice(5, 7)) - 1 + i) % 12) + 1).padStart(2, "0")}-01`).join(",")}}`}::date[]), fund_id, sum(total_cents), sum(fee_cents), sum(gift_count) from gift_day_totals where day >= ${fiveYears}::date and day <= ${today}::date group by 1, 2`,
       );
       await explain(
-        "totals, this year by card",
-        sql`select fund_id, sum(amount_cents), count(*) from gifts where status = 'COMPLETED' and card_last_four is not null and created_at >= ${from(yearStart)} and created_at < ${from(today)} + interval '1 day' group by 1`,
+        "totals, this year by card (gift_day_totals)",
+        sql`select fund_id, sum(total_cents), sum(gift_count) from gift_day_totals where method = 'card' and day >= ${yearStart}::date and day <= ${today}::date group by 1`,
       );
+      const [kept] = rowsOf<{ rows: number; days: number; funds: number }>(
+        await db.execute(sql`select count(*)::int as rows, count(distinct day)::int as days, count(distinct fund_id)::int as funds from gift_day_totals`),
+      );
+      ctx.log(`gift_day_totals: ${fmtN(kept!.rows)} rows for ${fmtN(kept!.days)} days and ${kept!.funds} funds`);
     }
 
     const server = await startAppServer(ctx.port(), { ...ctx.serverEnv, DATABASE_URL: pgDb.url }, { memoryProbe: true });

@@ -126,6 +126,11 @@ export const ZLedgerGift = z.object({
   /** Refunded so far (the gift first, then the fee) and what may still be refunded (decision 0119). */
   refundedCents: z.number().int(),
   refundableCents: z.number().int(),
+  /**
+   * Of refundedCents, what is still pending at the gateway (a refund whose outcome is not recorded
+   * yet: in flight, or held after a crash until its retry): shown apart, never as done.
+   */
+  pendingRefundCents: z.number().int(),
 });
 export type LedgerGift = z.infer<typeof ZLedgerGift>;
 export const ZLedgerPage = ZGivingTotals.extend({ gifts: z.array(ZLedgerGift), nextCursor: z.string().nullable() });

@@ -42,6 +42,7 @@ export const REFUNDS_TEXT = {
   refundNotDone: "The refund was not made",
   // history, ledger and statement
   refunded: (amount: string) => `Refunded ${amount}`,
+  refundPending: (amount: string) => `Refund of ${amount} pending`,
   refundedBadge: "Fully refunded",
   partlyRefundedBadge: "Partly refunded",
   methods: { void: "Voided", refund: "Refunded to card", wallet: "Refunded to wallet", manual: "Returned by the church" } as Record<RefundMethod, string>,

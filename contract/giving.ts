@@ -88,6 +88,11 @@ export const ZGivingHistoryEntry = z.object({
   feeCents: z.number().int(),
   /** Cents given back to the giver (refunds and voids: the gift first, then the fee; decision 0119). */
   refundedCents: z.number().int().default(0),
+  /**
+   * How it was paid, as the statement says it (paidWithGift: "Visa ending 4242", "Wallet
+   * balance", "Cash", "Check #0012"), in English: the screen localizes it.
+   */
+  paidWith: z.string(),
 });
 export type GivingHistoryEntry = z.infer<typeof ZGivingHistoryEntry>;
 

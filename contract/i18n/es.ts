@@ -1551,6 +1551,7 @@ export const es: Messages = {
     refundDone: (amount) => `${amount} reembolsados`,
     refundNotDone: "No se hizo el reembolso",
     refunded: (amount) => `Reembolsado: ${amount}`,
+    refundPending: (amount) => `Reembolso de ${amount} pendiente`,
     refundedBadge: "Reembolsada por completo",
     partlyRefundedBadge: "Reembolsada en parte",
     methods: { void: "Anulada", refund: "Reembolsada a la tarjeta", wallet: "Reembolsada a la billetera", manual: "Devuelta por la iglesia" },

@@ -98,6 +98,14 @@ describe("localize", () => {
   });
 });
 
+describe("numbers inside a text", () => {
+  it("keeps a check number's leading zeros (issue 19): text end to end, also in Spanish", () => {
+    expect(localize("Check #0012", "es")).toBe("Cheque n.º 0012");
+    expect(localize("Check #12", "es")).toBe("Cheque n.º 12");
+    expect(localize("Check #007-A", "es")).toBe("Cheque n.º 007-A");
+  });
+});
+
 describe("choosing the language", () => {
   it("follows the first language we speak, by quality", () => {
     expect(parseAcceptLanguage("fr-CA, es-MX;q=0.8, en;q=0.9")).toEqual(["fr-CA", "en", "es-MX"]);

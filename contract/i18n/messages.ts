@@ -96,7 +96,9 @@ export function localize(text: string | undefined, locale: Locale): string | und
   if (typeof hit === "string") return hit;
   for (const p of l.patterns) {
     const m = p.re.exec(text);
-    if (m) return (p.target as (...a: unknown[]) => string)(...m.slice(1).map((v) => (/^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v)));
+    // A captured number is handed on as a number only when that loses nothing: a check number
+    // "0012" stays the text it is (issue 19: "Check #0012" is "Cheque n.º 0012", never 12).
+    if (m) return (p.target as (...a: unknown[]) => string)(...m.slice(1).map((v) => (/^-?\d+(\.\d+)?$/.test(v) && String(Number(v)) === v ? Number(v) : v)));
   }
   return text;
 }

@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, integer, date, jsonb, primaryKey, index, check, uniqueIndex, boolean } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, integer, bigint, date, jsonb, primaryKey, index, check, uniqueIndex, boolean } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 import { givingBatches } from "./giving-batches";
@@ -167,6 +167,33 @@ export const gifts = pgTable(
     check("gifts_batch_method", sql`(${t.batchId} is not null) = (${t.method} in ('cash', 'check'))`),
     check("gifts_has_donor_or_batch", sql`${t.userId} is not null or ${t.batchId} is not null`),
   ],
+);
+
+/**
+ * Completed gifts summed per church-calendar day, fund and method (issue 19; decision 0123): what
+ * the ledger's totals read instead of every gift of the range (a five-year range is at most one
+ * row per day, fund and method). Kept by the database itself, in the transaction of every change
+ * to `gifts` (insert, update, delete, truncate): statement-level triggers on `gifts` call one
+ * function, `koinonia_gift_day_totals()`, so no writer (a use case, a job, a seed, a bench's raw
+ * SQL, a cascade) can forget it. The day is `created_at` on the church's clock
+ * (`koinonia_church_day`); a change of the church's time zone rebuilds the table in the
+ * transaction that changes it (a trigger on `church`). Net of refunds as NET_GIFT_CENTS and
+ * NET_FEE_CENTS; `giftCount` counts the gifts. A row whose count falls to 0 is deleted, so the
+ * table always equals a fresh aggregate of `gifts` (giving-day-totals.test.ts).
+ */
+export const giftDayTotals = pgTable(
+  "gift_day_totals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    fundId: uuid("fund_id")
+      .notNull()
+      .references(() => funds.id),
+    method: text("method", { enum: GIFT_METHODS }).notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    feeCents: bigint("fee_cents", { mode: "number" }).notNull(),
+    giftCount: integer("gift_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.fundId, t.method] })],
 );
 
 /**

@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { useMoneyTestApp } from "../../testing/money-test-app";
+import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import { auditLog } from "../../db/schema/users";
 import { emailOutbox } from "../../db/schema/platform";
 import { funds, gifts } from "../../db/schema/giving";
@@ -21,8 +21,8 @@ import { dateInZone } from "./next-payment-date";
 import { zonedToUtc } from "../../../contract/zoned-time";
 import { BATCHES_TEXT, type Batch, type BatchCreateInput, type BatchList, type DonorMatch } from "../../../contract/giving-batches";
 import type { GivingTotals, LedgerPage } from "../../../contract/giving-funds";
-import type { GivingHistoryEntry, GivingStatement } from "../../../contract/giving";
-import { messagesFor } from "../../i18n";
+import type { GiveResponse, GivingHistoryEntry, GivingStatement } from "../../../contract/giving";
+import { localize, messagesFor } from "../../i18n";
 
 const t = useMoneyTestApp();
 type Auth = { authorization: string };
@@ -308,20 +308,23 @@ describe("a batch's gifts are gifts", () => {
       date,
       lines: [
         { donor: { kind: "member", userId: donor.user.id }, amountCents: 5000, method: "cash" },
-        { donor: { kind: "member", userId: donor.user.id }, amountCents: 7525, method: "check", checkNumber: "314" },
+        { donor: { kind: "member", userId: donor.user.id }, amountCents: 7525, method: "check", checkNumber: "0314" },
       ],
     })).json() as Batch;
     const history = (await send(donor, "GET", "/api/giving/history?limit=10")).json() as GivingHistoryEntry[];
-    expect(history.map((h) => [h.amountCents, h.status, h.fundName, h.feeCents]).sort()).toEqual([
-      [5000, "COMPLETED", "General Fund", 0],
-      [7525, "COMPLETED", "General Fund", 0],
+    // Each says how it was paid in the statement's words (issue 19), the check's leading zero kept.
+    expect(history.map((h) => [h.amountCents, h.status, h.fundName, h.feeCents, h.paidWith]).sort()).toEqual([
+      [5000, "COMPLETED", "General Fund", 0, "Cash"],
+      [7525, "COMPLETED", "General Fund", 0, "Check #0314"],
     ]);
     const year = Number(date.slice(0, 4));
     const statement = (await send(donor, "GET", `/api/giving/statement?year=${year}`)).json() as GivingStatement;
     expect(statement.gifts.map((g) => [g.date, g.amountCents, g.paidWith]).sort()).toEqual([
       [date, 5000, "Cash"],
-      [date, 7525, "Check #314"],
+      [date, 7525, "Check #0314"],
     ]);
+    // The check number is text end to end: its leading zero stays, on the Spanish screen too (issue 19).
+    expect(localize(statement.gifts.find((g) => g.amountCents === 7525)!.paidWith, "es")).toBe("Cheque n.º 0314");
     expect(statement.totalCents).toBe(12_525);
     expect(JSON.stringify(statement)).not.toMatch(/Wallet|ending/);
 
@@ -333,6 +336,13 @@ describe("a batch's gifts are gifts", () => {
     await runGiftReceipts(t.deps);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, donor.user.email))).toEqual([]);
     expect((await t.db.select().from(gifts).where(and(eq(gifts.batchId, made.id)))).every((g) => g.receiptSentAt === null)).toBe(true);
+
+    // A card gift beside them says its card, as its receipt and the statement do.
+    const card = await t.app.inject({ method: "POST", url: "/api/giving/one-time", headers: { ...donor.auth, "idempotency-key": key() }, payload: giveRequest({ amount_cents: 1200 }) });
+    expect(card.statusCode, card.body).toBe(201);
+    expect((card.json() as GiveResponse).gift.paidWith).toBe("Visa ending 4242");
+    const withCard = (await send(donor, "GET", "/api/giving/history?limit=10")).json() as GivingHistoryEntry[];
+    expect(withCard.map((h) => h.paidWith).sort()).toEqual(["Cash", "Check #0314", "Visa ending 4242"]);
   });
 
   it("the ledger shows anonymous and non-member donors with the cash and check methods; totals and Given This Week count them", async () => {

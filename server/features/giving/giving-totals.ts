@@ -1,6 +1,6 @@
 /**
  * Completed gifts per fund, and per week or month of the church's calendar, for a range, a fund
- * and a method (issue 19; decisions 0113, 0122): what PASTOR and STAFF see of the money without
+ * and a method (issue 19; decisions 0113, 0122, 0123: read from the totals kept per day): what PASTOR and STAFF see of the money without
  * the finance permission. Amounts and counts only, never a donor: this read is not audited and
  * never touches the users table. The ledger (list-ledger.ts) adds per-fund totals to its
  * donor-level page.
@@ -15,12 +15,13 @@ import { WEEKLY_UP_TO_DAYS } from "../../../contract/giving-ledger-text";
 import type { Locale } from "../../../contract/i18n/locales";
 import { fundName } from "../../shared/money/funds";
 import { formatDate, giftRange } from "./gift-range";
-import { methodFilter } from "./gift-method";
-import { periodFundTotals, periodStarts } from "./period-totals";
+import { periodStarts } from "./period-totals";
+import { dayTotalsByPeriod } from "./day-totals";
 import { NET_FEE_CENTS, NET_GIFT_CENTS } from "../../shared/money/gift-rows";
 
 /**
- * Per-fund sums of the COMPLETED gifts matching `where` (on gifts alone): every fund with at least
+ * Per-fund sums of the COMPLETED gifts matching `where` (on gifts alone), read from the gifts: for
+ * a filter the day totals cannot answer (a donor search; decision 0123): every fund with at least
  * one gift. Net of refunds (decision 0119), by the gift's date: a refund lowers the range its gift
  * is in; `count` still counts the gifts.
  */
@@ -45,15 +46,14 @@ export async function fundTotals(db: Db | Tx, where: SQL | undefined, locale: Lo
 const DAY_MS = 86_400_000;
 
 export async function getGivingTotals(deps: Deps, q: PeriodTotalsQuery, locale: Locale): Promise<GivingTotalsReport> {
-  const tz = deps.church.timeZone;
   const range = giftRange(deps, q);
   const days = (Date.UTC(range.toDate.y, range.toDate.m - 1, range.toDate.d) - Date.UTC(range.fromDate.y, range.fromDate.m - 1, range.fromDate.d)) / DAY_MS + 1;
   const group = q.group ?? (days <= WEEKLY_UP_TO_DAYS ? "week" : "month");
   const starts = periodStarts(group, range.fromDate, range.toDate);
-  const where = and(range.where, q.fundId ? eq(gifts.fundId, q.fundId) : undefined, methodFilter(q.method));
-  // One aggregate over the range (per period and fund); the fund totals are its sums.
+  // One aggregate over the range's days (per period and fund) from the totals kept per day
+  // (decision 0123); the fund totals are its sums.
   const [rows, fundRows] = await Promise.all([
-    periodFundTotals(deps.db, tz, starts, where),
+    dayTotalsByPeriod(deps.db, starts, { from: range.from, to: range.to, fundId: q.fundId, method: q.method }),
     deps.db.select({ id: funds.id, nameEn: funds.nameEn, nameEs: funds.nameEs }).from(funds).orderBy(asc(funds.nameEn)),
   ]);
   const periods: PeriodTotal[] = starts.map((s) => ({ start: formatDate(s), totalCents: 0, feeCents: 0, count: 0, funds: [] }));

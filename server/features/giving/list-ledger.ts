@@ -12,7 +12,7 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
-import { funds, gifts } from "../../db/schema/giving";
+import { funds, giftRefunds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import type { AuthUser } from "../../http/auth";
@@ -25,6 +25,7 @@ import { FUNDS_TEXT } from "../../../contract/giving-funds-text";
 import type { z } from "zod";
 import { giftRange } from "./gift-range";
 import { fundTotals } from "./giving-totals";
+import { dayFundTotals } from "./day-totals";
 import { methodFilter, methodOf } from "./gift-method";
 
 type Query = z.output<typeof ZLedgerQuery>;
@@ -53,6 +54,8 @@ export async function readLedgerPage(tx: Db | Tx, where: SQL | undefined, cursor
       nameEs: funds.nameEs,
       guestName: givingBatchLines.donorName,
       guestEmail: givingBatchLines.donorEmail,
+      // A refund still pending at the gateway is shown apart from the done ones (at most a page of gifts, by gift_refunds_gift_idx).
+      pendingRefund: sql<string>`(select coalesce(sum(r.amount_cents), 0) from ${giftRefunds} r where r.gift_id = ${gifts.id} and r.status = 'pending')`,
     })
     .from(gifts)
     // Left: a cash or check gift may have no member (anonymous, or a donor without an account; decision 0120).
@@ -82,6 +85,7 @@ export async function readLedgerPage(tx: Db | Tx, where: SQL | undefined, cursor
       recurring: r.g.recurringGiftId !== null,
       gatewayTransactionId: r.g.gatewayTransactionId,
       refundedCents: r.g.refundedCents,
+      pendingRefundCents: Number(r.pendingRefund),
       refundableCents: r.g.status === "COMPLETED" ? r.g.amountCents + r.g.feeCents - r.g.refundedCents : 0,
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.ts, last.g.id) : null,
@@ -123,7 +127,8 @@ export async function listLedger(deps: Deps, actor: AuthUser, q: Query, locale: 
   // and none is held across the reads).
   const [page, totals] = await Promise.all([
     readLedgerPage(deps.db, and(...filters, q.status ? eq(gifts.status, q.status) : undefined), q.cursor, q.limit, locale),
-    fundTotals(deps.db, and(...filters), locale),
+    // Without a donor search the day totals answer (decision 0123); a search names people and reads the gifts.
+    pattern ? fundTotals(deps.db, and(...filters), locale) : dayFundTotals(deps.db, { from: range.from, to: range.to, fundId: q.fundId, method: q.method }, locale),
   ]);
   await audit(
     deps.db,

@@ -31,6 +31,7 @@ import type { Tx } from "../../db/client";
 import { funds, giftRefunds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { givingBatches } from "../../db/schema/giving-batches";
+import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import { walletTransactions } from "../../db/schema/wallet";
 import type { AuthUser } from "../../http/auth";
 import type { RefundResult } from "../../providers/payments/port";
@@ -91,18 +92,35 @@ function answerFor(r: RefundRow, g: Pick<GiftRow, "id" | "amountCents" | "feeCen
 }
 
 /**
+ * Who is told of a gift's refund: its member (unless the account was deleted); or, for a cash or
+ * check gift of a donor without an account, the name and email entered on its batch line (in
+ * English: such a donor chose no language, as for their year-end statement); an anonymous gift,
+ * or a batch donor without an email, tells nobody.
+ */
+async function refundRecipient(tx: Tx, g: GiftRow): Promise<{ email: string; firstName: string; locale: string | null; nameEn: string; nameEs: string } | null> {
+  if (g.userId) {
+    const [row] = await tx
+      .select({ email: users.email, firstName: users.firstName, locale: users.locale, deletedAt: users.deletedAt, nameEn: funds.nameEn, nameEs: funds.nameEs })
+      .from(users)
+      .innerJoin(funds, eq(funds.id, g.fundId))
+      .where(eq(users.id, g.userId));
+    return row && !row.deletedAt && row.email ? row : null;
+  }
+  const [line] = await tx
+    .select({ email: givingBatchLines.donorEmail, name: givingBatchLines.donorName, nameEn: funds.nameEn, nameEs: funds.nameEs })
+    .from(givingBatchLines)
+    .innerJoin(funds, eq(funds.id, g.fundId))
+    .where(eq(givingBatchLines.giftId, g.id));
+  return line?.email ? { email: line.email, firstName: line.name ?? "", locale: null, nameEn: line.nameEn, nameEs: line.nameEs } : null;
+}
+
+/**
  * The donor's email, in their language, queued in the refund's transaction: how much, from which
  * gift, why, and where the money goes (the card, the wallet, or the church office).
  */
 async function queueRefundEmail(deps: Deps, tx: Tx, r: RefundRow, g: GiftRow) {
-  // A cash or check gift without a member (anonymous, or a donor without an account): no email.
-  if (!g.userId) return;
-  const [row] = await tx
-    .select({ email: users.email, firstName: users.firstName, locale: users.locale, deletedAt: users.deletedAt, nameEn: funds.nameEn, nameEs: funds.nameEs })
-    .from(users)
-    .innerJoin(funds, eq(funds.id, g.fundId))
-    .where(eq(users.id, g.userId));
-  if (!row || row.deletedAt || !row.email) return;
+  const row = await refundRecipient(tx, g);
+  if (!row) return;
   const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
   const msg = messagesFor(locale).email;
   const m = msg.refund;

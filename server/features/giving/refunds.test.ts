@@ -267,6 +267,27 @@ describe("what the donor and the church see", () => {
     expect(totalsAfter.totalCents).toBe(totalsBefore.totalCents - 2500);
   });
 
+  it("a refund still pending at the gateway is shown apart from the done ones, in the ledger and on the donor's page", async () => {
+    const [owner, donor] = await Promise.all([t.signUp("OWNER"), t.signUp("MEMBER", { firstName: "Priscilla", lastName: "Pontus" })]);
+    await longSession(owner, donor);
+    const gift = await settled(donor, { amount_cents: 9000 });
+    expect((await refund(owner.auth, gift.id, { amountCents: 1000, reason: "Part back" })).statusCode).toBe(201);
+    // A refund the gateway holds: reserved (its cents counted on the gift) and not answered yet, as refundGift leaves it
+    // while the gateway is asked, or after a crash until the retry with its key.
+    await t.db.transaction(async (tx) => {
+      await tx.insert(giftRefunds).values({ giftId: gift.id, amountCents: 1500, reason: "Held", method: "refund", status: "pending", actorId: owner.user.id, actorName: "Owner", requestKey: `held-${gift.id}` });
+      await tx.update(gifts).set({ refundedCents: 2500 }).where(eq(gifts.id, gift.id));
+    });
+    const ledger = (await get(owner.auth, `/api/admin/giving/gifts?q=pontus`)).json() as LedgerPage;
+    expect(ledger.gifts.find((g) => g.id === gift.id)).toMatchObject({ refundedCents: 2500, pendingRefundCents: 1500, refundableCents: 6500 });
+    const donorPage = (await get(owner.auth, `/api/admin/giving/donors/${donor.user.id}`)).json() as { gifts: LedgerPage["gifts"] };
+    expect(donorPage.gifts.find((g) => g.id === gift.id)).toMatchObject({ refundedCents: 2500, pendingRefundCents: 1500 });
+    // Once it completes it is refunded like the others, and nothing is pending.
+    await t.db.update(giftRefunds).set({ status: "completed" }).where(eq(giftRefunds.requestKey, `held-${gift.id}`));
+    const after = (await get(owner.auth, `/api/admin/giving/gifts?q=pontus`)).json() as LedgerPage;
+    expect(after.gifts.find((g) => g.id === gift.id)).toMatchObject({ refundedCents: 2500, pendingRefundCents: 0 });
+  });
+
   it("the dashboard's Given This Week is net of refunds", async () => {
     const [owner, donor] = await Promise.all([t.signUp("OWNER"), t.signUp()]);
     const before = ((await get(owner.auth, "/api/admin/analytics")).json() as { givingTotal: number }).givingTotal;
@@ -309,6 +330,39 @@ describe("gifts with no card", () => {
     expect(row).toMatchObject({ status: "completed", gatewayTransactionId: null, walletTransactionId: null });
     const mail = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, donor.user.email))).find((e) => e.subject.includes("refunded"));
     expect(mail?.text).toContain("The church office returns it to you");
+  });
+
+  it("a batch donor without an account but with an email is emailed the refund through the outbox; one without an email is not", async () => {
+    const owner = await t.signUp("OWNER");
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: t.deps.church.timeZone });
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/giving/batches",
+      headers: { ...owner.auth, "idempotency-key": newKey() },
+      payload: {
+        date: today,
+        lines: [
+          { donor: { kind: "guest", name: "Cornelius Caesarea", email: "cornelius@example.org" }, amountCents: 4000, method: "check", checkNumber: "0042" },
+          { donor: { kind: "guest", name: "Dorcas Joppa" }, amountCents: 1000, method: "cash" },
+        ],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const batch = made.json() as { id: string; lines: { id: string }[] };
+    expect((await t.app.inject({ method: "POST", url: `/api/admin/giving/batches/${batch.id}/close`, headers: owner.auth })).statusCode).toBe(200);
+    const outbox0 = (await t.db.select().from(emailOutbox)).length;
+    const res = await refund(owner.auth, batch.lines[0]!.id, { amountCents: 1500, reason: "Wrote the check twice" });
+    expect(res.statusCode, res.body).toBe(201);
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "cornelius@example.org"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`${t.deps.church.name} refunded $15.00 of your gift`);
+    expect(mails[0]!.text).toContain("Dear Cornelius Caesarea,");
+    expect(mails[0]!.text).toContain("Wrote the check twice");
+    expect(mails[0]!.text).toContain("The church office returns it to you");
+    expect(mails[0]!.text).toContain("$25.00"); // the gift now counts as
+    // The donor without an email: the refund is made, nobody is emailed.
+    expect((await refund(owner.auth, batch.lines[1]!.id, { reason: "Counted twice" })).statusCode).toBe(201);
+    expect((await t.db.select().from(emailOutbox)).length).toBe(outbox0 + 1);
   });
 
   it("a gift of a cash and check batch still open is the treasurer's draft: 409 until the batch is closed; an anonymous gift's refund emails nobody", async () => {

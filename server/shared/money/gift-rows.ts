@@ -8,6 +8,7 @@ import { funds, gifts, recurringGifts } from "../../db/schema/giving";
 import { cardBrand } from "../../providers/payments/cards";
 import type { GivingHistoryEntry } from "../../../contract/giving";
 import { paymentFailed } from "./card-details";
+import { paidWithGift } from "./paid-with";
 import type { StoredAnswer } from "./idempotency";
 
 /**
@@ -38,8 +39,11 @@ export const NET_FEE_CENTS = sql<number>`(${gifts.feeCents} - greatest(${gifts.r
 /** The part of a gift's amount (not its fee) that was refunded. */
 export const refundedOfGift = (g: { amountCents: number; refundedCents: number }) => Math.min(g.refundedCents, g.amountCents);
 
-/** A gift as its giver's history shows it; `fundName` in the asker's language (funds.ts, fundName). */
-export const toHistoryEntry = (g: typeof gifts.$inferSelect, fundName: string): GivingHistoryEntry => ({
+/**
+ * A gift as its giver's history shows it; `fundName` in the asker's language (funds.ts, fundName);
+ * `checkNumber` the batch line's, for a check gift (decision 0120).
+ */
+export const toHistoryEntry = (g: typeof gifts.$inferSelect, fundName: string, checkNumber: string | null = null): GivingHistoryEntry => ({
   id: g.id,
   amountCents: g.amountCents,
   createdAt: g.createdAt.toISOString(),
@@ -47,6 +51,7 @@ export const toHistoryEntry = (g: typeof gifts.$inferSelect, fundName: string): 
   fundName,
   feeCents: g.feeCents,
   refundedCents: g.refundedCents,
+  paidWith: paidWithGift({ method: g.method, cardBrand: g.cardBrand, cardLastFour: g.cardLastFour, checkNumber }),
 });
 
 /**

@@ -19,6 +19,9 @@ import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, type Locale } from "../../../con
 import { messagesFor } from "../../i18n";
 import { GIFT_LINE } from "./gift-rows";
 import { fundName } from "./funds";
+import { paidWith } from "./paid-with";
+
+export { paidWith, paidWithGift } from "./paid-with";
 
 export const RECEIPT_TAX_LINE = messagesFor("en").email.receipt.taxLine;
 
@@ -37,29 +40,6 @@ export interface ReceiptData {
   frequency: "weekly" | "monthly" | "yearly" | null;
   /** The member's language (users.locale). */
   locale?: Locale;
-}
-
-/** "Visa ending 4242", or "Wallet balance" (in the member's language). */
-export function paidWith(cardBrand: string | null, cardLastFour: string | null, locale: Locale = DEFAULT_LOCALE) {
-  const m = messagesFor(locale).email.receipt;
-  if (!cardLastFour) return m.walletBalance;
-  const brand = cardBrand && cardBrand !== "card" ? cardBrand[0].toUpperCase() + cardBrand.slice(1) : m.card;
-  return m.cardEnding(brand, cardLastFour);
-}
-
-/**
- * How a gift was paid, by its method (decision 0120): "Cash", "Check #1234" (a batch line), or
- * paidWith's card or wallet balance. In `locale` (the statement passes English, which the
- * screen localizes).
- */
-export function paidWithGift(
-  g: { method: "card" | "wallet" | "cash" | "check"; cardBrand: string | null; cardLastFour: string | null; checkNumber?: string | null },
-  locale: Locale = DEFAULT_LOCALE,
-) {
-  const b = messagesFor(locale).batches;
-  if (g.method === "cash") return b.paidCash;
-  if (g.method === "check") return g.checkNumber ? b.paidCheck(g.checkNumber) : b.methods.check;
-  return paidWith(g.cardBrand, g.cardLastFour, locale);
 }
 
 export function renderGiftReceipt(r: ReceiptData) {

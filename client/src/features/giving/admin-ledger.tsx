@@ -27,6 +27,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { QueryState } from "@/components/query-state";
 import { downloadGivingCsv, useAllFunds, useLedgerPages, useTotalsReport, type LedgerFilters } from "./api";
 import { RefundDialog } from "./refund-dialog";
+import { RefundLines } from "./refund-lines";
 
 const SELECT = "min-h-11 w-full rounded-md border border-input bg-card px-2 text-base text-foreground";
 
@@ -304,11 +305,7 @@ function LedgerRow({ gift: g }: { gift: LedgerGift }) {
         <div className="shrink-0 text-right">
           <p className="font-semibold tabular-nums">{formatCents(g.amountCents)}</p>
           {g.feeCents > 0 && <p className="text-xs text-muted-foreground">{f.feeCovered(formatCents(g.feeCents))}</p>}
-          {g.refundedCents > 0 && (
-            <p className="text-xs font-medium text-destructive" data-testid="ledger-gift-refunded">
-              {r.refunded(formatCents(g.refundedCents))}
-            </p>
-          )}
+          <RefundLines gift={g} testId="ledger-gift" />
           {g.status === "FAILED" && <Badge variant="secondary">{l.statuses.FAILED}</Badge>}
         </div>
       </div>

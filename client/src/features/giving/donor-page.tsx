@@ -14,6 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { QueryState } from "@/components/query-state";
 import { useDonorPages } from "./api";
+import { RefundLines } from "./refund-lines";
 
 export default function DonorPage() {
   const { userId = "" } = useParams<{ userId: string }>();
@@ -115,6 +116,7 @@ export default function DonorPage() {
                         <div className="shrink-0 text-right">
                           <p className="font-semibold tabular-nums">{formatCents(g.amountCents)}</p>
                           {g.feeCents > 0 && <p className="text-xs text-muted-foreground">{f.feeCovered(formatCents(g.feeCents))}</p>}
+                          <RefundLines gift={g} testId="donor-gift" />
                           {g.status === "FAILED" && <Badge variant="secondary">{l.statuses.FAILED}</Badge>}
                         </div>
                       </li>

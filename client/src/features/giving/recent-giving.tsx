@@ -6,12 +6,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { QueryState, Skeletons } from "@/components/query-state";
 import { useGivingHistory } from "./api";
-import { useI18n } from "@/lib/i18n";
+import { tr, useI18n } from "@/lib/i18n";
 
 /**
  * 'Recent Giving' (spec section 2): the latest 5 gifts with amount, date and a status badge;
  * COMPLETED is green with a check. A refunded gift (decision 0119) says "Refunded $x" under its
- * amount and its badge reads Fully refunded or Partly refunded.
+ * amount and its badge reads Fully refunded or Partly refunded. Each gift says how it was paid
+ * (Visa ending 4242, Wallet balance, Cash, Check #0012) in the words of the statement page.
  */
 export function RecentGiving() {
   const history = useGivingHistory();
@@ -37,6 +38,10 @@ export function RecentGiving() {
                     <p className="text-sm text-muted-foreground">
                       {shortDate(new Date(g.createdAt))} · <span data-testid="recent-gift-fund">{g.fundName}</span>
                     </p>
+                    {/* How it was paid, in the statement's words (paidWithGift on the server, localized here as the statement page does). */}
+                    <p className="text-xs text-muted-foreground" data-testid="recent-gift-method">
+                      {tr(g.paidWith)}
+                    </p>
                     {g.feeCents > 0 && (
                       <p className="text-xs text-muted-foreground" data-testid="recent-gift-fee">
                         {f.feeCovered(formatCents(g.feeCents))}
@@ -49,15 +54,15 @@ export function RecentGiving() {
                     )}
                   </div>
                   {g.refundedCents > 0 ? (
-                    <Badge variant="secondary">
+                    <Badge variant="secondary" className="shrink-0 whitespace-nowrap">
                       <Undo2 className="size-3.5" aria-hidden="true" /> {g.refundedCents >= g.amountCents + g.feeCents ? r.refundedBadge : r.partlyRefundedBadge}
                     </Badge>
                   ) : g.status === "COMPLETED" ? (
-                    <Badge variant="success">
+                    <Badge variant="success" className="shrink-0 whitespace-nowrap">
                       <CheckCircle2 className="size-3.5" aria-hidden="true" /> {t.giftStatuses[g.status]}
                     </Badge>
                   ) : (
-                    <Badge variant="secondary">{t.giftStatuses[g.status]}</Badge>
+                    <Badge variant="secondary" className="shrink-0 whitespace-nowrap">{t.giftStatuses[g.status]}</Badge>
                   )}
                 </li>
               ))}
