@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
+import { checkDatabaseKnowsZone } from "./update-church";
 import { church as churchTable, churchLogo } from "../../db/schema/church";
 import { API } from "../../../contract/api-paths";
 import { LOGO_MAX_BYTES } from "../../../contract/church";
@@ -98,6 +99,19 @@ describe("validation", () => {
     expect(await me(member)).toEqual(before);
     const [row] = await t.db.select().from(churchTable);
     expect(row.name).toBe(before.name);
+  });
+});
+
+describe("a time zone the database does not know", () => {
+  it("is a 400 on timeZone, and the transaction it was tried in goes on", async () => {
+    const err = await t.deps.db
+      .transaction(async (tx) => {
+        await checkDatabaseKnowsZone(tx, "America/Chicago");
+        await expect(checkDatabaseKnowsZone(tx, "Mars/Olympus_Mons")).rejects.toMatchObject({ status: 400, extra: { issues: [{ path: "body.timeZone" }] } });
+        // The savepoint took the failure: the transaction still answers.
+        return (await tx.select({ id: churchTable.id }).from(churchTable)).length;
+      });
+    expect(err).toBe(1);
   });
 });
 

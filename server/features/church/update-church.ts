@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db } from "../../db/client";
 import { church } from "../../db/schema/church";
 import { CHURCH_STATEMENT_KEYS, ZChurch, ZChurchPatch, type Church } from "../../../contract/church";
+import { CHURCH_TEXT } from "../../../contract/church-text";
+import { badRequest } from "../../http/app-error";
 import type { z } from "zod";
 import { applyChurch } from "../../shared/church-profile";
 
@@ -52,4 +54,24 @@ export async function changeChurch(deps: Pick<Deps, "db" | "bus" | "church" | "n
 }
 
 /** PATCH /api/admin/church (OWNER, PASTOR): the fields given, validated by ZChurchPatch, nothing else. */
-export const updateChurch = (deps: Pick<Deps, "db" | "bus" | "church" | "now">, patch: Patch) => changeChurch(deps, (current) => mergeChurch(current, patch));
+export const updateChurch = (deps: Pick<Deps, "db" | "bus" | "church" | "now">, patch: Patch) =>
+  changeChurch(deps, async (current, tx) => {
+    if (patch.timeZone !== undefined && patch.timeZone.trim() !== current.timeZone) await checkDatabaseKnowsZone(tx, patch.timeZone.trim());
+    return mergeChurch(current, patch);
+  });
+
+/**
+ * The database works out church days too (the giving ledger's day totals, decision 0123), so a
+ * zone this Node knows but the database's time zone files do not (a newer tzdata on one side) is
+ * refused as unknown, a 400 on `timeZone`, rather than failing the save later. Tried in a
+ * savepoint, so the failure leaves the transaction usable.
+ */
+export async function checkDatabaseKnowsZone(tx: Tx, zone: string) {
+  try {
+    await tx.transaction(async (sp) => {
+      await sp.execute(sql`select now() at time zone ${zone}`);
+    });
+  } catch {
+    throw badRequest("body.timeZone", CHURCH_TEXT.badTimeZone);
+  }
+}
