@@ -12,6 +12,9 @@ export const MY_DATA_TEXT = {
   deleteTitle: "Delete your account?",
   deleteBody:
     "You will be signed out everywhere. Your notes, comments, saved cards and bank link are removed, your prayer requests and testimonies stay without your name, and your giving records are kept without your name for the church's tax records. This cannot be undone.",
+  /** The delete dialog, when the wallet holds money (decision 0117): it becomes a gift, as "Give balance" makes one. */
+  walletGift: (amount: string, fund: string) =>
+    `Your wallet still holds ${amount}. Deleting your account gives it to the church's ${fund}, and it cannot be returned. For a receipt, give it from your Wallet first.`,
   passwordLabel: "Your password",
   confirmDelete: "Delete my account",
   cancel: "Cancel",

@@ -285,6 +285,8 @@ export const es: Messages = {
     deleteTitle: "¿Eliminar su cuenta?",
     deleteBody:
       "Se cerrará su sesión en todos los dispositivos. Se eliminarán sus notas, comentarios, tarjetas guardadas y la conexión con su banco; sus peticiones de oración y testimonios quedarán sin su nombre, y sus registros de donaciones se conservarán sin su nombre para los registros fiscales de la iglesia. Esto no se puede deshacer.",
+    walletGift: (amount, fund) =>
+      `Su billetera todavía tiene ${amount}. Al eliminar su cuenta, se entrega como ofrenda a la iglesia (${fund}) y no se puede devolver. Si desea un recibo, ofrézcala primero desde su Billetera.`,
     passwordLabel: "Su contraseña",
     confirmDelete: "Eliminar mi cuenta",
     cancel: "Cancelar",

@@ -18,7 +18,7 @@ export interface BackgroundCallPayloads {
   "bank.remove-item": { bankAccountId: string; provider: "sandbox" | "plaid"; sealedToken: string };
   /** Delete a member's contact in the church's CRM after they deleted their account (decision 0117). */
   "crm.delete-contact": { contactId: string };
-  /** Delete a card stored at the payment gateway (a customer profile) after its member deleted their account (decision 0117). */
+  /** Delete a card stored at the payment gateway (a customer profile): its member removed the saved card (decision 0021) or deleted their account (decision 0117). */
   "payments.delete-profile": { profileId: string; provider: "sandbox" | "authorize_net" };
 }
 export type BackgroundCallKind = keyof BackgroundCallPayloads;

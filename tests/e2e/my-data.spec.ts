@@ -46,3 +46,37 @@ test("export, delete with the password, then register again with the same email"
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "Tabitha Joppa" })).toBeVisible();
 });
+
+test("a member whose wallet holds money is told, before deleting, that it becomes a gift to the default fund", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
+  await register(page, "Zacchaeus", "Jericho");
+  // Nothing in the wallet: nothing said.
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  let dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await expect(dialog.getByLabel("Your password")).toBeVisible();
+  await expect(dialog.getByTestId("delete-wallet-gift")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  await page.goto("/giving?tab=wallet");
+  await page.getByRole("tab", { name: "Payment Methods" }).click();
+  await page.getByRole("button", { name: "Add Method" }).click();
+  const add = page.getByRole("dialog");
+  await add.getByLabel("Card number").fill("4242424242424242");
+  await add.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await add.getByLabel("CVV").fill("123");
+  await add.getByRole("button", { name: "Add Card" }).click();
+  await expect(add).toBeHidden();
+  await page.getByRole("button", { name: "Add Funds" }).click();
+  await page.getByRole("dialog").getByLabel("Amount ($)").fill("12.50");
+  await page.getByRole("dialog").getByRole("button", { name: /^Add \$/ }).click();
+  await expect(page.getByTestId("wallet-balance")).toHaveText("$12.50");
+
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await expect(dialog.getByTestId("delete-wallet-gift")).toHaveText(
+    "Your wallet still holds $12.50. Deleting your account gives it to the church's General Fund, and it cannot be returned. For a receipt, give it from your Wallet first.",
+  );
+});

@@ -4,6 +4,7 @@ import { churchLogo } from "../../db/schema/church";
 import { API } from "../../../contract/api-paths";
 import { DEFAULT_BACKGROUND } from "./build-manifest";
 import { renderLogo, type LogoImages } from "./logo-images";
+import type { ReceivedUpload } from "../../shared/image-upload";
 import { changeChurch } from "./update-church";
 
 /** Where the default logo lives (the built client's file), used when no logo was uploaded. */
@@ -13,8 +14,13 @@ export const DEFAULT_LOGO_URL = "/church-logo.svg";
  * PUT /api/admin/church/logo: the upload re-encoded (logo-images.ts), stored in the database
  * with the profile's logoUrl pointing at its versioned, immutable URL, in one transaction.
  */
-export async function setChurchLogo(deps: Pick<Deps, "db" | "bus" | "church" | "now">, upload: Buffer) {
-  const images = await renderLogo(upload, deps.church.backgroundColor ?? DEFAULT_BACKGROUND);
+export async function setChurchLogo(deps: Pick<Deps, "db" | "bus" | "church" | "now">, upload: ReceivedUpload) {
+  let images: LogoImages;
+  try {
+    images = await renderLogo(upload, deps.church.backgroundColor ?? DEFAULT_BACKGROUND);
+  } finally {
+    await upload.discard(); // (and after any answer, whatever happened: acceptRawUploads)
+  }
   return changeChurch(deps, async (current, tx) => {
     const row = { id: 1, ...images, updatedAt: deps.now() };
     await tx.insert(churchLogo).values(row).onConflictDoUpdate({ target: churchLogo.id, set: row });

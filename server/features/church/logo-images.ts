@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { CHURCH_TEXT } from "../../../contract/church";
 import { badRequest } from "../../http/app-error";
-import { inImageQueue, sniffImage } from "../../shared/image-upload";
+import { inImageQueue, sniffImage, type ReceivedUpload } from "../../shared/image-upload";
 
 /** Decoding stops past this many pixels (a small file can claim a huge canvas: a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -36,15 +36,15 @@ const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
  * square (512 and 192 px) and the maskable icons (the logo within the central 80% safe zone on
  * `background`). A file that is not an accepted image, or smaller than 64 px, is a 400 on `logo`.
  */
-export async function renderLogo(bytes: Buffer, background: string): Promise<LogoImages> {
-  const kind = sniffImage(bytes);
+export async function renderLogo(upload: ReceivedUpload, background: string): Promise<LogoImages> {
+  const kind = sniffImage(upload.head);
   if (!kind) throw badRequest("logo", CHURCH_TEXT.logoNotImage);
   // In the shared image queue, as members' photos are (shared/image-upload.ts).
-  return inImageQueue(() => render(bytes, kind, background));
+  return inImageQueue(() => render(upload.path, kind, background));
 }
 
-async function render(bytes: Buffer, kind: string, background: string): Promise<LogoImages> {
-  const open = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: "error" });
+async function render(file: string, kind: string, background: string): Promise<LogoImages> {
+  const open = () => sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: "error" });
   let meta: Metadata;
   try {
     meta = await open().metadata();

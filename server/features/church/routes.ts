@@ -7,7 +7,7 @@ import type { Deps } from "../../deps";
 import { currentUser, type AuthUser } from "../../http/auth";
 import { toOwnUser } from "../../shared/public-user";
 import { churchRevision } from "../../shared/church-profile";
-import { readRawUpload } from "../../shared/image-upload";
+import { acceptRawUploads, isReceivedUpload } from "../../shared/image-upload";
 import { badRequest, notFound } from "../../http/app-error";
 import { buildManifest, ZWebManifest } from "./build-manifest";
 import { API } from "../../../contract/api-paths";
@@ -100,19 +100,14 @@ export const churchRoutes =
     // The logo upload takes the image itself as the body (any Content-Type but JSON: the bytes
     // decide what it is, logo-images.ts), in a context of its own so no other route reads raw bodies.
     await app.register(async (upload) => {
-      upload.addContentTypeParser("*", (req, payload, done) => {
-        readRawUpload(payload, Number(req.headers["content-length"] ?? 0), LOGO_MAX_BYTES, "logo", CHURCH_TEXT.logoTooLarge).then(
-          (body) => done(null, body),
-          (err: Error) => done(err, undefined),
-        );
-      });
+      acceptRawUploads(upload, LOGO_MAX_BYTES, "logo", CHURCH_TEXT.logoTooLarge);
       upload.put(
         API.admin.churchLogo.pattern,
         { config: { access: "pastor", rateLimit: "churchProfile" }, bodyLimit: LOGO_MAX_BYTES, schema: { response: { 200: ZChurchAnswer } } },
         async (req) => {
-          if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw badRequest("logo", CHURCH_TEXT.logoNotImage);
+          if (!isReceivedUpload(req.body)) throw badRequest("logo", CHURCH_TEXT.logoNotImage);
           const next = await setChurchLogo(deps, req.body);
-            return { church: next };
+          return { church: next };
         },
       );
     });

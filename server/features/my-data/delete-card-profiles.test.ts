@@ -104,6 +104,84 @@ describe("deleting an account with cards stored at Authorize.Net", () => {
   });
 });
 
+describe("removing a saved card (Wallet → payment methods, decision 0021)", () => {
+  const addCard = async (m: Member, number: string) => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: API.wallet.paymentMethods(),
+      headers: m.auth,
+      payload: { type: "credit_card", provider: "ignored", cardNumber: number, expiryMonth: 11, expiryYear: 31, cvv: "123" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.id, res.json().id));
+    return row;
+  };
+  const remove = (m: Member, id: string) => t.app.inject({ method: "DELETE", url: API.wallet.paymentMethod({ id }), headers: m.auth });
+  const queuedProfiles = async () =>
+    (await t.db.select().from(backgroundCalls).where(eq(backgroundCalls.kind, "payments.delete-profile"))).map((c) => (c.payload as { profileId: string }).profileId);
+
+  it("queues the deletion of that card's own profile at the gateway in the same transaction, every card (each is a profile of its own), and the job deletes it there", async () => {
+    await t.db.delete(backgroundCalls);
+    const m = await t.signUp();
+    const visa = await addCard(m, "4111 1111 1111 1111");
+    const master = await addCard(m, "5555 5555 5555 4444");
+    expect(visa.gatewayProfileId).not.toBe(master.gatewayProfileId);
+
+    expect((await remove(m, visa.id)).statusCode).toBe(204);
+    // The member still has a card; the removed one's profile goes all the same (nothing else charges it).
+    expect(await queuedProfiles()).toEqual([visa.gatewayProfileId]);
+    expect(deleteRequests().some((r) => r.body.customerProfileId === visa.gatewayProfileId!.split("/")[0])).toBe(false);
+    expect(await runBackgroundCalls(t.deps)).toMatchObject({ done: 1, failed: 0 });
+    expect(standIn.profiles.has(visa.gatewayProfileId!.split("/")[0])).toBe(false);
+    expect(standIn.profiles.has(master.gatewayProfileId!.split("/")[0])).toBe(true);
+
+    // The last card: its profile too (the first call is done by now: its payload is cleared).
+    expect((await remove(m, master.id)).statusCode).toBe(204);
+    expect((await queuedProfiles()).map((id) => id ?? "done").sort()).toEqual(["done", master.gatewayProfileId].sort());
+    // Another member's DELETE of a card that is not theirs is a 404 and queues nothing.
+    const other = await t.signUp();
+    const theirs = await addCard(other, "4111 1111 1111 1111");
+    expect((await remove(m, theirs.id)).statusCode).toBe(404);
+    expect(await queuedProfiles()).toHaveLength(2);
+  });
+
+  it("keeps a profile that a recurring gift (not cancelled) or another saved method still charges; a cancelled gift does not keep it", async () => {
+    await t.db.delete(backgroundCalls);
+    const m = await t.signUp();
+    const card = await addCard(m, "4111 1111 1111 1111");
+    const kept = await addCard(m, "5555 5555 5555 4444");
+    // A recurring gift charged through the same profile as the saved card (recurring gifts store
+    // their own profiles today: add-card and set-up-recurring-gift; this guards any path that shares one).
+    const gift = await t.app.inject({
+      method: "POST",
+      url: API.giving.recurring(),
+      headers: { ...m.auth, "idempotency-key": `remove-card-${++n}` },
+      payload: giveRequest({ is_recurring: true }) as never,
+    });
+    expect(gift.statusCode, gift.body).toBe(201);
+    const [recurring] = await t.db.select().from(recurringGifts).where(eq(recurringGifts.userId, m.user.id));
+    await t.db.update(recurringGifts).set({ gatewayProfileId: card.gatewayProfileId! }).where(eq(recurringGifts.id, recurring.id));
+
+    expect((await remove(m, card.id)).statusCode).toBe(204);
+    expect(await queuedProfiles()).toEqual([]);
+    // The recurring gift is untouched and still charges that profile.
+    const [after] = await t.db.select().from(recurringGifts).where(eq(recurringGifts.id, recurring.id));
+    expect(after).toMatchObject({ status: "ACTIVE", gatewayProfileId: card.gatewayProfileId });
+
+    // A second saved row of the same profile keeps it too.
+    const [twin] = await t.db
+      .insert(paymentMethods)
+      .values({ ...kept, id: undefined, isDefault: false, createdAt: new Date() })
+      .returning();
+    expect((await remove(m, kept.id)).statusCode).toBe(204);
+    expect(await queuedProfiles()).toEqual([]);
+    // A cancelled recurring gift charges nothing: it does not keep the twin's profile.
+    await t.db.update(recurringGifts).set({ status: "CANCELLED", gatewayProfileId: kept.gatewayProfileId! }).where(eq(recurringGifts.id, recurring.id));
+    expect((await remove(m, twin.id)).statusCode).toBe(204);
+    expect(await queuedProfiles()).toEqual([kept.gatewayProfileId]);
+  });
+});
+
 describe("the Authorize.Net adapter's deleteCustomerProfile", () => {
   const gateway = () => createAuthorizeNetGateway({ apiLoginId: LOGIN, transactionKey: KEY, endpoint: standIn.endpoint, description: "Gift to Koinonia Church Orlando" });
 

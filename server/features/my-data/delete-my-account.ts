@@ -12,6 +12,7 @@
  *   - payment methods are deleted, and each card profile at the gateway (saved cards and
  *     recurring gifts') is queued for deletion there ("payments.delete-profile"); the bank link
  *     is dropped (its token revoke is queued: "bank.remove-item"); round-ups not yet collected fail;
+ *   - the wallet's balance becomes a gift to the church's default fund (shared/money/left-balance.ts);
  *   - recurring gifts are cancelled; prayer requests become anonymous; testimonies and
  *     questions lose their author;
  *   - the user row stays as a tombstone (deleted_at) because the church's giving records must
@@ -40,6 +41,7 @@ import { badRequest, conflict } from "../../http/app-error";
 import { enqueueBackgroundCall } from "../../shared/background-calls";
 import { withdrawAllRegistrations } from "../../shared/calendar-waitlist";
 import { syncGroupCounts } from "../../shared/group-counts";
+import { giveLeftBalance } from "../../shared/money/left-balance";
 import { MY_DATA_TEXT } from "../../../contract/my-data-text";
 import { WALLET_TEXT } from "../../../contract/wallet";
 
@@ -79,6 +81,8 @@ export async function deleteMyAccount(deps: Deps, userId: string, password: stri
     // Money: under the wallet lock, as every wallet change is (server/shared/money/wallet-ledger.ts).
     await tx.insert(wallets).values({ userId }).onConflictDoNothing();
     await tx.select({ userId: wallets.userId }).from(wallets).where(eq(wallets.userId, userId)).for("update");
+    // What the wallet holds becomes a gift to the default fund (the dialog said so, with the amount).
+    await giveLeftBalance(tx, deps.church.name, userId, now);
     // Cards stored at the gateway (saved cards, and each recurring gift's own profile) are deleted
     // there too, in the background, once this commits; only the configured gateway's can be.
     const savedCards = await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId)).returning();

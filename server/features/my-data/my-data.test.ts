@@ -14,7 +14,9 @@ import { prayerRequests } from "../../db/schema/prayer";
 import { testimonies } from "../../db/schema/testimonies";
 import { livestreamComments } from "../../db/schema/comments";
 import { funds, gifts, recurringGifts } from "../../db/schema/giving";
-import { bankAccounts, paymentMethods, wallets } from "../../db/schema/wallet";
+import { bankAccounts, paymentMethods, roundUpCollections, walletTransactions, wallets } from "../../db/schema/wallet";
+import { emailOutbox } from "../../db/schema/platform";
+import { settleCollection } from "../wallet/collect-round-ups";
 import { notifications, pushSubscriptions } from "../../db/schema/notifications";
 import { passkeys, totpSecrets } from "../../db/schema/two-step";
 import { crmSyncItems, integrations } from "../../db/schema/integrations";
@@ -205,8 +207,8 @@ describe("DELETE /api/me", () => {
     const [prayer] = await t.db.select().from(prayerRequests).where(eq(prayerRequests.id, prayerId));
     expect(prayer).toMatchObject({ isAnonymous: true, shareWithCareTeam: false });
     expect((await t.db.select().from(testimonies).where(eq(testimonies.text, "Testimony gone: God has been faithful."))).map((x) => x.userId)).toEqual([null]);
-    // Giving records stay under the tombstone; the recurring gift is cancelled.
-    expect((await t.db.select().from(gifts).where(eq(gifts.userId, m.user.id))).map((g) => g.amountCents)).toEqual([5000]);
+    // Giving records stay under the tombstone (and the wallet's $15.00 became a gift: below); the recurring gift is cancelled.
+    expect((await t.db.select().from(gifts).where(eq(gifts.userId, m.user.id))).map((g) => g.amountCents).sort()).toEqual([1500, 5000]);
     expect((await t.db.select().from(recurringGifts).where(eq(recurringGifts.id, recurring.id)))[0].status).toBe("CANCELLED");
     // The bank link is dropped and its token revoke queued.
     const [b] = await t.db.select().from(bankAccounts).where(eq(bankAccounts.id, bank.id));
@@ -225,6 +227,58 @@ describe("DELETE /api/me", () => {
     expect((await t.db.select().from(personalNotes).where(eq(personalNotes.userId, other.user.id))).length).toBe(1);
     expect((await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, other.user.id))).length).toBe(2);
     expect((await t.app.inject({ method: "GET", url: API.church.me(), headers: other.auth })).statusCode).toBe(200);
+  });
+
+  it("gives what the wallet holds to the default fund as a wallet gift, in the deletion's transaction; an empty wallet gives nothing", async () => {
+    const m = await t.signUp("MEMBER", { password: "spend-it-well" });
+    const other = await t.signUp();
+    await t.db.insert(wallets).values([
+      { userId: m.user.id, balanceCents: 1234, roundUpAccumulatedCents: 900 },
+      { userId: other.user.id, balanceCents: 777 },
+    ]);
+    const [general] = await t.db.select().from(funds).where(eq(funds.isDefault, true));
+    expect((await deleteAccount(m.auth, "spend-it-well")).statusCode).toBe(204);
+
+    const given = await t.db.select().from(gifts).where(eq(gifts.userId, m.user.id));
+    expect(given).toHaveLength(1);
+    expect(given[0]).toMatchObject({ amountCents: 1234, feeCents: 0, fundId: general.id, status: "COMPLETED", method: "wallet", cardLastFour: null, gatewayTransactionId: null });
+    const [wallet] = await t.db.select().from(wallets).where(eq(wallets.userId, m.user.id));
+    expect(wallet.balanceCents).toBe(0);
+    // The wallet's ledger explains the zero: one payment naming the gift.
+    const ledger = await t.db.select().from(walletTransactions).where(eq(walletTransactions.userId, m.user.id));
+    expect(ledger).toEqual([expect.objectContaining({ type: "payment", status: "completed", amountCents: 1234, giftId: given[0].id })]);
+    // No receipt can go: the address is erased.
+    expect((await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, m.user.email))).length).toBe(0);
+    // Nobody else's wallet moves.
+    expect((await t.db.select().from(wallets).where(eq(wallets.userId, other.user.id)))[0].balanceCents).toBe(777);
+
+    const empty = await t.signUp("MEMBER", { password: "nothing-saved" });
+    expect((await deleteAccount(empty.auth, "nothing-saved")).statusCode).toBe(204);
+    expect(await t.db.select().from(gifts).where(eq(gifts.userId, empty.user.id))).toEqual([]);
+    expect(await t.db.select().from(walletTransactions).where(eq(walletTransactions.userId, empty.user.id))).toEqual([]);
+  });
+
+  it("round-ups collected before the deletion and settled after it go to the default fund too", async () => {
+    const m = await t.signUp("MEMBER", { password: "bank-still-busy" });
+    const [bank] = await t.db
+      .insert(bankAccounts)
+      .values({ userId: m.user.id, provider: "sandbox", itemId: "item-busy", accessTokenSealed: "sealed", providerAccountId: "acc-busy", institutionName: "First Bank", accountName: "Checking", mask: "1111", roundsUpFrom: new Date() })
+      .returning();
+    const [collection] = await t.db
+      .insert(roundUpCollections)
+      .values({ userId: m.user.id, bankAccountId: bank.id, amountCents: 321, status: "pending", providerDebitId: `debit-${m.user.id}`, nextCheckAt: new Date(), createdAt: new Date() })
+      .returning();
+    await t.db.insert(walletTransactions).values({ userId: m.user.id, type: "round_up", status: "pending", amountCents: 321, description: "Coffee", collectionId: collection.id });
+    expect((await deleteAccount(m.auth, "bank-still-busy")).statusCode).toBe(204);
+    expect(await t.db.select().from(gifts).where(eq(gifts.userId, m.user.id))).toEqual([]);
+
+    await settleCollection(t.deps, collection.id);
+    const given = await t.db.select().from(gifts).where(eq(gifts.userId, m.user.id));
+    expect(given.map((g) => [g.amountCents, g.method])).toEqual([[321, "wallet"]]);
+    expect((await t.db.select().from(wallets).where(eq(wallets.userId, m.user.id)))[0].balanceCents).toBe(0);
+    // A second settle of the same collection changes nothing.
+    await settleCollection(t.deps, collection.id);
+    expect(await t.db.select().from(gifts).where(eq(gifts.userId, m.user.id))).toHaveLength(1);
   });
 
   it("lets the same email register again, as a new member with nothing of the old one", async () => {

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { PROFILE_TEXT } from "../../../contract/profile";
 import { badRequest } from "../../http/app-error";
-import { inImageQueue, sniffImage } from "../../shared/image-upload";
+import { inImageQueue, sniffImage, type ReceivedUpload } from "../../shared/image-upload";
 
 /** 50 megapixels: every phone camera's full-size photo, and no more. */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -23,15 +23,15 @@ export interface PhotoImages {
   small: Buffer;
 }
 
-/** The images for an upload, decoded and encoded in the shared image queue (shared/image-upload.ts: a core stays free for other members' requests). */
-export async function renderPhoto(bytes: Buffer): Promise<PhotoImages> {
-  const kind = sniffImage(bytes);
+/** The images for an upload (received to a file: shared/image-upload.ts), decoded and encoded in the shared image queue (a core stays free for other members' requests); libvips reads the file on its own thread. */
+export async function renderPhoto(upload: ReceivedUpload): Promise<PhotoImages> {
+  const kind = sniffImage(upload.head);
   if (!kind || !ACCEPTED.has(kind)) throw badRequest("photo", PROFILE_TEXT.photoNotImage);
-  return inImageQueue(() => render(bytes, kind));
+  return inImageQueue(() => render(upload.path, kind));
 }
 
-async function render(bytes: Buffer, kind: string): Promise<PhotoImages> {
-  const open = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: "error", sequentialRead: true });
+async function render(file: string, kind: string): Promise<PhotoImages> {
+  const open = () => sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: "error", sequentialRead: true });
   let meta: Metadata;
   try {
     meta = await open().metadata();

@@ -4,6 +4,7 @@
  * and the photo pipeline on real JPEG, PNG and WebP files made by sharp: EXIF GPS stripped,
  * a PNG bomb, a file that lies about its type, 10 MB + 1 byte, delete, and the served URL.
  */
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { memberPhotos, users } from "../../db/schema/users";
 import { API } from "../../../contract/api-paths";
 import { PHOTO_MAX_BYTES, churchRegion, toE164 } from "../../../contract/profile";
+import { uploadDirectory } from "../../shared/image-upload";
 
 let t: TestApp;
 type Who = Awaited<ReturnType<TestApp["signUp"]>>;
@@ -221,6 +223,8 @@ describe("the photo", () => {
       const res = await upload(ann, body, type);
       expect(res.statusCode, `${type} ${body.subarray(0, 12).toString("latin1")}`).toBe(400);
       expect(res.json().issues).toEqual([{ path: "photo", message: "The photo must be a JPEG, PNG or WebP image" }]);
+      // A refused upload's file is gone before the answer.
+      expect(fs.readdirSync(uploadDirectory()), type).toEqual([]);
     }
     expect((await upload(ann, gif, "image/gif", "es")).json().issues).toEqual([{ path: "photo", message: "La foto debe ser una imagen JPEG, PNG o WebP" }]);
     // A real JPEG sent as image/png is read as what it is.
@@ -257,6 +261,8 @@ describe("the photo", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([{ path: "photo", message: "The photo must be smaller than 10 MB" }]);
     expect((await upload(ann, over, "image/jpeg", "es")).json().issues).toEqual([{ path: "photo", message: "La foto debe pesar menos de 10 MB" }]);
+    // Every upload was received to a file of its own (shared/image-upload.ts), and none is left.
+    expect(fs.readdirSync(uploadDirectory())).toEqual([]);
   });
 
   it("DELETE removes it (only the asker's): the own user shows no photo and the URL is a 404", async () => {

@@ -19,7 +19,7 @@ import { PHOTO_MAX_BYTES, PHOTO_SIZES, PROFILE_TEXT, ZProfilePatch } from "../..
 import type { Deps } from "../../deps";
 import { badRequest, notFound } from "../../http/app-error";
 import { currentUser } from "../../http/auth";
-import { readRawUpload } from "../../shared/image-upload";
+import { acceptRawUploads, isReceivedUpload } from "../../shared/image-upload";
 import { toOwnUser } from "../../shared/public-user";
 import { renderPhoto } from "./photo-images";
 import { photoBytes, removePhoto, setPhoto, updateProfile } from "./update-profile";
@@ -41,20 +41,20 @@ export const profileRoutes =
     // The upload takes the image itself as the body (any Content-Type: the bytes decide what it
     // is, photo-images.ts), in a context of its own so no other route reads raw bodies.
     await app.register(async (upload) => {
-      upload.addContentTypeParser("*", (req, payload, done) => {
-        readRawUpload(payload, Number(req.headers["content-length"] ?? 0), PHOTO_MAX_BYTES, "photo", PROFILE_TEXT.photoTooLarge).then(
-          (body) => done(null, body),
-          (err: Error) => done(err, undefined),
-        );
-      });
+      acceptRawUploads(upload, PHOTO_MAX_BYTES, "photo", PROFILE_TEXT.photoTooLarge);
       upload.put(
         API.profile.photo.pattern,
         // Fastify's own limit sits above ours, so a body 1 byte too large is our 400 on `photo`, not a bare 413.
         { config: { access: "member", rateLimit: "profilePhoto" }, bodyLimit: PHOTO_MAX_BYTES + 1024, schema: { response: { 200: ZOwnUser } } },
         async (req) => {
           const me = currentUser(req);
-          if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw badRequest("photo", PROFILE_TEXT.photoNotImage);
-          const images = await renderPhoto(req.body);
+          if (!isReceivedUpload(req.body)) throw badRequest("photo", PROFILE_TEXT.photoNotImage);
+          let images;
+          try {
+            images = await renderPhoto(req.body);
+          } finally {
+            await req.body.discard(); // (and after any answer, whatever happened: acceptRawUploads)
+          }
           const next = await setPhoto(deps, me.id, images);
           app.sessionCache.forgetUser(me.id);
           return toOwnUser(next);

@@ -30,6 +30,7 @@ import { formatCents } from "../../../contract/money";
 import { ROUNDUP_COLLECT_AFTER_DAYS, WALLET_TEXT } from "../../../contract/wallet";
 import { openAccessToken } from "../../shared/bank-token";
 import { credit, lockWallet } from "../../shared/money/wallet-ledger";
+import { giveLeftBalance } from "../../shared/money/left-balance";
 import { roundsUpNow } from "./roundup-setting";
 import { enqueueEmail } from "../../shared/email/outbox";
 
@@ -198,6 +199,10 @@ export async function settleCollection(deps: Deps, collectionId: string) {
       .returning({ amountCents: walletTransactions.amountCents });
     const total = ups.reduce((s, r) => s + r.amountCents, 0);
     if (total > 0) await credit(tx, c.userId, total, now, { roundUp: true });
+    // A member who deleted their account meanwhile: the money goes where the rest of their
+    // balance went, to the default fund (decision 0117).
+    const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, c.userId));
+    if (total > 0 && owner?.deletedAt) await giveLeftBalance(tx, deps.church.name, c.userId, now);
   });
 }
 

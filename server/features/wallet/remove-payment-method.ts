@@ -7,10 +7,17 @@
  * never waits on the bank and a bank that is down loses nothing. Its round-ups
  * not yet collected can no longer be debited: they become failed (they were never in the
  * balance); a collection already under way finishes on its own (docs/decisions/0024).
+ *
+ * Removing a card deletes it at the gateway too (decision 0021): each saved card is a customer
+ * profile of its own there (add-card.ts), so its deletion ("payments.delete-profile", the call
+ * account deletion also queues: decision 0117) is queued in the same transaction, unless another
+ * row still charges the same profile (another saved method, or a recurring gift not cancelled):
+ * then the profile stays, and that row keeps working. Only the configured gateway's profiles can be deleted.
  */
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { bankAccounts, bankPurchases, paymentMethods, walletTransactions } from "../../db/schema/wallet";
+import { recurringGifts } from "../../db/schema/giving";
 import { WALLET_TEXT } from "../../../contract/wallet";
 import { notFound } from "../../http/app-error";
 import { lockWallet } from "../../shared/money/wallet-ledger";
@@ -34,6 +41,21 @@ export async function removePaymentMethod(deps: Deps, userId: string, id: string
         .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id))
         .limit(1);
       if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+    }
+    if (removed.type === "credit_card" && removed.gatewayProfileId && removed.provider === deps.payments.kind) {
+      const profileId = removed.gatewayProfileId;
+      const [stillCharged] = await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.gatewayProfileId, profileId))
+        .union(
+          tx
+            .select({ id: recurringGifts.id })
+            .from(recurringGifts)
+            .where(and(eq(recurringGifts.gatewayProfileId, profileId), ne(recurringGifts.status, "CANCELLED"))),
+        )
+        .limit(1);
+      if (!stillCharged) await enqueueBackgroundCall(tx, "payments.delete-profile", { profileId, provider: deps.payments.kind }, deps.now());
     }
     if (!removed.bankAccountId) return;
     const [bank] = await tx.select().from(bankAccounts).where(eq(bankAccounts.id, removed.bankAccountId));

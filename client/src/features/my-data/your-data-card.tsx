@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { deleteMyAccount, downloadMyData } from "./api";
+import { formatCents } from "@contract/money";
+import { deleteMyAccount, downloadMyData, useLeftBalance } from "./api";
 
 /**
  * Profile → Your data (issue 20): download everything the app holds about the member, or delete
@@ -16,13 +17,14 @@ import { deleteMyAccount, downloadMyData } from "./api";
  * has already ended every session) and goes to the sign-in screen.
  */
 export function YourDataCard({ onDeleted }: { onDeleted: () => Promise<void> | void }) {
-  const { m } = useI18n();
+  const { m, locale } = useI18n();
   const T = m.myData;
   const [downloading, setDownloading] = useState(false);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
   const [deleting, setDeleting] = useState(false);
+  const left = useLeftBalance(open, locale);
 
   const download = async () => {
     setDownloading(true);
@@ -82,6 +84,11 @@ export function YourDataCard({ onDeleted }: { onDeleted: () => Promise<void> | v
               <DialogTitle>{T.deleteTitle}</DialogTitle>
               <DialogDescription>{T.deleteBody}</DialogDescription>
             </DialogHeader>
+            {left && (
+              <p role="note" className="rounded-md bg-muted p-3 text-sm" data-testid="delete-wallet-gift">
+                {T.walletGift(formatCents(left.cents), left.fund)}
+              </p>
+            )}
             <FormField id="delete-account-password" label={T.passwordLabel} error={error}>
               <Input
                 id="delete-account-password"
