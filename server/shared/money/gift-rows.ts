@@ -39,7 +39,10 @@ export const NET_FEE_CENTS = sql<number>`(${gifts.feeCents} - greatest(${gifts.r
 export const refundedOfGift = (g: { amountCents: number; refundedCents: number }) => Math.min(g.refundedCents, g.amountCents);
 
 /** A gift as its giver's history shows it; `fundName` in the asker's language (funds.ts, fundName). */
-export const toHistoryEntry = (g: typeof gifts.$inferSelect, fundName: string): GivingHistoryEntry => ({
+export const toHistoryEntry = (
+  g: Pick<typeof gifts.$inferSelect, "id" | "amountCents" | "createdAt" | "status" | "feeCents" | "refundedCents">,
+  fundName: string,
+): GivingHistoryEntry => ({
   id: g.id,
   amountCents: g.amountCents,
   createdAt: g.createdAt.toISOString(),
