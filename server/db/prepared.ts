@@ -10,7 +10,7 @@
  * connection) and PGlite reuses its own.
  *
  * Only for reads asked for on every screen with the same shape; a query built from filters stays
- * an ordinary one. Names are global per connection: `feature.read` (a test checks they differ).
+ * an ordinary one. Names are global per connection: `feature.read` (a name declared twice throws when loaded).
  */
 import type { Db } from "./client";
 

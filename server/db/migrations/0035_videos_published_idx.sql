@@ -1,0 +1,1 @@
+CREATE INDEX "videos_published_idx" ON "videos" USING btree ("published_at","id");
