@@ -14,6 +14,8 @@ export const es: Messages = {
     tooLong: (n) => `Debe tener como máximo ${n} carácter(es)`,
   },
   common: {
+    loadMore: "Cargar más",
+    loadingMore: "Cargando...",
     somethingWrong: "Algo salió mal",
     tryAgain: "Inténtelo de nuevo.",
     sending: "Enviando...",

@@ -1,1 +1,0 @@
-CREATE INDEX "videos_published_idx" ON "videos" USING btree ("published_at","id");
