@@ -76,38 +76,13 @@ export class CalendarRanges {
    * answer of their own (their status is read per request, never shared), compressed at once.
    */
   async answerFor(userId: string, from: Date, to: Date, acceptEncoding?: string): Promise<RangeAnswer> {
-    const tz = this.deps.church.timeZone;
-    const key = `${tz} ${from.toISOString()} ${to.toISOString()}`;
-    let read = this.reads.get(key);
-    if (!read) {
-      if (this.reads.size >= MAX_RANGES) this.reads.delete(this.reads.keys().next().value!);
-      this.reads.set(key, (read = new SharedRead<Prepared>(this.deps.config.sharedReadMs)));
-    }
-    const [common, mine] = await Promise.all([
-      read.get(async () => {
-        const occurrences = await listOccurrences(this.deps.db, tz, null, from, to);
-        const head = jsonOf(ZCalendarPage, { timeZone: tz, occurrences: [] }).replace(/\[\]\}$/, "");
-        const parts = occurrences.map((o) => jsonOf(ZOccurrence, o));
-        const whole = Buffer.from(`${head}[${parts.join(",")}]}`);
-        const [br, gz] = await Promise.all([
-          brotli(whole, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: whole.length } }),
-          gzip(whole, { level: 6 }),
-        ]);
-        return { occurrences, head, parts, whole, br, gzip: gz };
-      }),
-      this.deps.db.execute(sql`
-        select event_id, occurrence_start, status from calendar_rsvps
-        where user_id = ${userId}::uuid
-          and occurrence_start >= ${new Date(from.getTime() - MAX_SPAN_MS).toISOString()}::timestamptz
-          and occurrence_start < ${to.toISOString()}::timestamptz`) as unknown as Promise<{ rows: { event_id: string; occurrence_start: string | Date; status: RsvpStatus }[] }>,
-    ]);
-    if (mine.rows.length === 0) {
+    const [common, mine] = await Promise.all([this.common(from, to), this.mine(userId, from, to)]);
+    if (mine.size === 0) {
       const encoding = pickEncoding(acceptEncoding);
       return { body: encoding === "br" ? common.br : encoding === "gzip" ? common.gzip : common.whole, encoding };
     }
-    const status = new Map(mine.rows.map((r) => [`${r.event_id} ${new Date(r.occurrence_start).toISOString()}`, r.status]));
     const parts = common.occurrences.map((o, i) => {
-      const s = status.get(`${o.id} ${o.startsAt}`);
+      const s = mine.get(`${o.id} ${o.startsAt}`);
       return s ? jsonOf(ZOccurrence, { ...o, myStatus: s }) : common.parts[i]!;
     });
     // Their own answer, compressed here at a fast setting (the app's default brotli quality on
@@ -117,6 +92,52 @@ export class CalendarRanges {
     if (encoding === "br") return { body: await brotli(own, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: own.length } }), encoding };
     if (encoding === "gzip") return { body: await gzip(own, { level: 1 }), encoding };
     return { body: own, encoding: null };
+  }
+
+  /**
+   * The occurrences in [from, to) with counts and `userId`'s own status, as objects: the week
+   * screen's (get-week.ts). The shared part is the same read as the calendar's; the member's
+   * registrations are one indexed query, never shared.
+   */
+  async occurrencesFor(userId: string, from: Date, to: Date): Promise<Occurrence[]> {
+    const [common, mine] = await Promise.all([this.common(from, to), this.mine(userId, from, to)]);
+    if (mine.size === 0) return common.occurrences;
+    return common.occurrences.map((o) => {
+      const s = mine.get(`${o.id} ${o.startsAt}`);
+      return s ? { ...o, myStatus: s } : o;
+    });
+  }
+
+  /** The range's occurrences and counts, the same for every member: read and written once per SHARED_READ_MS. */
+  private common(from: Date, to: Date): Promise<Prepared> {
+    const tz = this.deps.church.timeZone;
+    const key = `${tz} ${from.toISOString()} ${to.toISOString()}`;
+    let read = this.reads.get(key);
+    if (!read) {
+      if (this.reads.size >= MAX_RANGES) this.reads.delete(this.reads.keys().next().value!);
+      this.reads.set(key, (read = new SharedRead<Prepared>(this.deps.config.sharedReadMs)));
+    }
+    return read.get(async () => {
+      const occurrences = await listOccurrences(this.deps.db, tz, null, from, to);
+      const head = jsonOf(ZCalendarPage, { timeZone: tz, occurrences: [] }).replace(/\[\]\}$/, "");
+      const parts = occurrences.map((o) => jsonOf(ZOccurrence, o));
+      const whole = Buffer.from(`${head}[${parts.join(",")}]}`);
+      const [br, gz] = await Promise.all([
+        brotli(whole, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: whole.length } }),
+        gzip(whole, { level: 6 }),
+      ]);
+      return { occurrences, head, parts, whole, br, gzip: gz };
+    });
+  }
+
+  /** `userId`'s registrations for occurrences in [from, to), by "event start". */
+  private async mine(userId: string, from: Date, to: Date): Promise<Map<string, RsvpStatus>> {
+    const result = (await this.deps.db.execute(sql`
+        select event_id, occurrence_start, status from calendar_rsvps
+        where user_id = ${userId}::uuid
+          and occurrence_start >= ${new Date(from.getTime() - MAX_SPAN_MS).toISOString()}::timestamptz
+          and occurrence_start < ${to.toISOString()}::timestamptz`)) as unknown as { rows: { event_id: string; occurrence_start: string | Date; status: RsvpStatus }[] };
+    return new Map(result.rows.map((r) => [`${r.event_id} ${new Date(r.occurrence_start).toISOString()}`, r.status]));
   }
 
   /** This instance changed registrations or events: read again. */
