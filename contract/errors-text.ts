@@ -17,6 +17,8 @@ export const ERROR_TEXT = {
   unreadableRequest: "The request could not be read",
   requestTooLarge: "The request is too large",
   unsupportedMediaType: "This kind of content is not accepted here",
+  /** 400 on a list's `cursor` that no page of ours wrote (server/http/keyset.ts). */
+  invalidCursor: "This page is no longer valid. Start again from the first page.",
   /** 429 on a limited write (server/http/write-limits.ts): the wait rounded up to whole minutes. */
   tooManyWrites: (minutes: number) =>
     minutes === 1 ? "You're doing that too often. Please wait a minute and try again." : `You're doing that too often. Please wait ${minutes} minutes and try again.`,

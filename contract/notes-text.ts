@@ -6,6 +6,9 @@
 /** Personal notes (spec sections 3, 4, 5, 7, 8 and 9). */
 export const NOTE_TITLE_MAX = 255;
 export const NOTE_CONTENT_MAX = 20_000;
+/** GET /api/personal-notes answers this many notes a page ("Load more" asks the next; issue 23, decision 0126). */
+export const NOTES_PAGE_SIZE = 20;
+export const NOTES_PAGE_MAX = 100;
 
 export const NOTE_TEXT = {
   titleRequired: "Title is required",

@@ -3,6 +3,9 @@
 export const VISITOR_HEARD_OPTIONS = ["A friend or family member", "Online search", "Social media", "Drove by", "Event", "Other"] as const;
 export const VISITOR_NAME_MAX = 120;
 export const VISITOR_PRAYER_MAX = 2000;
+/** GET /api/visitors answers this many cards a page, newest first ("Load more"; issue 23, decision 0126). */
+export const VISITORS_PAGE_SIZE = 20;
+export const VISITORS_PAGE_MAX = 100;
 
 export const VISITOR_TEXT = {
   nameRequired: "Please tell us your name",

@@ -2,7 +2,7 @@ import { z } from "./zod-setup";
 import { displayText } from "./display-text";
 
 export * from "./visitors-text";
-import { VISITOR_HEARD_OPTIONS, VISITOR_NAME_MAX, VISITOR_PRAYER_MAX, VISITOR_TEXT } from "./visitors-text";
+import { VISITOR_HEARD_OPTIONS, VISITOR_NAME_MAX, VISITOR_PRAYER_MAX, VISITOR_TEXT, VISITORS_PAGE_MAX, VISITORS_PAGE_SIZE } from "./visitors-text";
 
 export const ZVisitorInput = z.object({
   name: displayText().trim().min(1, VISITOR_TEXT.nameRequired).max(VISITOR_NAME_MAX, VISITOR_TEXT.nameTooLong),
@@ -38,4 +38,17 @@ export const ZVisitor = z.object({
 export type Visitor = z.infer<typeof ZVisitor>;
 
 export const ZVisitorIdParams = z.object({ id: z.uuid() });
+
+/** GET /api/visitors (staff): newest first, a keyset page at a time (`cursor`: the previous page's nextCursor). */
+export const ZVisitorsQuery = z.object({
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(VISITORS_PAGE_MAX).default(VISITORS_PAGE_SIZE),
+});
+/** A page of cards; the first page also counts every card and those waiting for follow-up (null on later pages). */
+export const ZVisitorPage = z.object({
+  visitors: z.array(ZVisitor),
+  nextCursor: z.string().nullable(),
+  counts: z.object({ total: z.number().int(), waiting: z.number().int() }).nullable(),
+});
+export type VisitorPage = z.infer<typeof ZVisitorPage>;
 export const ZVisitorFollowUpInput = z.object({ followedUp: z.boolean() });

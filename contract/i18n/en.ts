@@ -46,6 +46,9 @@ const toast = (t: { title: string; description: string } | undefined) => ({ titl
 export const en = {
   zod: ZOD_TEXT,
   common: {
+    /** Under a list paged by keyset (client/src/components/load-more.tsx). */
+    loadMore: "Load more",
+    loadingMore: "Loading...",
     somethingWrong: "Something went wrong",
     tryAgain: "Please try again.",
     sending: "Sending...",

@@ -14,6 +14,8 @@ export const es: Messages = {
     tooLong: (n) => `Debe tener como máximo ${n} carácter(es)`,
   },
   common: {
+    loadMore: "Cargar más",
+    loadingMore: "Cargando...",
     somethingWrong: "Algo salió mal",
     tryAgain: "Inténtelo de nuevo.",
     sending: "Enviando...",
@@ -40,6 +42,7 @@ export const es: Messages = {
     unreadableRequest: "No se pudo leer la solicitud",
     requestTooLarge: "La solicitud es demasiado grande",
     unsupportedMediaType: "Aquí no se acepta este tipo de contenido",
+    invalidCursor: "Esta página ya no es válida. Comience de nuevo desde la primera página.",
     tooManyWrites: (minutes: number) =>
       minutes === 1
         ? "Lo está haciendo con demasiada frecuencia. Espere un minuto e inténtelo de nuevo."

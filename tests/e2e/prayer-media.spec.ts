@@ -172,3 +172,21 @@ test("visit us shows service times, directions and the contact buttons", async (
   await expect(page.getByRole("link", { name: "Email Us" })).toHaveAttribute("href", "mailto:hello@koinonia.test");
   await expect(page.getByRole("link", { name: "First-Time Visitor Form" })).toBeVisible();
 });
+
+test("notes load 20 at a time: Load more brings the older ones, then goes away (issue 23)", async ({ page }) => {
+  await register(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  for (let i = 1; i <= 23; i++) {
+    const res = await page.request.post("/api/personal-notes", { headers: { authorization: `Bearer ${token}` }, data: { title: `Week ${i}`, content: "Grace upon grace" } });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto("/media?tab=notes");
+  const cards = page.getByTestId("note-card");
+  await expect(cards).toHaveCount(20);
+  await expect(cards.first()).toContainText("Week 23");
+  const more = page.getByRole("button", { name: "Load more" });
+  await more.click();
+  await expect(cards).toHaveCount(23);
+  await expect(cards.last()).toContainText("Week 1");
+  await expect(more).toBeHidden();
+});

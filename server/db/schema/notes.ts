@@ -14,5 +14,6 @@ export const personalNotes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("personal_notes_user_idx").on(t.userId, t.updatedAt)],
+  // The list pages by (updated_at, id) within the member (issue 23): the id makes the order total.
+  (t) => [index("personal_notes_user_idx").on(t.userId, t.updatedAt, t.id)],
 );

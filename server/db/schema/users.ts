@@ -33,7 +33,12 @@ export const users = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   // Admin → People lists the first 50 by name: read in index order, not every member sorted (issue 23).
-  (t) => [index("users_people_name_idx").on(t.firstName, t.lastName).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    index("users_people_name_idx").on(t.firstName, t.lastName).where(sql`${t.deletedAt} is null`),
+    // The directory's order (search-directory.ts): a page walks the index from its cursor instead
+    // of sorting every member for each page (issue 23; 5.8 -> 0.23 ms at 1,000 members).
+    index("users_directory_name_idx").on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+  ],
 );
 
 /**

@@ -1,4 +1,5 @@
 import { pgTable, uuid, text, timestamp, index } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { users } from "./users";
 
 /** First-time visitor cards from the public /visitors form (read by staff). */
@@ -16,5 +17,6 @@ export const visitors = pgTable(
     followedUpBy: uuid("followed_up_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("visitors_created_idx").on(t.createdAt)],
+  // Staff page the cards newest first by (created_at, id); the follow-up count reads the waiting ones only (issue 23).
+  (t) => [index("visitors_created_idx").on(t.createdAt, t.id), index("visitors_waiting_idx").on(t.createdAt).where(sql`${t.followedUpAt} is null`)],
 );

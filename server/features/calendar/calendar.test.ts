@@ -14,6 +14,7 @@ import zlib from "node:zlib";
 import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
 import { CALENDAR_TEXT, withMyStatus, type CalendarEvent, type CalendarPage, type EventRsvps, type ManagedEvents, type MyRegistrations, type RsvpAnswer, type Week } from "../../../contract/calendar";
 import { calendarRsvps } from "../../db/schema/calendar";
+import { users } from "../../db/schema/users";
 import { notifications, notificationOptOuts } from "../../db/schema/notifications";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
 import { sendEventReminders } from "./send-event-reminders";
@@ -427,5 +428,19 @@ describe("the week", () => {
     const other = (await call((await t.signUp()).auth, "GET", "/api/week")).json() as Week;
     expect(other.groups).toEqual([]);
     expect(other.journey).toBeNull();
+
+    // The day's title in the member's language; the enrolment past the journey's end shows no day.
+    await t.db.update(users).set({ locale: "es" }).where(eq(users.id, m.user.id));
+    expect(((await call(m.auth, "GET", "/api/week")).json() as Week).journey).toEqual({ sequenceKey: "WEEK_TEST", day: 2, totalDays: 3, title: "Día 2" });
+    await t.db.update(journeyEnrolments).set({ startDate: "2026-10-10" }).where(eq(journeyEnrolments.userId, m.user.id));
+    expect(((await call(m.auth, "GET", "/api/week")).json() as Week).journey).toBeNull();
+
+    // A registration shows as the member's own status in their week only (the occurrences are shared, the status is not).
+    const reg = await createEvent(staff.auth, { title: "Friday Supper", startsAt: "2026-10-23T18:00", endsAt: "2026-10-23T19:00", registration: true, capacity: 10 });
+    const third = await t.signUp();
+    expect(((await call(third.auth, "GET", "/api/week")).json() as Week).events.find((e) => e.id === reg.id)).toMatchObject({ myStatus: null, goingCount: 0 });
+    expect((await rsvp(m.auth, reg.id)).statusCode).toBe(200);
+    expect(((await call(m.auth, "GET", "/api/week")).json() as Week).events.find((e) => e.id === reg.id)).toMatchObject({ myStatus: "going", goingCount: 1 });
+    expect(((await call(third.auth, "GET", "/api/week")).json() as Week).events.find((e) => e.id === reg.id)).toMatchObject({ myStatus: null, goingCount: 1 });
   });
 });

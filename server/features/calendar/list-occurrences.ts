@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { EVENT_MAX_DAYS, withMyStatus, type ListedOccurrence, type MyRegistration, type Occurrence, type RsvpStatus } from "../../../contract/calendar";
+import { EVENT_MAX_DAYS, type ListedOccurrence, type MyRegistration, type RsvpStatus } from "../../../contract/calendar";
 import { zonedDate } from "../../../contract/zoned-time";
 import { occurrencesBetween, type Schedule } from "./occurrences";
 
@@ -99,10 +99,4 @@ export async function listMyRegistrations(db: Db, userId: string, from: Date, to
       and occurrence_start < ${to.toISOString()}::timestamptz
     order by occurrence_start, event_id`)) as unknown as { rows: { eventId: string; occurrence: string | Date; status: RsvpStatus }[] };
   return result.rows.map((r) => ({ eventId: r.eventId, occurrence: new Date(r.occurrence).toISOString(), status: r.status }));
-}
-
-/** The occurrences with `userId`'s own status in each (the week screen, which is one member's anyway). */
-export async function listOccurrencesFor(db: Db, tz: string, userId: string, from: Date, to: Date): Promise<Occurrence[]> {
-  const [list, mine] = await Promise.all([listOccurrences(db, tz, from, to), listMyRegistrations(db, userId, from, to)]);
-  return withMyStatus(list, mine);
 }

@@ -14,14 +14,16 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Deps } from "../../deps";
 import { SharedRead } from "../../http/shared-read";
-import { ZCalendarPage } from "../../../contract/calendar";
+import { ZCalendarPage, withMyStatus, type ListedOccurrence, type Occurrence } from "../../../contract/calendar";
 import { jsonOf } from "../../http/json-text";
-import { listOccurrences } from "./list-occurrences";
+import { listMyRegistrations, listOccurrences } from "./list-occurrences";
 
 /** Ranges kept at once (each a few hundred occurrences at most); the oldest goes first. */
 const MAX_RANGES = 64;
 
 interface Prepared {
+  /** The occurrences, as objects (the week screen's). */
+  occurrences: ListedOccurrence[];
   /** The whole answer, as the bytes sent. */
   whole: Buffer;
   /** `whole` compressed once (off the event loop), for the phones that accept it: all of them. */
@@ -70,6 +72,23 @@ export class CalendarRanges {
    * compressed once per load when the request accepts br or gzip.
    */
   async answerFor(from: Date, to: Date, acceptEncoding?: string): Promise<RangeAnswer> {
+    const common = await this.common(from, to);
+    const encoding = pickEncoding(acceptEncoding);
+    return { body: encoding === "br" ? common.br : encoding === "gzip" ? common.gzip : common.whole, encoding };
+  }
+
+  /**
+   * The occurrences in [from, to) with counts and `userId`'s own status, as objects: the week
+   * screen's (get-week.ts), one member's answer anyway. The shared part is the same read as the
+   * calendar's; the member's registrations are one indexed query, never shared.
+   */
+  async occurrencesFor(userId: string, from: Date, to: Date): Promise<Occurrence[]> {
+    const [common, mine] = await Promise.all([this.common(from, to), listMyRegistrations(this.deps.db, userId, from, to)]);
+    return withMyStatus(common.occurrences, mine);
+  }
+
+  /** The range's occurrences and counts, the same for every member: read, written and compressed once per SHARED_READ_MS. */
+  private common(from: Date, to: Date): Promise<Prepared> {
     const tz = this.deps.church.timeZone;
     const key = `${tz} ${from.toISOString()} ${to.toISOString()}`;
     let read = this.reads.get(key);
@@ -77,16 +96,15 @@ export class CalendarRanges {
       if (this.reads.size >= MAX_RANGES) this.reads.delete(this.reads.keys().next().value!);
       this.reads.set(key, (read = new SharedRead<Prepared>(this.deps.config.sharedReadMs)));
     }
-    const common = await read.get(async () => {
-      const whole = Buffer.from(jsonOf(ZCalendarPage, { timeZone: tz, occurrences: await listOccurrences(this.deps.db, tz, from, to) }));
+    return read.get(async () => {
+      const occurrences = await listOccurrences(this.deps.db, tz, from, to);
+      const whole = Buffer.from(jsonOf(ZCalendarPage, { timeZone: tz, occurrences }));
       const [br, gz] = await Promise.all([
         brotli(whole, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: whole.length } }),
         gzip(whole, { level: 6 }),
       ]);
-      return { whole, br, gzip: gz };
+      return { occurrences, whole, br, gzip: gz };
     });
-    const encoding = pickEncoding(acceptEncoding);
-    return { body: encoding === "br" ? common.br : encoding === "gzip" ? common.gzip : common.whole, encoding };
   }
 
   /** This instance changed registrations or events: read again. */

@@ -118,7 +118,7 @@ export const calendarRoutes =
 
     app.get(API.calendar.manage.pattern, { config: { access: "staff" }, schema: { response: { 200: ZManagedEvents } } }, () => listManagedEvents(deps));
 
-    app.get(API.calendar.week.pattern, { config: { access: "member" }, schema: { response: { 200: ZWeek } } }, (req) => getWeek(deps, currentUser(req).id));
+    app.get(API.calendar.week.pattern, { config: { access: "member" }, schema: { response: { 200: ZWeek } } }, (req) => getWeek(deps, ranges, currentUser(req).id));
 
     // iCalendar files: public (a calendar program subscribes without signing in), short-lived in caches.
     app.get(API.calendar.feed.pattern, { config: { access: "public" } }, async (_req, reply) =>

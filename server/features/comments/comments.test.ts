@@ -1,6 +1,7 @@
 /** Live-stream comments (spec sections 3, 5, 7, 9): length limits, newest first, paging, staff delete, events. */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
+import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { COMMENT_TEXT, type LiveComment } from "../../../contract/comments";
 
@@ -52,6 +53,23 @@ describe("live comments", () => {
     const other = await t.signUp();
     const seen = (await list(other.auth)).find((c) => c.id === ids[0])!;
     expect(seen).toMatchObject({ userName: "Lydia T.", isMine: false, userProfileImageUrl: null });
+  });
+
+  it("pages without a gap or a repeat when comments share a millisecond (microseconds apart)", async () => {
+    const m = await t.signUp();
+    // Twelve comments in one millisecond of 2099 (so they are the newest), 7 µs apart.
+    await t.db.execute(sql`
+      insert into livestream_comments (user_id, message, created_at)
+      select ${m.user.id}::uuid, 'same ms ' || i, timestamptz '2099-01-01 10:00:00.123001+00' + (i * 7) * interval '1 microsecond'
+      from generate_series(1, 12) i`);
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (let page = 0; page < 3; page++) {
+      const items = await list(m.auth, `?limit=5${before ? `&before=${before}` : ""}`);
+      seen.push(...items.map((c) => c.message));
+      before = items.at(-1)?.id;
+    }
+    expect(seen.slice(0, 12)).toEqual(Array.from({ length: 12 }, (_, i) => `same ms ${12 - i}`));
   });
 
   it("rejects a page size over 100", async () => {

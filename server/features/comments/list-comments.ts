@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { livestreamComments } from "../../db/schema/comments";
 import { memberPhotos, users } from "../../db/schema/users";
@@ -13,18 +13,12 @@ import type { LiveComment } from "../../../contract/comments";
  * sees a member's photo), and always beside the viewer's own comments.
  */
 export async function listComments(db: Db, viewerId: string, opts: { limit: number; before?: string }): Promise<LiveComment[]> {
-  let cursor = undefined;
-  if (opts.before) {
-    const [c] = await db
-      .select({ createdAt: livestreamComments.createdAt, id: livestreamComments.id })
-      .from(livestreamComments)
-      .where(eq(livestreamComments.id, opts.before));
-    if (!c) return [];
-    cursor = or(
-      lt(livestreamComments.createdAt, c.createdAt),
-      and(eq(livestreamComments.createdAt, c.createdAt), lt(livestreamComments.id, c.id)),
-    );
-  }
+  // The cursor's exact key is read by PostgreSQL in the same statement (a JS Date keeps
+  // milliseconds only, so comparing with one skipped comments written in the same millisecond);
+  // an unknown id compares as null and gives an empty page.
+  const cursor = opts.before
+    ? sql`(${livestreamComments.createdAt}, ${livestreamComments.id}) < (select c.created_at, c.id from ${livestreamComments} c where c.id = ${opts.before})`
+    : undefined;
   const rows = await db
     .select({
       id: livestreamComments.id,

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, exists, isNull, or, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
+import { prepared } from "../../db/prepared";
 import type { AuthUser } from "../../http/auth";
 import { challenges, userChallenges } from "../../db/schema/connect";
 import { users } from "../../db/schema/users";
@@ -7,20 +8,27 @@ import type { Challenge } from "../../../contract/connect";
 import { toAdminChallenge } from "./create-challenge";
 
 /**
+ * The member's language comes with the rows (one round trip, not two), and the statement is
+ * built and planned once (db/prepared.ts; issue 23).
+ */
+const connectChallenges = prepared("connect.challenges", (db) => {
+  const joined = db
+    .select({ one: userChallenges.id })
+    .from(userChallenges)
+    .where(and(eq(userChallenges.challengeId, challenges.id), eq(userChallenges.userId, sql.placeholder("userId"))));
+  return db
+    .select({ c: challenges, locale: sql<string | null>`(select ${users.locale} from ${users} where ${users.id} = ${sql.placeholder("userId")})` })
+    .from(challenges)
+    .where(or(isNull(challenges.archivedAt), exists(joined)))
+    .orderBy(asc(challenges.createdAt), asc(challenges.title));
+});
+
+/**
  * The challenges on Connect, in the member's language: every open one, and the archived ones
  * the member joined (marked `archived`, so their streak and progress stay in view).
  */
 export async function listChallenges(deps: Deps, user: AuthUser): Promise<Challenge[]> {
-  const joined = deps.db
-    .select({ one: userChallenges.id })
-    .from(userChallenges)
-    .where(and(eq(userChallenges.challengeId, challenges.id), eq(userChallenges.userId, user.id)));
-  // The member's language comes with the rows (one round trip, not two: issue 23); no row, no text to choose.
-  const found = await deps.db
-    .select({ c: challenges, locale: sql<string | null>`(select ${users.locale} from ${users} where ${users.id} = ${user.id})` })
-    .from(challenges)
-    .where(or(isNull(challenges.archivedAt), exists(joined)))
-    .orderBy(asc(challenges.createdAt), asc(challenges.title));
+  const found = await connectChallenges(deps.db, { userId: user.id });
   const es = found[0]?.locale === "es";
   return found.map(({ c }) => ({
     id: c.id,

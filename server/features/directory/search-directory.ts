@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { AuthUser } from "../../http/auth";
-import { badRequest } from "../../http/app-error";
+import { pageOf, readCursor } from "../../http/keyset";
 import { isStaff, type Role } from "../../../contract/roles";
 import { memberPhotoUrl } from "../../../contract/member-photo";
 import { DIRECTORY_TEXT, type DirectoryEntry, type DirectoryPage } from "../../../contract/directory";
@@ -25,21 +25,11 @@ const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 const contains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The keyset cursor: the sort key of the previous page's last member (names the viewer was
- * shown, and their id), so paging reads no other member's row: an id of an unlisted member
- * passed as a cursor reveals nothing.
+ * The keyset cursor (server/http/keyset.ts) is the sort key of the previous page's last member
+ * (names the viewer was shown, and their id), so paging reads no other member's row: an id of an
+ * unlisted member passed as a cursor reveals nothing.
  */
-type CursorKey = [lastName: string, firstName: string, id: string];
-const writeCursor = (key: CursorKey) => Buffer.from(JSON.stringify(key)).toString("base64url");
-function readCursor(cursor: string): CursorKey | null {
-  try {
-    const key: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    const ok = Array.isArray(key) && key.length === 3 && key.every((k) => typeof k === "string") && /^[0-9a-f-]{36}$/i.test(key[2] as string);
-    return ok ? (key as CursorKey) : null;
-  } catch {
-    return null;
-  }
-}
+const CURSOR_KEY = ["text", "text", "uuid"] as const;
 
 /**
  * What one viewer may see of one member: the single place that decides (decision 0118).
@@ -75,8 +65,7 @@ export async function searchDirectory(db: Db, viewer: AuthUser, query: { q: stri
   }
   const sortKey = sql`(lower(u.last_name), lower(u.first_name), u.id)`;
   if (query.cursor) {
-    const key = readCursor(query.cursor);
-    if (!key) throw badRequest("cursor", DIRECTORY_TEXT.badCursor);
+    const key = readCursor(query.cursor, CURSOR_KEY, "cursor", DIRECTORY_TEXT.badCursor);
     conditions.push(sql`${sortKey} > (lower(${key[0]}), lower(${key[1]}), ${key[2]}::uuid)`);
   }
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -92,7 +81,6 @@ export async function searchDirectory(db: Db, viewer: AuthUser, query: { q: stri
       limit ${query.limit + 1}
     `),
   );
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return { members: page.map((r) => toDirectoryEntry(r, staff)), nextCursor: rows.length > query.limit ? writeCursor([last.last_name, last.first_name, last.id]) : null };
+  const { page, nextCursor } = pageOf(rows, query.limit, (last) => [last.last_name, last.first_name, last.id]);
+  return { members: page.map((r) => toDirectoryEntry(r, staff)), nextCursor };
 }

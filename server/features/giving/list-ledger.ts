@@ -16,12 +16,11 @@ import { funds, giftRefunds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import type { AuthUser } from "../../http/auth";
-import { badRequest } from "../../http/app-error";
+import { exactTs, pageOf, readCursor } from "../../http/keyset";
 import { audit } from "../../shared/audit";
 import { fundName } from "../../shared/money/funds";
 import type { LedgerGift, LedgerPage, ZLedgerQuery } from "../../../contract/giving-funds";
 import type { Locale } from "../../../contract/i18n/locales";
-import { FUNDS_TEXT } from "../../../contract/giving-funds-text";
 import type { z } from "zod";
 import { giftRange } from "./gift-range";
 import { fundTotals } from "./giving-totals";
@@ -30,23 +29,14 @@ import { methodFilter, methodOf } from "./gift-method";
 
 type Query = z.output<typeof ZLedgerQuery>;
 
-/** The exact instant, microseconds included (a JS Date keeps milliseconds only). */
-const exactTs = sql<string>`to_char(${gifts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-export const encodeCursor = (ts: string, id: string) => Buffer.from(`${ts}|${id}`).toString("base64url");
-function decodeCursor(cursor: string): { ts: string; id: string } {
-  const [ts, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  if (!ts || !id || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(ts) || !/^[0-9a-f-]{36}$/.test(id)) throw badRequest("query.cursor", FUNDS_TEXT.invalidCursor);
-  return { ts, id };
-}
 
 /** One keyset page of gifts matching `where` (which may name the donor), newest first, as the ledger shows them. */
 export async function readLedgerPage(tx: Db | Tx, where: SQL | undefined, cursor: string | undefined, limit: number, locale: Locale): Promise<{ gifts: LedgerGift[]; nextCursor: string | null }> {
-  const after = cursor ? decodeCursor(cursor) : null;
+  const after = cursor ? readCursor(cursor, ["ts", "uuid"]) : null;
   const rows = await tx
     .select({
       g: gifts,
-      ts: exactTs,
+      ts: exactTs(gifts.createdAt),
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -62,11 +52,10 @@ export async function readLedgerPage(tx: Db | Tx, where: SQL | undefined, cursor
     .leftJoin(users, eq(users.id, gifts.userId))
     .leftJoin(givingBatchLines, eq(givingBatchLines.giftId, gifts.id))
     .innerJoin(funds, eq(funds.id, gifts.fundId))
-    .where(and(where, after ? sql`(${gifts.createdAt}, ${gifts.id}) < (${after.ts}::timestamptz, ${after.id}::uuid)` : undefined))
+    .where(and(where, after ? sql`(${gifts.createdAt}, ${gifts.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined))
     .orderBy(desc(gifts.createdAt), desc(gifts.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const { page, nextCursor } = pageOf(rows, limit, (last) => [last.ts, last.g.id]);
   return {
     gifts: page.map((r) => ({
       id: r.g.id,
@@ -88,7 +77,7 @@ export async function readLedgerPage(tx: Db | Tx, where: SQL | undefined, cursor
       pendingRefundCents: Number(r.pendingRefund),
       refundableCents: r.g.status === "COMPLETED" ? r.g.amountCents + r.g.feeCents - r.g.refundedCents : 0,
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.ts, last.g.id) : null,
+    nextCursor,
   };
 }
 

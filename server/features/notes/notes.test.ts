@@ -1,7 +1,11 @@
 /** Personal notes (spec sections 3, 4, 5, 7): validation, owner-only access, Created/Updated stamps. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
-import { NOTE_TEXT, noteStamp, type Note } from "../../../contract/notes";
+import { personalNotes } from "../../db/schema/notes";
+import { writeCursor } from "../../http/keyset";
+import { ERROR_TEXT } from "../../../contract/errors-text";
+import { NOTE_TEXT, NOTES_PAGE_SIZE, noteStamp, type Note, type NotePage } from "../../../contract/notes";
 
 let offsetMs = 0;
 const now = () => new Date(Date.now() + offsetMs);
@@ -22,14 +26,56 @@ const create = async (auth: Auth, title = "Sermon notes", content = "Grace upon 
 const messages = (res: { json(): unknown }) => (res.json() as { issues: { message: string }[] }).issues.map((i) => i.message);
 
 describe("personal notes", () => {
+  it("pages the list (issue 23): most recently changed first, every note once across pages, only the member's own, and a bad cursor is a 400", async () => {
+    const m = await t.signUp();
+    const other = await t.signUp();
+    // 45 notes on 15 instants (three share each, down to the microsecond), and another member's on the same instants.
+    const base = Date.parse("2026-03-01T10:00:00.123Z");
+    const rows = (userId: string) =>
+      Array.from({ length: 45 }, (_, i) => {
+        const at = new Date(base + Math.floor(i / 3) * 60_000);
+        return { userId, title: `Note ${i}`, content: "x", createdAt: at, updatedAt: at };
+      });
+    await t.db.insert(personalNotes).values([...rows(m.user.id), ...rows(other.user.id)]);
+    const mine = await t.db.select().from(personalNotes).where(eq(personalNotes.userId, m.user.id));
+    const expected = mine.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1)).map((n) => n.id);
+
+    const first = (await call(m.auth, "GET", "/api/personal-notes")).json() as NotePage;
+    expect(first.notes).toHaveLength(NOTES_PAGE_SIZE);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await call(m.auth, "GET", `/api/personal-notes?limit=7${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as NotePage;
+      expect(page.notes.length).toBeLessThanOrEqual(7);
+      seen.push(...page.notes.map((n) => n.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 20);
+    expect(pages).toBe(7);
+    expect(seen).toEqual(expected);
+    expect(new Set(seen).size).toBe(45);
+    expect(first.notes.map((n) => n.id)).toEqual(expected.slice(0, NOTES_PAGE_SIZE));
+
+    for (const bad of ["bm9wZQ", writeCursor("2026-03-01", "x"), writeCursor("2026-03-01T10:00:00Z", "not-a-uuid")]) {
+      const res = await call(m.auth, "GET", `/api/personal-notes?cursor=${bad}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues).toEqual([{ path: "query.cursor", message: ERROR_TEXT.invalidCursor }]);
+    }
+    expect((await call(m.auth, "GET", "/api/personal-notes?limit=101")).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: "/api/personal-notes" })).statusCode).toBe(401);
+  });
+
   it("creates a note that shows 'Created', lists it, and shows 'Updated' after an edit", async () => {
     const m = await t.signUp();
     const note = await create(m.auth, "  John 1  ", "In the beginning was the Word");
     expect(note).toMatchObject({ title: "John 1", content: "In the beginning was the Word" });
     expect(note.createdAt).toBe(note.updatedAt);
     expect(noteStamp(note).label).toBe("Created");
-    const list = (await call(m.auth, "GET", "/api/personal-notes")).json() as Note[];
-    expect(list).toEqual([note]);
+    const list = (await call(m.auth, "GET", "/api/personal-notes")).json() as NotePage;
+    expect(list).toEqual({ notes: [note], nextCursor: null });
 
     offsetMs = 60_000;
     const res = await call(m.auth, "PUT", `/api/personal-notes/${note.id}`, { title: "John 1:1-5", content: "Light shines" });
@@ -66,7 +112,7 @@ describe("personal notes", () => {
     const owner = await t.signUp();
     const other = await t.signUp();
     const note = await create(owner.auth, "Private", "Only mine");
-    expect(((await call(other.auth, "GET", "/api/personal-notes")).json() as Note[]).some((n) => n.id === note.id)).toBe(false);
+    expect(((await call(other.auth, "GET", "/api/personal-notes")).json() as NotePage).notes.some((n) => n.id === note.id)).toBe(false);
     for (const [method, payload] of [
       ["GET", undefined],
       ["PUT", { title: "Hijack", content: "changed" }],
@@ -84,7 +130,7 @@ describe("personal notes", () => {
     const m = await t.signUp();
     const note = await create(m.auth);
     expect((await call(m.auth, "DELETE", `/api/personal-notes/${note.id}`)).statusCode).toBe(204);
-    expect((await call(m.auth, "GET", "/api/personal-notes")).json()).toEqual([]);
+    expect((await call(m.auth, "GET", "/api/personal-notes")).json()).toEqual({ notes: [], nextCursor: null });
     expect((await call(m.auth, "DELETE", `/api/personal-notes/${note.id}`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/personal-notes" })).statusCode).toBe(401);
     expect((await call(m.auth, "GET", "/api/personal-notes/not-a-uuid")).statusCode).toBe(400);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { ZNote, ZNoteIdParams, ZNoteInput } from "../../../contract/notes";
+import { ZNote, ZNoteIdParams, ZNoteInput, ZNotePage, ZNotesQuery } from "../../../contract/notes";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
 import { listNotes } from "./list-notes";
@@ -13,8 +12,8 @@ import { API } from "../../../contract/api-paths";
 export const notesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(API.notes.list.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZNote) } } }, (req) =>
-      listNotes(deps.db, currentUser(req).id),
+    app.get(API.notes.list.pattern, { config: { access: "member" }, schema: { querystring: ZNotesQuery, response: { 200: ZNotePage } } }, (req) =>
+      listNotes(deps.db, currentUser(req).id, req.query),
     );
 
     app.get(

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema/notifications";
 import type { InboxPage, Notification } from "../../../contract/notifications";
@@ -18,16 +18,13 @@ export const toNotification = (r: typeof notifications.$inferSelect): Notificati
  * stable while new ones arrive), with the unread count for the bell's badge.
  */
 export async function listNotifications(db: Db, userId: string, query: { before?: string; limit: number }): Promise<InboxPage> {
-  let after = undefined;
-  if (query.before) {
-    const [cursor] = await db
-      .select({ createdAt: notifications.createdAt, id: notifications.id })
-      .from(notifications)
-      .where(and(eq(notifications.id, query.before), eq(notifications.userId, userId)));
-    // An unknown cursor (not this member's, or deleted) gives an empty page rather than page one again.
-    if (!cursor) return { items: [], unreadCount: await unreadCount(db, userId), nextCursor: null };
-    after = or(lt(notifications.createdAt, cursor.createdAt), and(eq(notifications.createdAt, cursor.createdAt), lt(notifications.id, cursor.id)));
-  }
+  // The cursor's exact key, read by PostgreSQL in the same statement and only among the member's
+  // own (a JS Date keeps milliseconds only: comparing with one skipped notifications written in
+  // the same millisecond). An unknown cursor (not theirs, or deleted) compares as null: an empty
+  // page rather than page one again.
+  const after = query.before
+    ? sql`(${notifications.createdAt}, ${notifications.id}) < (select c.created_at, c.id from ${notifications} c where c.id = ${query.before} and c.user_id = ${userId})`
+    : undefined;
   // The page and the unread count in one statement (the count is computed once, an InitPlan):
   // the bell asks this on every Home, so a second round trip was a third of the read (issue 23).
   const rows = await db

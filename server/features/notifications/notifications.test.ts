@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createECDH, randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
 import { services } from "../../db/schema/services";
 import { runServiceNotices } from "../../jobs/service-notices";
@@ -278,6 +278,22 @@ describe("inbox", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/notifications" })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "POST", url: "/api/notifications/read-all" })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "POST", url: `/api/notifications/${crypto.randomUUID()}/read` })).statusCode).toBe(401);
+  });
+
+  it("pages without a gap or a repeat when notifications share a millisecond (microseconds apart)", async () => {
+    const m = await t.signUp();
+    await t.db.execute(sql`
+      insert into notifications (user_id, kind, subject_id, title, body, url, created_at)
+      select ${m.user.id}::uuid, 'announcement', gen_random_uuid(), 'same ms ' || i, 'b', '/', timestamptz '2026-02-01 10:00:00.456001+00' + (i * 3) * interval '1 microsecond'
+      from generate_series(1, 12) i`);
+    const seen: string[] = [];
+    let before: string | null = null;
+    do {
+      const page: InboxPage = await inbox(m.auth, `?limit=5${before ? `&before=${before}` : ""}`);
+      seen.push(...page.items.map((n) => n.title));
+      before = page.nextCursor;
+    } while (before);
+    expect(seen).toEqual(Array.from({ length: 12 }, (_, i) => `same ms ${12 - i}`));
   });
 
   it("pages the member's own notifications newest first, with the unread count", async () => {

@@ -1,8 +1,50 @@
-import { desc, isNotNull } from "drizzle-orm";
+import { desc, isNotNull, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { videos } from "../../db/schema/videos";
 import { mediaItems } from "../../db/schema/connect";
 import { VIDEO_LIST_MAX, type Video } from "../../../contract/videos";
+
+/**
+ * Both sides' newest `limit`, each on its own index, merged and cut by PostgreSQL in one
+ * statement built once (db/prepared.ts; issue 23: before, two round trips and a sort in JS).
+ */
+const library = prepared("videos.list", (db) =>
+  unionAll(
+    db
+      .select({
+        id: videos.id,
+        title: videos.title,
+        description: videos.description,
+        url: videos.url,
+        thumbnailUrl: videos.thumbnailUrl,
+        duration: videos.duration,
+        publishedAt: videos.publishedAt,
+        viewCount: sql<number | null>`${videos.viewCount}`.as("view_count"),
+      })
+      .from(videos)
+      .orderBy(desc(videos.publishedAt), desc(videos.id))
+      .limit(sql.placeholder("limit")),
+    db
+      .select({
+        id: mediaItems.id,
+        title: mediaItems.title,
+        description: mediaItems.description,
+        url: sql<string>`${mediaItems.url}`.as("url"),
+        thumbnailUrl: mediaItems.thumbnailUrl,
+        duration: mediaItems.duration,
+        publishedAt: mediaItems.createdAt,
+        viewCount: sql<number | null>`null::integer`.as("view_count"),
+      })
+      .from(mediaItems)
+      .where(isNotNull(mediaItems.url))
+      .orderBy(desc(mediaItems.createdAt), desc(mediaItems.id))
+      .limit(sql.placeholder("limit")),
+  )
+    .orderBy(desc(sql.identifier("published_at")), desc(sql.identifier("id")))
+    .limit(sql.placeholder("limit")),
+);
 
 /**
  * The library, newest first: the synced (or demo) videos and the items staff added by hand with
@@ -10,31 +52,6 @@ import { VIDEO_LIST_MAX, type Video } from "../../../contract/videos";
  * no view count (null).
  */
 export async function listVideos(db: Db, limit = VIDEO_LIST_MAX): Promise<Video[]> {
-  const [synced, manual] = await Promise.all([
-    db.select().from(videos).orderBy(desc(videos.publishedAt), desc(videos.id)).limit(limit),
-    db.select().from(mediaItems).where(isNotNull(mediaItems.url)).orderBy(desc(mediaItems.createdAt), desc(mediaItems.id)).limit(limit),
-  ]);
-  const list: Video[] = [
-    ...synced.map((r) => ({
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      url: r.url,
-      thumbnailUrl: r.thumbnailUrl,
-      duration: r.duration,
-      publishedAt: r.publishedAt.toISOString(),
-      viewCount: r.viewCount,
-    })),
-    ...manual.map((r) => ({
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      url: r.url!,
-      thumbnailUrl: r.thumbnailUrl,
-      duration: r.duration,
-      publishedAt: r.createdAt.toISOString(),
-      viewCount: null,
-    })),
-  ];
-  return list.sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt)).slice(0, limit);
+  const rows = await library(db, { limit });
+  return rows.map((r) => ({ ...r, publishedAt: (r.publishedAt instanceof Date ? r.publishedAt : new Date(r.publishedAt)).toISOString() }));
 }

@@ -1,27 +1,59 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { visitors } from "../../db/schema/visitors";
 import { users } from "../../db/schema/users";
-import type { Visitor } from "../../../contract/visitors";
+import { exactTs, pageOf, readCursor } from "../../http/keyset";
+import type { Visitor, VisitorPage } from "../../../contract/visitors";
 
-/** The newest visitor cards first (staff), with who followed each up. */
-export async function listVisitors(db: Db, limit = 200, id?: string): Promise<Visitor[]> {
-  const rows = await db
-    .select({ v: visitors, firstName: users.firstName, lastName: users.lastName })
+/** Every card, and those waiting for follow-up: each an InitPlan, computed once per statement. */
+const total = sql<number>`(select count(*)::int from ${visitors})`;
+const waiting = sql<number>`(select count(*)::int from ${visitors} where ${visitors.followedUpAt} is null)`;
+
+/** Visitor cards newest first (staff), with who followed each up; `where` picks them. */
+async function selectVisitors(db: Db, where: SQL | undefined, limit: number) {
+  return db
+    .select({ v: visitors, ts: exactTs(visitors.createdAt), firstName: users.firstName, lastName: users.lastName, total, waiting })
     .from(visitors)
     .leftJoin(users, eq(users.id, visitors.followedUpBy))
-    .where(id ? eq(visitors.id, id) : undefined)
+    .where(where)
     .orderBy(desc(visitors.createdAt), desc(visitors.id))
     .limit(limit);
-  return rows.map(({ v, firstName, lastName }) => ({
-    id: v.id,
-    name: v.name,
-    email: v.email,
-    phone: v.phone,
-    heardFrom: v.heardFrom,
-    prayerRequest: v.prayerRequest,
-    createdAt: v.createdAt.toISOString(),
-    followedUpAt: v.followedUpAt?.toISOString() ?? null,
-    followedUpBy: v.followedUpAt && firstName ? `${firstName} ${(lastName ?? "").slice(0, 1)}.` : null,
-  }));
+}
+
+const toVisitor = ({ v, firstName, lastName }: Awaited<ReturnType<typeof selectVisitors>>[number]): Visitor => ({
+  id: v.id,
+  name: v.name,
+  email: v.email,
+  phone: v.phone,
+  heardFrom: v.heardFrom,
+  prayerRequest: v.prayerRequest,
+  createdAt: v.createdAt.toISOString(),
+  followedUpAt: v.followedUpAt?.toISOString() ?? null,
+  followedUpBy: v.followedUpAt && firstName ? `${firstName} ${(lastName ?? "").slice(0, 1)}.` : null,
+});
+
+/** One card as staff see it (after a follow-up), or undefined. */
+export async function getVisitor(db: Db, id: string): Promise<Visitor | undefined> {
+  const [row] = await selectVisitors(db, eq(visitors.id, id), 1);
+  return row && toVisitor(row);
+}
+
+/**
+ * Admin → Visitors: the cards newest first, a keyset page at a time on (created_at, id)
+ * (visitors_created_idx), so no answer grows with the church (issue 23; before, the newest 200
+ * and nothing older). The first page also counts every card and those waiting for follow-up
+ * (the summary above the list; visitors_waiting_idx), in the same statement.
+ */
+export async function listVisitors(db: Db, q: { cursor?: string; limit: number }): Promise<VisitorPage> {
+  const after = q.cursor ? readCursor(q.cursor, ["ts", "uuid"]) : null;
+  if (after) {
+    const rows = await selectVisitors(db, sql`(${visitors.createdAt}, ${visitors.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`, q.limit + 1);
+    const { page, nextCursor } = pageOf(rows, q.limit, (last) => [last.ts, last.v.id]);
+    return { visitors: page.map(toVisitor), nextCursor, counts: null };
+  }
+  // The first page with the counts in one statement (no row: no card at all, so none waiting).
+  const rows = await selectVisitors(db, undefined, q.limit + 1);
+  const { page, nextCursor } = pageOf(rows, q.limit, (last) => [last.ts, last.v.id]);
+  const counts = rows[0] ? { total: Number(rows[0].total), waiting: Number(rows[0].waiting) } : { total: 0, waiting: 0 };
+  return { visitors: page.map(toVisitor), nextCursor, counts };
 }

@@ -4,7 +4,7 @@ import { visitors } from "../../db/schema/visitors";
 import { notFound } from "../../http/app-error";
 import type { AuthUser } from "../../http/auth";
 import { VISITOR_ADMIN_TEXT, type Visitor } from "../../../contract/visitors";
-import { listVisitors } from "./list-visitors";
+import { getVisitor } from "./list-visitors";
 
 /** Staff mark that someone reached out to a visitor (or undo it, after a mis-tap). */
 export async function markVisitorFollowedUp(deps: Deps, staff: AuthUser, id: string, followedUp: boolean): Promise<Visitor> {
@@ -14,6 +14,5 @@ export async function markVisitorFollowedUp(deps: Deps, staff: AuthUser, id: str
     .where(eq(visitors.id, id))
     .returning({ id: visitors.id });
   if (!row) throw notFound(VISITOR_ADMIN_TEXT.notFound);
-  const [card] = await listVisitors(deps.db, 1, id);
-  return card;
+  return (await getVisitor(deps.db, id))!;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZVisitor, ZVisitorFollowUpInput, ZVisitorIdParams, ZVisitorInput } from "../../../contract/visitors";
+import { ZVisitor, ZVisitorFollowUpInput, ZVisitorIdParams, ZVisitorInput, ZVisitorPage, ZVisitorsQuery } from "../../../contract/visitors";
 import { currentUser } from "../../http/auth";
 import { markVisitorFollowedUp } from "./mark-visitor-followed-up";
 import type { Deps } from "../../deps";
@@ -17,7 +17,9 @@ export const visitorsRoutes =
       async (req, reply) => reply.code(201).send(await submitVisitorCard(deps, req.body)),
     );
 
-    app.get(API.visitors.list.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZVisitor) } } }, () => listVisitors(deps.db));
+    app.get(API.visitors.list.pattern, { config: { access: "staff" }, schema: { querystring: ZVisitorsQuery, response: { 200: ZVisitorPage } } }, (req) =>
+      listVisitors(deps.db, req.query),
+    );
 
     app.patch(
       API.visitors.one.pattern,

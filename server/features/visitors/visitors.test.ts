@@ -4,7 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTestApp, type TestApp } from "../../testing/harness";
-import { VISITOR_TEXT, type Visitor } from "../../../contract/visitors";
+import { VISITOR_TEXT, VISITORS_PAGE_SIZE, type VisitorPage } from "../../../contract/visitors";
+import { ERROR_TEXT } from "../../../contract/errors-text";
+import { writeCursor } from "../../http/keyset";
 import { WRITE_LIMITS } from "../../config";
 import { visitors } from "../../db/schema/visitors";
 
@@ -47,11 +49,61 @@ describe("GET /api/visitors", () => {
     const pastor = await t.signUp("PASTOR");
     const res = await t.app.inject({ method: "GET", url: "/api/visitors", headers: pastor.auth });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as Visitor[];
+    const list = (res.json() as VisitorPage).visitors;
     expect(list[0]).toMatchObject({ name: "Newest Visitor", phone: "(407) 555-0100", heardFrom: "Online search" });
     const member = await t.signUp();
     expect((await t.app.inject({ method: "GET", url: "/api/visitors", headers: member.auth })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: "/api/visitors" })).statusCode).toBe(401);
+  });
+
+  it("pages the cards newest first (issue 23): each once across pages, the counts on the first page, and a bad cursor is a 400", async () => {
+    const app = await createTestApp();
+    try {
+      const pastor = await app.signUp("PASTOR");
+      // 50 cards on 10 instants (five share each), a third of them followed up.
+      const base = Date.parse("2026-05-03T15:00:00.250Z");
+      await app.db.insert(visitors).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          name: `Visitor ${i}`,
+          email: `v${i}@example.org`,
+          heardFrom: "Event",
+          createdAt: new Date(base + Math.floor(i / 5) * 3_600_000),
+          followedUpAt: i % 3 === 0 ? new Date(base + 86_400_000) : null,
+        })),
+      );
+      const all = await app.db.select().from(visitors);
+      const expected = all.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((v) => v.id);
+      const get = (url: string) => app.app.inject({ method: "GET", url, headers: pastor.auth });
+
+      const first = (await get("/api/visitors")).json() as VisitorPage;
+      expect(first.visitors.map((v) => v.id)).toEqual(expected.slice(0, VISITORS_PAGE_SIZE));
+      expect(first.counts).toEqual({ total: 50, waiting: 33 });
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res = await get(`/api/visitors?limit=12${cursor ? `&cursor=${cursor}` : ""}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json() as VisitorPage;
+        expect(page.counts === null).toBe(pages > 0);
+        seen.push(...page.visitors.map((v) => v.id));
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor && pages < 10);
+      expect(pages).toBe(5);
+      expect(seen).toEqual(expected);
+
+      for (const bad of ["bm9wZQ", writeCursor("2026-05-03T15:00:00Z"), writeCursor("2026-13-03T15:00:00Z", expected[0])]) {
+        const res = await get(`/api/visitors?cursor=${bad}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().issues).toEqual([{ path: "query.cursor", message: ERROR_TEXT.invalidCursor }]);
+      }
+      expect((await get("/api/visitors?limit=0")).statusCode).toBe(400);
+      const member = await app.signUp();
+      expect((await app.app.inject({ method: "GET", url: `/api/visitors?cursor=${first.nextCursor}`, headers: member.auth })).statusCode).toBe(403);
+    } finally {
+      await app.close();
+    }
   });
 });
 
@@ -86,7 +138,7 @@ describe("PATCH /api/visitors/{id}", () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ id, name: "Follow Me", followedUpBy: "John M." });
     expect(Date.parse(done.json().followedUpAt)).not.toBeNaN();
-    const list = (await t.app.inject({ method: "GET", url: "/api/visitors", headers: pastor.auth })).json() as Visitor[];
+    const list = ((await t.app.inject({ method: "GET", url: "/api/visitors", headers: pastor.auth })).json() as VisitorPage).visitors;
     expect(list.find((v) => v.id === id)).toMatchObject({ followedUpBy: "John M." });
     expect((await patch(pastor.auth, false)).json()).toMatchObject({ followedUpAt: null, followedUpBy: null });
     const member = await t.signUp();

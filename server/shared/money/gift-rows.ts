@@ -43,7 +43,11 @@ export const refundedOfGift = (g: { amountCents: number; refundedCents: number }
  * A gift as its giver's history shows it; `fundName` in the asker's language (funds.ts, fundName);
  * `checkNumber` the batch line's, for a check gift (decision 0120).
  */
-export const toHistoryEntry = (g: typeof gifts.$inferSelect, fundName: string, checkNumber: string | null = null): GivingHistoryEntry => ({
+export const toHistoryEntry = (
+  g: Pick<typeof gifts.$inferSelect, "id" | "amountCents" | "createdAt" | "status" | "feeCents" | "refundedCents" | "method" | "cardBrand" | "cardLastFour">,
+  fundName: string,
+  checkNumber: string | null = null,
+): GivingHistoryEntry => ({
   id: g.id,
   amountCents: g.amountCents,
   createdAt: g.createdAt.toISOString(),

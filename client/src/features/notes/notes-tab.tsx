@@ -15,6 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { DeleteButton } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { QueryState, Skeletons } from "@/components/query-state";
+import { LoadMore } from "@/components/load-more";
 import { useI18n } from "@/lib/i18n";
 import { useDeleteNote, useNotes, useSaveNote } from "./api";
 
@@ -134,7 +135,7 @@ function NoteCard({ note, onEdit }: { note: Note; onEdit: () => void }) {
 export function NotesTab() {
   const { m } = useI18n();
   const t = m.media.notes;
-  const notes = useNotes();
+  const { query: notes, items } = useNotes();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Note | undefined>();
   return (
@@ -145,13 +146,16 @@ export function NotesTab() {
           <Plus aria-hidden="true" /> {t.newNote}
         </Button>
       </div>
-      <QueryState query={notes} loading={<Skeletons count={3} className="h-28" />} error={t.loadFailed} empty={t.empty} emptyIcon={NotebookPen} look="box">
+      <QueryState query={notes} data={items} loading={<Skeletons count={3} className="h-28" />} error={t.loadFailed} empty={t.empty} emptyIcon={NotebookPen} look="box">
         {(list) => (
-          <ul className="grid gap-3">
-            {list.map((n) => (
-              <NoteCard key={n.id} note={n} onEdit={() => setEditing(n)} />
-            ))}
-          </ul>
+          <div className="grid gap-3">
+            <ul className="grid gap-3">
+              {list.map((n) => (
+                <NoteCard key={n.id} note={n} onEdit={() => setEditing(n)} />
+              ))}
+            </ul>
+            <LoadMore query={notes} />
+          </div>
         )}
       </QueryState>
       <NoteDialog open={creating} onOpenChange={setCreating} />

@@ -12,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { QueryState, Skeletons } from "@/components/query-state";
+import { LoadMore } from "@/components/load-more";
 import { useI18n } from "@/lib/i18n";
 import { useMarkFollowedUp, useVisitors } from "./api";
 
@@ -90,8 +91,7 @@ function VisitorCard({ visitor }: { visitor: Visitor }) {
 
 export function VisitorsTab() {
   const { m } = useI18n();
-  const visitors = useVisitors();
-  const waiting = visitors.data?.filter((v) => !v.followedUpAt).length ?? 0;
+  const { query: visitors, items, counts } = useVisitors();
   return (
     <section aria-labelledby="visitors-title" className="grid gap-3">
       <Card>
@@ -99,20 +99,23 @@ export function VisitorsTab() {
           <CardTitle id="visitors-title" className="flex items-center gap-2">
             <UserPlus className="size-5 text-primary" aria-hidden="true" /> {m.admin.firstTimeVisitors}
           </CardTitle>
-          {visitors.data && visitors.data.length > 0 && (
+          {counts && counts.total > 0 && (
             <p className="text-muted-foreground" data-testid="visitors-summary">
-              {waiting === 0 ? m.admin.everyoneFollowedUp : m.admin.waitingForFollowUp(waiting)} · {m.admin.cards(visitors.data.length)}
+              {counts.waiting === 0 ? m.admin.everyoneFollowedUp : m.admin.waitingForFollowUp(counts.waiting)} · {m.admin.cards(counts.total)}
             </p>
           )}
         </CardHeader>
       </Card>
-      <QueryState query={visitors} loading={<Skeletons count={3} className="h-44" />} error={m.admin.visitors.failed} empty={m.admin.visitors.empty} look="box">
+      <QueryState query={visitors} data={items} loading={<Skeletons count={3} className="h-44" />} error={m.admin.visitors.failed} empty={m.admin.visitors.empty} look="box">
         {(cards) => (
-          <ul className="grid gap-3">
-            {cards.map((v) => (
-              <VisitorCard key={v.id} visitor={v} />
-            ))}
-          </ul>
+          <div className="grid gap-3">
+            <ul className="grid gap-3">
+              {cards.map((v) => (
+                <VisitorCard key={v.id} visitor={v} />
+              ))}
+            </ul>
+            <LoadMore query={visitors} />
+          </div>
         )}
       </QueryState>
     </section>
