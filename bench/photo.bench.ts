@@ -15,12 +15,15 @@
  *
  * The server's image queue (server/shared/image-upload.ts) is what keeps a core for the reads.
  */
+import { fork } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import sharp from "sharp";
-import { fmtMs, fmtN, load, pct, sleep, type Ctx } from "./lib/harness";
+import { ROOT, fmtMs, fmtN, load, pct, sleep, type Ctx } from "./lib/harness";
+import { uploadPhoto, type UploadJob, type UploadReply } from "./lib/photo-uploads";
 
-const URL_PHOTO = "/api/me/photo";
 const URL_READ = "/api/church/me";
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -77,19 +80,16 @@ function cpu(pid: number | undefined): { all: number; main: number } {
   }
 }
 
-async function upload(base: string, token: string, photo: Uint8Array<ArrayBuffer>) {
-  const t0 = performance.now();
-  const res = await fetch(base + URL_PHOTO, {
-    method: "PUT",
-    headers: { authorization: `Bearer ${token}`, "content-type": "image/jpeg" },
-    body: photo,
+const upload = uploadPhoto;
+
+/** Ten members' uploads at once, round after round, from a process of their own (bench/lib/photo-uploads.ts). */
+function uploadRounds(base: string, file: string, rounds: string[][]): Promise<number[][]> {
+  const child = fork(path.join(ROOT, "bench/lib/photo-uploads.ts"), [], { cwd: ROOT, env: { ...process.env, BENCH_PHOTO_CHILD: "1" }, execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  return new Promise((resolve, reject) => {
+    child.once("message", (m: UploadReply) => (m.ok ? resolve(m.rounds) : reject(new Error(m.error))));
+    child.once("exit", (code) => reject(new Error(`the uploads' process ended (${code})`)));
+    child.send({ base, file, rounds } satisfies UploadJob);
   });
-  const body = await res.text();
-  const ms = performance.now() - t0;
-  if (res.status !== 200) throw new Error(`PUT ${URL_PHOTO}: ${res.status} ${body.slice(0, 200)}`);
-  const photoUrl = (JSON.parse(body) as { photoUrl: string | null }).photoUrl;
-  if (!photoUrl) throw new Error("the answer has no photoUrl");
-  return ms;
 }
 
 export async function run(ctx: Ctx) {
@@ -171,13 +171,12 @@ export async function run(ctx: Ctx) {
 
   const stopDuring = startReads();
   const cpuBefore = cpu(pid);
-  const rounds: number[][] = [];
+  const photoFile = path.join(os.tmpdir(), `bench-photo-${process.pid}.jpg`);
+  fs.writeFileSync(photoFile, photo);
   const began = performance.now();
-  for (let round = 0; round < 3; round++) {
-    const uploaders = members.slice(10 + round * 10, 20 + round * 10);
-    rounds.push(await Promise.all(uploaders.map((m) => upload(base, m.token, photo))));
-  }
+  const rounds = await uploadRounds(base, photoFile, [0, 1, 2].map((round) => members.slice(10 + round * 10, 20 + round * 10).map((m) => m.token)));
   const uploadsMs = performance.now() - began;
+  fs.rmSync(photoFile, { force: true });
   const during = await stopDuring();
   const cpuAfter = cpu(pid);
   // The event loop's own share is what delays other members' reads; the rest ran on other threads.

@@ -31,6 +31,34 @@ import { badRequest } from "../http/app-error";
 sharp.cache(false);
 sharp.concurrency(1);
 
+/** The nice value of libvips' own threads: the lowest CPU priority (decision 0115). */
+const IMAGE_THREAD_NICE = 19;
+const lowered = new Set<number>();
+
+/**
+ * Gives libvips' worker threads (named "libvips worker"; they do the pixel work of every decode
+ * and encode) the lowest CPU priority, so that when the cores are busy the scheduler runs the
+ * event loop (other members' requests) and PostgreSQL first, and image work takes what is left.
+ * On Linux a nice value is a thread's own (setpriority on a thread id); libvips may start new
+ * threads, so the process's threads are looked over before each render (a few small /proc reads).
+ * Elsewhere, or when /proc is not readable, nothing changes.
+ */
+function lowerImageThreads() {
+  if (process.platform !== "linux") return;
+  try {
+    for (const tid of fs.readdirSync("/proc/self/task")) {
+      const id = Number(tid);
+      if (lowered.has(id)) continue;
+      if (fs.readFileSync(`/proc/self/task/${tid}/comm`, "utf8").startsWith("libvips")) {
+        os.setPriority(id, IMAGE_THREAD_NICE);
+        lowered.add(id);
+      }
+    }
+  } catch {
+    // A thread that ended between the listing and the read, or no /proc: leave the priorities as they are.
+  }
+}
+
 /** Renders at once: the cores less one (one core is left for the event loop), at least one. */
 export const IMAGE_WORKERS = Math.max(1, os.availableParallelism() - 1);
 let running = 0;
@@ -43,6 +71,7 @@ const waiting: (() => void)[] = [];
 export async function inImageQueue<T>(render: () => Promise<T>): Promise<T> {
   if (running >= IMAGE_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
+  lowerImageThreads();
   try {
     return await render();
   } finally {
