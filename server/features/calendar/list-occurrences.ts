@@ -1,4 +1,6 @@
-import { sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { prepared } from "../../db/prepared";
+import { calendarRsvps } from "../../db/schema/calendar";
 import type { Db } from "../../db/client";
 import { EVENT_MAX_DAYS, type ListedOccurrence, type MyRegistration, type RsvpStatus } from "../../../contract/calendar";
 import { zonedDate } from "../../../contract/zoned-time";
@@ -87,16 +89,27 @@ export async function listOccurrences(db: Db, tz: string, from: Date, to: Date):
   return out.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.title.localeCompare(b.title));
 }
 
+/** The member's registrations from an instant on and before another (built and planned once: db/prepared.ts). */
+const myRegistrations = prepared("calendar.my-registrations", (db) =>
+  db
+    .select({ eventId: calendarRsvps.eventId, occurrence: calendarRsvps.occurrenceStart, status: calendarRsvps.status })
+    .from(calendarRsvps)
+    .where(
+      and(
+        eq(calendarRsvps.userId, sql.placeholder("userId")),
+        gte(calendarRsvps.occurrenceStart, sql.placeholder("from")),
+        lt(calendarRsvps.occurrenceStart, sql.placeholder("to")),
+      ),
+    )
+    .orderBy(asc(calendarRsvps.occurrenceStart), asc(calendarRsvps.eventId)),
+);
+
 /**
  * `userId`'s own registrations for occurrences overlapping [from, to) (an occurrence may start
- * up to EVENT_MAX_DAYS before `from`): `calendar_rsvps_user_idx`, a few rows.
+ * up to EVENT_MAX_DAYS before `from`): `calendar_rsvps_user_idx`, a few rows. Asked beside every
+ * calendar screen's list, so its statement is prepared once.
  */
 export async function listMyRegistrations(db: Db, userId: string, from: Date, to: Date): Promise<MyRegistration[]> {
-  const result = (await db.execute(sql`
-    select event_id as "eventId", occurrence_start as "occurrence", status from calendar_rsvps
-    where user_id = ${userId}::uuid
-      and occurrence_start >= ${new Date(from.getTime() - MAX_SPAN_MS).toISOString()}::timestamptz
-      and occurrence_start < ${to.toISOString()}::timestamptz
-    order by occurrence_start, event_id`)) as unknown as { rows: { eventId: string; occurrence: string | Date; status: RsvpStatus }[] };
-  return result.rows.map((r) => ({ eventId: r.eventId, occurrence: new Date(r.occurrence).toISOString(), status: r.status }));
+  const rows = await myRegistrations(db, { userId, from: new Date(from.getTime() - MAX_SPAN_MS), to });
+  return rows.map((r) => ({ eventId: r.eventId, occurrence: r.occurrence.toISOString(), status: r.status as RsvpStatus }));
 }
