@@ -254,7 +254,7 @@ describe("journey enrolments, challenges and groups", () => {
     expect(bobPreview.enrolled).toBe(false);
     expect((await ok<{ enrolled: boolean }>(alice, "GET", "/api/daily/preview")).enrolled).toBe(true);
 
-    const groups = await ok<{ id: string }[]>(alice, "GET", "/api/groups");
+    const { groups } = await ok<{ groups: { id: string }[] }>(alice, "GET", "/api/groups");
     if (groups.length) await ok(alice, "POST", `/api/groups/${groups[0].id}/join`);
     const challenges = await ok<{ id: string }[]>(alice, "GET", "/api/challenges");
     if (challenges.length) await ok(alice, "POST", `/api/challenges/${challenges[0].id}/join`);
