@@ -80,6 +80,12 @@ export async function startSmtpStandIn(mode: SmtpStandInMode, opts: { delayMs?: 
       closed.add(session.id);
     },
   });
+  // A sender that goes away mid-conversation (a test kills one with SIGKILL) resets its
+  // connection: smtp-server reports that as an 'error' event, which with no listener would be an
+  // uncaught exception in the test process. A mail server shrugs it off; so does this one.
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "ECONNRESET" && err.code !== "EPIPE") console.error("smtp stand-in:", err);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
