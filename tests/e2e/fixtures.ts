@@ -85,3 +85,17 @@ export async function expectToastSeen(page: Page, text: string, description?: st
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Screenshots of the page as it is, light then dark, into `dir` (named `<name>-light.png` and
+ * `<name>-dark.png`), when `dir` is set (an env var a spec reads, for looking at a screen by hand).
+ */
+export async function shootLightDark(page: Page, dir: string | undefined, name: string) {
+  if (!dir) return;
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${dir}/${name}-${dark ? "dark" : "light"}.png` });
+  }
+  await page.evaluate(() => document.documentElement.classList.toggle("dark", false));
+}

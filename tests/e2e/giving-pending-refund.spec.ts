@@ -9,7 +9,7 @@
  * English and Spanish.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, register, signIn, DEMO_PASSWORD } from "./fixtures";
+import { test, expect, register, signIn, DEMO_PASSWORD, shootLightDark } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
   await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
@@ -17,15 +17,7 @@ test.beforeEach(async ({ page }) => {
 
 const SHOTS = process.env.PENDING_SHOTS;
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS}/${name}-${dark ? "dark" : "light"}.png` });
-  }
-  await page.evaluate(() => document.documentElement.classList.toggle("dark", false));
-}
+const shoot = (page: Page, name: string) => shootLightDark(page, SHOTS, name);
 
 async function login(request: APIRequestContext, email: string, password: string) {
   const res = await request.post("/api/auth/login", { data: { email, password } });

@@ -10,7 +10,7 @@
  * history line in the light and the dark theme.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, register, signIn } from "./fixtures";
+import { test, expect, register, signIn, shootLightDark } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
   await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
@@ -18,15 +18,7 @@ test.beforeEach(async ({ page }) => {
 
 const SHOTS = process.env.REFUND_SHOTS;
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS}/${name}-${dark ? "dark" : "light"}.png` });
-  }
-  await page.evaluate(() => document.documentElement.classList.toggle("dark", false));
-}
+const shoot = (page: Page, name: string) => shootLightDark(page, SHOTS, name);
 
 /** The member gives $40.00 from their wallet (a card saved, $50.00 added from it, $40.00 given): the gift's id. */
 async function walletGift(request: APIRequestContext, email: string) {
