@@ -106,7 +106,8 @@ describe("SharedAnswer: the one way to write a shared read", () => {
       store.notice = "Choir at noon";
       await a.deps.bus.publish("testimony-approved", { testimonyId: "t" }); // heard on both instances
       expect(await eventually(async () => (await there.get()).notice === "Choir at noon")).toBe(true);
-      expect((await here.get()).notice).toBe("Choir at noon");
+      // Each instance hears the event on its own listening connection, in its own time: wait for both.
+      expect(await eventually(async () => (await here.get()).notice === "Choir at noon")).toBe(true);
     } finally {
       here.close();
       there.close();
