@@ -247,6 +247,12 @@ const ZEnvFields = z.object({
   SESSION_CACHE_SECONDS: int(0).max(300).default(300),
   /** How long a read that is the same for every member (live service, testimonies) is shared, in ms (0 = never; server/http/shared-read.ts). */
   SHARED_READ_MS: int(0).max(60_000).default(1000),
+  /**
+   * How many password hashes (argon2id: sign-in, registration, password changes) run at once;
+   * the rest wait their turn. Unset: one less than the machine's cores (at least one), so a
+   * storm of sign-ins cannot take every core from the reads and the database (decision 0133).
+   */
+  PASSWORD_HASH_CONCURRENCY: int(1).max(64).optional(),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CLIENT_DIR: z.string().default("dist/client"),
@@ -364,6 +370,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     sharedReadMs: env.SHARED_READ_MS,
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     clientDir: path.resolve(env.CLIENT_DIR),

@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import { loadConfig, ConfigError } from "./config";
+import { setPasswordHashConcurrency } from "./security/passwords";
 import { openDatabase } from "./db/client";
 import { readChurchConfig, seedChurch } from "./shared/church-profile";
 import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/demo";
@@ -35,6 +36,7 @@ import { startEventRemindersScheduler } from "./jobs/event-reminders";
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
+  setPasswordHashConcurrency(config.passwordHashConcurrency);
   const churchFile = readChurchConfig(config.churchConfigPath);
   if (!config.databaseUrl) acquireDataDirLock(config.dataDir, config.port);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });

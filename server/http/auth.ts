@@ -14,8 +14,10 @@
  * (the event stream, which a browser's EventSource opens without headers).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { Batched } from "../db/batched";
+import { prepared } from "../db/prepared";
 import { memberPhotos, sessions, users } from "../db/schema/users";
 import { hashToken } from "./tokens";
 import { forbidden, unauthorized } from "./app-error";
@@ -60,9 +62,16 @@ declare module "fastify" {
 
 export const EVENTS_COOKIE = "koinonia_events";
 
-async function findSessionByHash(db: Db, tokenHash: string, now: Date): Promise<CachedSession | null> {
-  const [row] = await db
+/**
+ * Sessions not in this process's cache are looked up together (decision 0133): the misses of one
+ * turn of the event loop, and those that arrive while a lookup is running, go in one prepared
+ * statement (`token_hash = any(...)`, the unique index), so a burst of members new to this process
+ * (a poll's 20,000 votes, a Sunday's arrivals) costs a few statements a second, not one each.
+ */
+const sessionsByHash = prepared("auth.sessions-by-hash", (db) =>
+  db
     .select({
+      tokenHash: sessions.tokenHash,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       id: users.id,
@@ -79,11 +88,24 @@ async function findSessionByHash(db: Db, tokenHash: string, now: Date): Promise<
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(memberPhotos, eq(memberPhotos.userId, users.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!row) return null;
-  const { sessionId, expiresAt, lastUsedAt, ...user } = row;
-  return { sessionId, expiresAt, lastUsedAt, user: user as AuthUser };
+    .where(
+      and(
+        sql`${sessions.tokenHash} = any(array(select jsonb_array_elements_text(${sql.placeholder("hashes")}::jsonb)))`,
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    ),
+);
+
+function sessionLookups(db: Db, now: () => Date) {
+  return new Batched<string, CachedSession | null>(async (hashes) => {
+    const rows = await sessionsByHash(db, { hashes: JSON.stringify(hashes), now: now() });
+    const byHash = new Map<string, CachedSession>();
+    for (const { tokenHash, sessionId, expiresAt, lastUsedAt, ...user } of rows) {
+      byHash.set(tokenHash, { sessionId, expiresAt, lastUsedAt, user: user as AuthUser });
+    }
+    return hashes.map((h) => byHash.get(h) ?? null);
+  });
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -109,6 +131,7 @@ export function installAuth(
   touch: SessionToucher = sessionToucher(db),
 ) {
   app.decorate("sessionCache", cache);
+  const lookups = sessionLookups(db, now);
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
 
@@ -161,7 +184,7 @@ export function installAuth(
     if (!token || cached) return done(admit(req, access, cached));
     const key = token;
     const begun = cache.begin();
-    findSessionByHash(db, hashToken(token), at).then(
+    lookups.add(hashToken(token)).then(
       (found) => {
         if (found) cache.set(key, found, begun);
         done(admit(req, access, found));

@@ -8,9 +8,9 @@
  * at the session's next use. `last_used_at` is not one of the columns whose change makes the
  * session-cache trigger send NOTIFY (migration 0010), so these writes do not empty any cache.
  */
-import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessions } from "../db/schema/users";
+import { Batched } from "../db/batched";
 
 /** At most one write of a session's last use per this long (10 minutes). */
 export const SESSION_TOUCH_MS = 10 * 60_000;
@@ -22,22 +22,23 @@ export interface SessionToucher {
   flush(): Promise<void>;
 }
 
+/**
+ * The writes due go to the database together (server/db/batched.ts, decision 0133): those of one
+ * turn of the event loop, and those queued while a write runs, are one UPDATE and one commit. A
+ * burst of members new to this process (a poll's votes) made one commit each before.
+ */
 export function sessionToucher(db: Db, onError: (err: unknown) => void = () => undefined): SessionToucher {
-  const inFlight = new Set<Promise<void>>();
+  const writes = new Batched<{ id: string; at: string }, void>(async (items) => {
+    await db.execute(sql`
+      update sessions s set last_used_at = v.at
+      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as v(id uuid, at timestamptz)
+      where s.id = v.id and (s.last_used_at is null or s.last_used_at <= v.at - make_interval(secs => ${SESSION_TOUCH_MS / 1000}))`);
+    return items.map(() => undefined);
+  });
   const touch = (sessionId: string, lastUsedAt: Date | null | undefined, at: Date): Date | null => {
     if (lastUsedAt && at.getTime() - lastUsedAt.getTime() < SESSION_TOUCH_MS) return lastUsedAt;
-    const before = new Date(at.getTime() - SESSION_TOUCH_MS);
-    const p: Promise<void> = db
-      .update(sessions)
-      .set({ lastUsedAt: at })
-      .where(and(eq(sessions.id, sessionId), or(isNull(sessions.lastUsedAt), lte(sessions.lastUsedAt, before))))
-      .then(
-        () => undefined,
-        (err: unknown) => onError(err),
-      )
-      .finally(() => inFlight.delete(p));
-    inFlight.add(p);
+    writes.add({ id: sessionId, at: at.toISOString() }).catch(onError);
     return at;
   };
-  return Object.assign(touch, { flush: async () => void (await Promise.all([...inFlight])) });
+  return Object.assign(touch, { flush: () => writes.flush() });
 }

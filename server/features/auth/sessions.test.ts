@@ -6,7 +6,7 @@
  * rest; every stored password hash meets OWASP's argon2id recommendation.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { hashToken, newToken } from "../../http/tokens";
 import { hashPassword } from "../../security/passwords";
@@ -159,6 +159,35 @@ describe("an expired or revoked session is refused on every kind of route", () =
       .from(sessions)
       .where(and(eq(sessions.userId, member.user.id), isNull(sessions.revokedAt)));
     expect(live).toEqual([]);
+  });
+});
+
+describe("sessions unknown to this process, asked for all at once (decision 0133: looked up together)", () => {
+  it("each request is answered as its own member; a revoked and an expired one among them are 401", async () => {
+    const now = Date.now();
+    const people = await Promise.all(Array.from({ length: 24 }, (_, i) => t.insertUser(`batch${i}-${now}@example.org`, "MEMBER")));
+    // Sessions written straight to the database: no request of this process has seen them.
+    const tokens = people.map(() => newToken());
+    await t.db.insert(sessions).values(
+      people.map((p, i) => ({
+        userId: p.id,
+        tokenHash: hashToken(tokens[i]),
+        expiresAt: new Date(now + (i === 1 ? -1000 : 86_400_000)),
+        revokedAt: i === 0 ? new Date(now) : null,
+      })),
+    );
+    const answers = await Promise.all(
+      tokens.map((token) => t.app.inject({ method: "GET", url: "/api/me/email", headers: { authorization: `Bearer ${token}` } })),
+    );
+    answers.forEach((res, i) => {
+      if (i < 2) expect(res.statusCode, `session ${i}`).toBe(401);
+      else expect(res.json(), `session ${i}`).toEqual({ email: people[i].email, pendingEmail: null });
+    });
+    // Their last use is written (together), and only for the sessions that were admitted.
+    const used = async () =>
+      (await t.db.select({ id: sessions.userId }).from(sessions).where(and(isNotNull(sessions.lastUsedAt), inArray(sessions.userId, people.map((p) => p.id))))).length;
+    for (let i = 0; i < 50 && (await used()) < 22; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await used()).toBe(22);
   });
 });
 
