@@ -12,7 +12,8 @@
  *   BENCH_SCALE=modest npm run bench -- reads            3 s a route, 1,000 members
  *   BENCH_READS=groups,giving npm run bench -- reads     only the routes whose path has a word
  *   BENCH_READS_SECONDS=5                                 seconds a route (default 3 modest, 5 full)
- *   BENCH_READS_OUT=/tmp/reads.md                         also write the table there (markdown)
+ *   BENCH_READS_OUT=/tmp/reads.md                         also write the table there (markdown; .json: one
+ *                                                         object a route, as bench/reads-growth.ts reads it)
  */
 import fs from "node:fs";
 import { fmtMs, fmtN, load, startBareServer, startPgPointServer, type Ctx, type LoadResult } from "./lib/harness";
@@ -124,5 +125,9 @@ async function measureRoutes(ctx: Ctx, seconds: number, words: string[], bareR: 
   }
   const text = table.join("\n");
   ctx.log(`reads (${ctx.full ? "full" : "modest"} scale, ${members.length} members; bare ${fmtN(bareR.rps)} req/s):\n${text}`);
-  if (process.env.BENCH_READS_OUT) fs.writeFileSync(process.env.BENCH_READS_OUT, text + "\n");
+  const out = process.env.BENCH_READS_OUT;
+  if (out?.endsWith(".json")) {
+    const rows = measured.map(({ route, plan, r, ceiling }) => ({ route, as: plan.as, goal: plan.goal, rps: r.rps, ceiling, ratio: r.rps / ceiling, p99: r.p99, bytes: r.bytes ?? 0, bad: r.errors + r.non2xx }));
+    fs.writeFileSync(out, JSON.stringify({ members: members.length, bare: bareR.rps, rows }, null, 1) + "\n");
+  } else if (out) fs.writeFileSync(out, text + "\n");
 }

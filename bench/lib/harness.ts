@@ -214,6 +214,8 @@ export interface LoadResult {
   non2xx: number;
   /** Requests answered (load() says; other runners may not). */
   total?: number;
+  /** Mean bytes per answer, headers included (load() says). */
+  bytes?: number;
 }
 
 /**
@@ -248,7 +250,14 @@ export async function load(
       },
     ],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, total: result.requests.total };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+    bytes: result.requests.total ? Math.round(Number(result.throughput.total) / result.requests.total) : 0,
+  };
 }
 
 /** fetch with a bearer token; returns status, body and the time it took. */
