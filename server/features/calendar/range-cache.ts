@@ -87,6 +87,15 @@ export class CalendarRanges {
     return withMyStatus(common.occurrences, mine);
   }
 
+  /**
+   * The occurrences in [from, to) with their counts, without anyone's status: the same array for
+   * every caller until the range is read again (the week screen writes its JSON once per array,
+   * get-week.ts).
+   */
+  async listed(from: Date, to: Date): Promise<readonly ListedOccurrence[]> {
+    return (await this.common(from, to)).occurrences;
+  }
+
   /** The range's occurrences and counts, the same for every member: read, written and compressed once per SHARED_READ_MS. */
   private common(from: Date, to: Date): Promise<Prepared> {
     const tz = this.deps.church.timeZone;
