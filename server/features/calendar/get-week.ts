@@ -12,7 +12,7 @@ import { JsonTemplate, jsonOf } from "../../http/json-text";
 import { ZWeek, withMyStatus, type ListedOccurrence, type Week } from "../../../contract/calendar";
 import { EVENT_MAX_DAYS, type RsvpStatus } from "../../../contract/calendar-text";
 import { serviceTimesByDay } from "../../../contract/church-calendar";
-import { zonedDate, zonedWeekBounds } from "../../../contract/zoned-time";
+import { churchDay } from "../../shared/church-day";
 import type { CalendarRanges } from "./range-cache";
 
 /** An occurrence may start this long before the week and still overlap it (as list-occurrences.ts reads registrations). */
@@ -83,12 +83,11 @@ export class WeekAnswers {
 
   /** GET /api/week for `userId`, as the bytes to send. */
   async json(userId: string): Promise<Buffer> {
-    const tz = this.deps.church.timeZone;
-    const now = this.deps.now();
-    const { start, end } = zonedWeekBounds(tz, now);
+    const day = churchDay(this.deps.church.timeZone, this.deps.now());
+    const { start, end } = day.week;
     const [events, [mine]] = await Promise.all([
       this.ranges.listed(start, end),
-      memberWeek(this.deps.db, { userId, from: new Date(start.getTime() - MAX_SPAN_MS).toISOString(), to: end.toISOString(), today: zonedDate(tz, now) }),
+      memberWeek(this.deps.db, { userId, from: new Date(start.getTime() - MAX_SPAN_MS).toISOString(), to: end.toISOString(), today: day.date }),
     ]);
     let week = this.written.get(events);
     if (!week) this.written.set(events, (week = this.write(events, start, end)));
