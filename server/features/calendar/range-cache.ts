@@ -14,9 +14,9 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Deps } from "../../deps";
 import { SharedRead } from "../../http/shared-read";
-import { ZCalendarPage, withMyStatus, type ListedOccurrence, type Occurrence } from "../../../contract/calendar";
+import { ZCalendarPage, type ListedOccurrence } from "../../../contract/calendar";
 import { jsonOf } from "../../http/json-text";
-import { listMyRegistrations, listOccurrences } from "./list-occurrences";
+import { listOccurrences } from "./list-occurrences";
 
 /** Ranges kept at once (each a few hundred occurrences at most); the oldest goes first. */
 const MAX_RANGES = 64;
@@ -75,16 +75,6 @@ export class CalendarRanges {
     const common = await this.common(from, to);
     const encoding = pickEncoding(acceptEncoding);
     return { body: encoding === "br" ? common.br : encoding === "gzip" ? common.gzip : common.whole, encoding };
-  }
-
-  /**
-   * The occurrences in [from, to) with counts and `userId`'s own status, as objects: the week
-   * screen's (get-week.ts), one member's answer anyway. The shared part is the same read as the
-   * calendar's; the member's registrations are one indexed query, never shared.
-   */
-  async occurrencesFor(userId: string, from: Date, to: Date): Promise<Occurrence[]> {
-    const [common, mine] = await Promise.all([this.common(from, to), listMyRegistrations(this.deps.db, userId, from, to)]);
-    return withMyStatus(common.occurrences, mine);
   }
 
   /**
