@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { API } from "./api-paths";
-import { EVENT_NAMES, queriesToRefetch, type EventName, type EventPayloads } from "./events";
+import { CONTENT_AREAS, EVENT_NAMES, queriesToRefetch, type EventName, type EventPayloads } from "./events";
 
 /** One payload per event, with ids that need encoding to show they are built, not pasted. */
 const SAMPLES: { [E in EventName]: EventPayloads[E] } = {
@@ -13,6 +13,7 @@ const SAMPLES: { [E in EventName]: EventPayloads[E] } = {
   "poll-closed": { pollId: "p 1", serviceId: "s1" },
   "new-question": { questionId: "q1", serviceId: "s1" },
   "question-approved": { questionId: "q1", serviceId: "s1" },
+  "question-withdrawn": { questionId: "q1", serviceId: "s1" },
   "new-prayer": { prayerId: "r1", isUrgent: false },
   "prayer-updated": { prayerId: "r1" },
   "new-testimony": { testimonyId: "t1" },
@@ -25,6 +26,7 @@ const SAMPLES: { [E in EventName]: EventPayloads[E] } = {
   "calendar-changed": { eventId: "e 1" },
   announcement: { id: "a 1" },
   "church-changed": {},
+  "content-changed": { area: "media" },
 };
 
 /** Every pattern in API, as a regular expression over built URLs (a parameter is one encoded segment). */
@@ -52,6 +54,15 @@ describe("queriesToRefetch", () => {
   it("builds a poll's results path from the event's poll id", () => {
     expect(queriesToRefetch("poll-vote", { pollId: "p 1" })).toEqual([API.polls.results({ pollId: "p 1" })]);
     expect(API.polls.results({ pollId: "p 1" })).toBe("/api/polls/p%201/results");
+  });
+
+  it("refetches each area's reads after content-changed", () => {
+    for (const area of CONTENT_AREAS) {
+      const prefixes = queriesToRefetch("content-changed", { area });
+      expect(prefixes.length, area).toBeGreaterThan(0);
+      for (const prefix of prefixes) expect(ROUTES.some((r) => r.test(prefix)), `${area}: ${prefix}`).toBe(true);
+    }
+    expect(queriesToRefetch("content-changed", { area: "media" })).toEqual(["/api/media", "/api/videos", "/api/media-items"]);
   });
 
   it("a path that is not in API is told apart", () => {

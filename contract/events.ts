@@ -8,6 +8,7 @@ export const EVENT_NAMES = [
   "poll-closed",
   "new-question",
   "question-approved",
+  "question-withdrawn",
   "new-prayer",
   "prayer-updated",
   "new-testimony",
@@ -20,6 +21,7 @@ export const EVENT_NAMES = [
   "calendar-changed",
   "announcement",
   "church-changed",
+  "content-changed",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -30,6 +32,8 @@ export interface EventPayloads {
   "poll-closed": { pollId: string; serviceId: string };
   "new-question": { questionId: string; serviceId: string };
   "question-approved": { questionId: string; serviceId: string };
+  /** Not in the spec: staff rejected a question they had approved, so every screen drops it (and every instance its shared copy). No toast. */
+  "question-withdrawn": { questionId: string; serviceId: string };
   /** isUrgent: staff are told at once (URGENT_PRAYER_TOAST), beyond the spec's toast. */
   "new-prayer": { prayerId: string; isUrgent: boolean };
   "prayer-updated": { prayerId: string };
@@ -57,7 +61,17 @@ export interface EventPayloads {
    * instance reloads its copy; screens refetch the church. No toast.
    */
   "church-changed": Record<string, never>;
+  /**
+   * Not in the spec: staff changed content every member reads alike (a service's title or date,
+   * a media item, a journey, a challenge). Every instance reads its shared copy again
+   * (server/http/shared-read.ts) and screens refetch it. No toast.
+   */
+  "content-changed": { area: ContentArea };
 }
+
+/** What `content-changed` is about. */
+export const CONTENT_AREAS = ["services", "media", "journeys", "challenges"] as const;
+export type ContentArea = (typeof CONTENT_AREAS)[number];
 
 /**
  * Events about items still waiting for moderation (a new question, a new testimony, and the
@@ -97,6 +111,7 @@ export function queriesToRefetch<E extends EventName>(event: E, data: EventPaylo
     case "new-poll":
     case "new-question":
     case "question-approved":
+    case "question-withdrawn":
     case "service-status":
       return [API.services.list()];
     case "poll-vote":
@@ -122,6 +137,19 @@ export function queriesToRefetch<E extends EventName>(event: E, data: EventPaylo
       return [API.church.me(), API.church.public()];
     case "calendar-changed":
       return [API.calendar.events(), API.calendar.manage(), API.calendar.week()];
+    case "content-changed":
+      switch ((data as EventPayloads["content-changed"]).area) {
+        case "services":
+          return [API.services.list()];
+        case "media":
+          return [API.connect.media(), API.videos.list(), API.videos.mediaItems()];
+        case "journeys":
+          return [API.connect.journeys()];
+        case "challenges":
+          return [API.connect.challenges()];
+        default:
+          return [];
+      }
     default:
       return [];
   }

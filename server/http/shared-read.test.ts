@@ -3,7 +3,7 @@
  * write on its own instance at once and on every other instance by the bus event (NOTIFY), and
  * never serving a member another member's own part (their vote).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { SharedAnswer, SharedRead } from "./shared-read";
 import { JsonTemplate } from "./json-text";
@@ -195,3 +195,128 @@ describe("the live service, shared on two instances of one database", () => {
     expect((await wall(a, ruth.auth)).find((x) => x.id === id)).toBeUndefined();
   });
 });
+
+describe("member reads shared on two instances (issue 23): the common part shared, each member's own exact", () => {
+  type Auth = { authorization: string };
+  const get = async <T>(t: TestApp, url: string, auth: Auth) => {
+    const res = await t.app.inject({ method: "GET", url, headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as T;
+  };
+  const send = (t: TestApp, method: "POST" | "PATCH" | "DELETE", url: string, auth: Auth, payload?: object) =>
+    t.app.inject({ method, url, headers: auth, ...(payload && { payload }) });
+
+  it("prayers: a member's own 'I prayed' is exact on any instance at once; the count, a new request and a hidden one follow the events", async () => {
+    type Wall = { id: string; prayedCount: number; hasPrayed: boolean; isMine: boolean }[];
+    const ruth = await a.signUp();
+    const boaz = await a.signUp();
+    const staff = await a.signUp("STAFF");
+    const wall = (t: TestApp, auth: Auth) => get<Wall>(t, "/api/prayers", auth);
+    await wall(b, boaz.auth); // b's shared copy is loaded now, and kept for a minute
+    const { id } = (await send(a, "POST", "/api/prayer-requests", ruth.auth, { title: "Harvest", description: "Rain, please" })).json() as { id: string };
+    expect((await wall(a, ruth.auth)).find((p) => p.id === id)).toMatchObject({ isMine: true, prayedCount: 0, hasPrayed: false });
+    expect(await eventually(async () => (await wall(b, boaz.auth)).some((p) => p.id === id))).toBe(true);
+    expect((await wall(b, ruth.auth)).find((p) => p.id === id)?.isMine).toBe(true);
+    expect((await wall(b, boaz.auth)).find((p) => p.id === id)?.isMine).toBe(false);
+
+    // Boaz prays on a; b's copy may not have heard yet, but Boaz's own mark is his own read.
+    expect((await send(a, "POST", `/api/prayers/${id}/pray`, boaz.auth)).statusCode).toBe(200);
+    expect((await wall(b, boaz.auth)).find((p) => p.id === id)?.hasPrayed).toBe(true);
+    expect((await wall(b, ruth.auth)).find((p) => p.id === id)?.hasPrayed).toBe(false);
+    expect(await eventually(async () => (await wall(b, ruth.auth)).find((p) => p.id === id)?.prayedCount === 1)).toBe(true);
+
+    // Hidden on b: gone from a's members' wall and staff's wall once the event arrives.
+    expect((await send(b, "POST", `/api/prayers/${id}/hide`, staff.auth)).statusCode).toBe(204);
+    expect((await wall(b, boaz.auth)).some((p) => p.id === id)).toBe(false);
+    expect(await eventually(async () => !(await wall(a, boaz.auth)).some((p) => p.id === id))).toBe(true);
+    expect(await eventually(async () => !(await wall(a, staff.auth)).some((p) => p.id === id))).toBe(true);
+  });
+
+  it("comments: the first page follows new and removed comments on every instance; isMine is each member's own", async () => {
+    type Feed = { id: string; message: string; isMine: boolean }[];
+    const ruth = await a.signUp();
+    const boaz = await a.signUp();
+    const staff = await a.signUp("STAFF");
+    const feed = (t: TestApp, auth: Auth) => get<Feed>(t, "/api/livestream-comments", auth);
+    await feed(b, boaz.auth);
+    const posted = (await send(a, "POST", "/api/livestream-comments", ruth.auth, { message: "Amen from the balcony" })).json() as { id: string };
+    expect((await feed(a, ruth.auth))[0]).toMatchObject({ id: posted.id, isMine: true });
+    expect((await feed(a, boaz.auth))[0]).toMatchObject({ id: posted.id, isMine: false });
+    expect(await eventually(async () => (await feed(b, boaz.auth))[0]?.id === posted.id)).toBe(true);
+    expect((await feed(b, ruth.auth))[0]).toMatchObject({ id: posted.id, isMine: true });
+    // A later page is the member's own read, as before.
+    expect((await get<Feed>(b, `/api/livestream-comments?limit=1`, ruth.auth))[0]).toMatchObject({ id: posted.id, isMine: true });
+
+    expect((await send(b, "DELETE", `/api/livestream-comments/${posted.id}`, staff.auth)).statusCode).toBe(204);
+    expect((await feed(b, ruth.auth)).some((c) => c.id === posted.id)).toBe(false);
+    expect(await eventually(async () => !(await feed(a, ruth.auth)).some((c) => c.id === posted.id))).toBe(true);
+  });
+
+  it("questions: members see approved ones only, with their own id on their own; a rejection after approval leaves every instance", async () => {
+    type Q = { id: string; userId: string | null; isApproved: boolean }[];
+    const staff = await a.signUp("STAFF");
+    const ruth = await a.signUp();
+    const boaz = await a.signUp();
+    const created = (await send(a, "POST", "/api/services", staff.auth, { title: "Evening", date: new Date().toISOString() })).json() as { id: string };
+    expect((await send(a, "PATCH", `/api/services/${created.id}`, staff.auth, { isLive: true })).statusCode).toBe(200);
+    const url = `/api/services/${created.id}/questions`;
+    const asked = (await send(a, "POST", url, ruth.auth, { text: "Is there childcare tonight?" })).json() as { id: string };
+    expect(await get<Q>(b, url, boaz.auth)).toEqual([]);
+    expect((await get<Q>(a, url, staff.auth)).map((q) => q.id)).toEqual([asked.id]); // pending, for staff only
+    expect((await send(a, "PATCH", `/api/questions/${asked.id}`, staff.auth, { isApproved: true })).statusCode).toBe(200);
+    expect(await eventually(async () => (await get<Q>(b, url, boaz.auth)).length === 1)).toBe(true);
+    expect((await get<Q>(b, url, boaz.auth))[0]).toMatchObject({ id: asked.id, userId: null });
+    expect((await get<Q>(b, url, ruth.auth))[0]).toMatchObject({ id: asked.id, userId: ruth.user.id });
+
+    const spy = vi.spyOn(a.deps.bus, "publish");
+    expect((await send(a, "PATCH", `/api/questions/${asked.id}`, staff.auth, { isApproved: false })).statusCode).toBe(200);
+    expect(spy).toHaveBeenCalledWith("question-withdrawn", { questionId: asked.id, serviceId: created.id });
+    spy.mockRestore();
+    expect(await get<Q>(a, url, boaz.auth)).toEqual([]);
+    expect(await eventually(async () => (await get<Q>(b, url, boaz.auth)).length === 0)).toBe(true);
+    expect(await eventually(async () => (await get<{ service: { questions: unknown[] } }>(b, "/api/services/live", boaz.auth)).service.questions.length === 0)).toBe(
+      true,
+    );
+    expect((await send(a, "PATCH", `/api/services/${created.id}`, staff.auth, { isLive: false })).statusCode).toBe(200);
+    expect((await t404(b, "/api/services/00000000-0000-4000-8000-000000000000/questions", boaz.auth)).statusCode).toBe(404);
+  });
+
+  it("staff's content (services, media, journeys, challenges) reaches every instance through content-changed", async () => {
+    const staff = await a.signUp("STAFF");
+    const m = await a.signUp();
+    await Promise.all(["/api/services", "/api/media", "/api/videos", "/api/challenges", "/api/daily/journeys"].map((u) => get(b, u, m.auth)));
+    await get(b, "/api/media-items", staff.auth);
+
+    const service = (await send(a, "POST", "/api/services", staff.auth, { title: "Vigil", date: new Date(Date.now() + 86_400_000).toISOString() })).json() as { id: string };
+    expect((await get<{ id: string }[]>(a, "/api/services", m.auth)).some((s) => s.id === service.id)).toBe(true);
+    expect(await eventually(async () => (await get<{ id: string }[]>(b, "/api/services", m.auth)).some((s) => s.id === service.id))).toBe(true);
+    expect((await send(a, "PATCH", `/api/services/${service.id}`, staff.auth, { title: "Night vigil" })).statusCode).toBe(200);
+    expect(await eventually(async () => (await get<{ id: string; title: string }[]>(b, "/api/services", m.auth)).some((s) => s.title === "Night vigil"))).toBe(true);
+
+    const item = (await send(a, "POST", "/api/media-items", staff.auth, { title: "Shared-read sermon", url: "https://example.org/s" })).json() as { id: string };
+    for (const url of ["/api/media", "/api/videos"]) {
+      expect((await get<{ id: string }[]>(a, url, m.auth)).some((x) => x.id === item.id), url).toBe(true);
+      expect(await eventually(async () => (await get<{ id: string }[]>(b, url, m.auth)).some((x) => x.id === item.id)), url).toBe(true);
+    }
+    expect(await eventually(async () => (await get<{ id: string }[]>(b, "/api/media-items", staff.auth)).some((x) => x.id === item.id))).toBe(true);
+    expect((await send(a, "DELETE", `/api/media-items/${item.id}`, staff.auth)).statusCode).toBe(204);
+    expect(await eventually(async () => !(await get<{ id: string }[]>(b, "/api/media", m.auth)).some((x) => x.id === item.id))).toBe(true);
+
+    const challenge = {
+      title: "Shared-read fast",
+      description: "One meal a day",
+      titleEs: "Ayuno compartido",
+      descriptionEs: "Una comida al día",
+      days: 3,
+      type: "fasting",
+    };
+    const created = await send(a, "POST", "/api/challenges", staff.auth, challenge);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    expect(await eventually(async () => (await get<{ id: string }[]>(b, "/api/challenges", m.auth)).some((c) => c.id === id))).toBe(true);
+    expect((await send(b, "DELETE", `/api/challenges/${id}`, staff.auth)).statusCode).toBe(200);
+    expect(await eventually(async () => !(await get<{ id: string }[]>(a, "/api/challenges", m.auth)).some((c) => c.id === id))).toBe(true);
+  });
+});
+
+const t404 = (t: TestApp, url: string, auth: { authorization: string }) => t.app.inject({ method: "GET", url, headers: auth });

@@ -18,7 +18,7 @@
  * built per app (by the feature's routes plugin), so test apps do not share.
  */
 import type { Deps } from "../deps";
-import type { EventName } from "../../contract/events";
+import type { ContentArea, EventName } from "../../contract/events";
 import type { JsonTemplate } from "./json-text";
 
 export class SharedRead<T> {
@@ -132,4 +132,21 @@ export class SharedAnswer<T extends object | null> {
   close() {
     for (const off of this.unsubscribe.splice(0)) off();
   }
+}
+
+/**
+ * Staff change content that shared answers hold (a service's title, a media item, a journey, a
+ * challenge): `change` is awaited; whether it succeeded or failed, `shared` are read again at
+ * once on this instance, and after a success `content-changed` tells every other instance (whose
+ * answers list that event) and every screen.
+ */
+export async function contentChange<T>(deps: Pick<Deps, "bus">, area: ContentArea, shared: readonly { changed(): void }[], change: Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await change;
+  } finally {
+    for (const s of shared) s.changed();
+  }
+  await deps.bus.publish("content-changed", { area });
+  return result;
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { pgTable, uuid, text, timestamp, boolean, primaryKey, index } from "drizzle-orm/pg-core";
 import { users } from "./users";
 import { PRAYER_CATEGORIES } from "../../../contract/prayer";
@@ -24,7 +25,11 @@ export const prayerRequests = pgTable(
     hiddenBy: uuid("hidden_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("prayer_requests_created_idx").on(t.createdAt)],
+  (t) => [
+    index("prayer_requests_created_idx").on(t.createdAt),
+    // Staff's wall (urgent first, then newest) is read by this index, not by sorting every request (issue 23).
+    index("prayer_requests_staff_wall_idx").on(t.isUrgent, t.createdAt, t.id).where(sql`${t.hiddenAt} is null`),
+  ],
 );
 
 /** "I prayed": once per member per request, enforced by the primary key. */

@@ -14,9 +14,9 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Deps } from "../../deps";
 import { SharedRead } from "../../http/shared-read";
-import { ZCalendarPage, withMyStatus, type ListedOccurrence, type Occurrence } from "../../../contract/calendar";
+import { ZCalendarPage, type ListedOccurrence } from "../../../contract/calendar";
 import { jsonOf } from "../../http/json-text";
-import { listMyRegistrations, listOccurrences } from "./list-occurrences";
+import { listOccurrences } from "./list-occurrences";
 
 /** Ranges kept at once (each a few hundred occurrences at most); the oldest goes first. */
 const MAX_RANGES = 64;
@@ -78,13 +78,12 @@ export class CalendarRanges {
   }
 
   /**
-   * The occurrences in [from, to) with counts and `userId`'s own status, as objects: the week
-   * screen's (get-week.ts), one member's answer anyway. The shared part is the same read as the
-   * calendar's; the member's registrations are one indexed query, never shared.
+   * The occurrences in [from, to) with their counts, without anyone's status: the same array for
+   * every caller until the range is read again (the week screen writes its JSON once per array,
+   * get-week.ts).
    */
-  async occurrencesFor(userId: string, from: Date, to: Date): Promise<Occurrence[]> {
-    const [common, mine] = await Promise.all([this.common(from, to), listMyRegistrations(this.deps.db, userId, from, to)]);
-    return withMyStatus(common.occurrences, mine);
+  async listed(from: Date, to: Date): Promise<readonly ListedOccurrence[]> {
+    return (await this.common(from, to)).occurrences;
   }
 
   /** The range's occurrences and counts, the same for every member: read, written and compressed once per SHARED_READ_MS. */

@@ -24,7 +24,7 @@ import { deleteEvent } from "./delete-event";
 import { cancelRsvp, registerRsvp } from "./rsvp";
 import { listEventRsvps, listManagedEvents } from "./manage-events";
 import { calendarFeed, eventFile } from "./calendar-ics";
-import { getWeek } from "./get-week";
+import { WeekAnswers } from "./get-week";
 import { CalendarRanges } from "./range-cache";
 import { getEvent } from "./get-event";
 import { listMyRegistrations } from "./list-occurrences";
@@ -118,7 +118,10 @@ export const calendarRoutes =
 
     app.get(API.calendar.manage.pattern, { config: { access: "staff" }, schema: { response: { 200: ZManagedEvents } } }, () => listManagedEvents(deps));
 
-    app.get(API.calendar.week.pattern, { config: { access: "member" }, schema: { response: { 200: ZWeek } } }, (req) => getWeek(deps, ranges, currentUser(req).id));
+    const weeks = new WeekAnswers(deps, ranges);
+    app.get(API.calendar.week.pattern, { config: { access: "member" }, schema: { response: { 200: ZWeek } } }, async (req, reply) =>
+      sendJsonText(reply, await weeks.json(currentUser(req).id)),
+    );
 
     // iCalendar files: public (a calendar program subscribes without signing in), short-lived in caches.
     app.get(API.calendar.feed.pattern, { config: { access: "public" } }, async (_req, reply) =>

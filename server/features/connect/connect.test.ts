@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../testing/harness";
+import { createTestApp, eventually, type TestApp } from "../../testing/harness";
 import { emailOutbox } from "../../db/schema/platform";
 import { journeyDays, journeyDeliveries, journeyEnrolments, userChallenges } from "../../db/schema/connect";
 import { videos } from "../../db/schema/videos";
@@ -354,6 +354,8 @@ describe("recent sermons", () => {
       .values({ externalId: "mergeTest01", source: "demo", title: "Library sermon", url: "https://www.youtube.com/watch?v=mergeTest01", duration: 1800, publishedAt: new Date(Date.now() + 86_400_000) })
       .returning();
     const m = await t.signUp();
+    // Recent sermons is a shared read (videos/media-library.ts): a video the sync job writes shows within SHARED_READ_MS.
+    expect(await eventually(async () => ((await get("/api/media", m.auth)).json() as MediaItem[])[0]?.id === v.id)).toBe(true);
     const items = (await get("/api/media", m.auth)).json() as MediaItem[];
     expect(items[0]).toMatchObject({ id: v.id, title: "Library sermon", duration: 1800 });
     expect(items.length).toBeLessThanOrEqual(20);

@@ -1,8 +1,9 @@
 import type { Deps } from "../../deps";
-import { daysBetween, localDate } from "../../../contract/connect";
+import { daysBetween } from "../../../contract/connect";
+import { churchDay } from "../../shared/church-day";
 
-/** Today's date in the church's time zone. */
-export const churchToday = (deps: Pick<Deps, "now" | "church">) => localDate(deps.now(), deps.church.timeZone);
+/** Today's date in the church's time zone (kept until the day ends: shared/church-day.ts). */
+export const churchToday = (deps: Pick<Deps, "now" | "church">) => churchDay(deps.church.timeZone, deps.now()).date;
 
 /** A journey runs through its last day (`total`: the journey's day count); the day after, it is finished (and may be restarted). */
 export const isFinished = (startDate: string, today: string, total: number) => daysBetween(startDate, today) >= total;

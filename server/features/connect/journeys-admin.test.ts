@@ -248,7 +248,12 @@ describe("challenges authored by staff", () => {
     expect(((await call("GET", "/api/challenges", late.auth)).json() as Challenge[]).map((x) => x.id)).not.toContain(c.id);
     expect((await call("POST", `/api/challenges/${c.id}/join`, late.auth)).statusCode).toBe(404);
     // The member who joined keeps it, and the streak keeps counting.
-    expect(((await call("GET", "/api/challenges", m.auth)).json() as Challenge[]).find((x) => x.id === c.id)).toMatchObject({ archived: true });
+    const own = (await call("GET", "/api/challenges", m.auth)).json() as Challenge[];
+    expect(own.find((x) => x.id === c.id)).toMatchObject({ archived: true, title: "Un salmo al día", description: "Lea un salmo cada mañana, en voz alta." });
+    // Their list is their own read; the rest of it is the open list every member reading Spanish shares.
+    await call("PUT", "/api/auth/locale", late.auth, { locale: "es" });
+    expect(own.filter((x) => x.id !== c.id)).toEqual((await call("GET", "/api/challenges", late.auth)).json());
+    await call("PUT", "/api/auth/locale", late.auth, { locale: "en" });
     expect((await call("POST", `/api/challenges/${c.id}/join`, m.auth)).statusCode).toBe(200);
     at("2031-09-02T15:00:00Z");
     expect((await call("POST", `/api/challenges/${c.id}/progress`, m.auth)).json()).toMatchObject({ streak: 2 });

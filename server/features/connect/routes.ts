@@ -16,7 +16,6 @@ import {
   ZEnroll,
   ZEnrollResult,
   ZIdParams,
-  ZMediaItem,
   ZNewChallenge,
   ZUnsubscribeQuery,
   ZUserChallenge,
@@ -27,9 +26,9 @@ import { escapeHtml } from "../../http/escape-html";
 import { enrollJourney } from "./enroll-journey";
 import { getDailyPreview } from "./get-daily-preview";
 import { unsubscribeJourney } from "./unsubscribe-journey";
-import { listAdminChallenges, listChallenges } from "./list-challenges";
+import { OpenChallenges, listAdminChallenges } from "./list-challenges";
 import { updateChallenge } from "./update-challenge";
-import { listJourneys } from "./list-journeys";
+import { JourneyOptions } from "./list-journeys";
 import { createJourney } from "./create-journey";
 import { getAdminJourney, listAdminJourneys } from "./list-admin-journeys";
 import { updateJourney } from "./update-journey";
@@ -39,21 +38,31 @@ import { createChallenge } from "./create-challenge";
 import { listMyChallenges } from "./list-my-challenges";
 import { joinChallenge } from "./join-challenge";
 import { recordChallengeProgress } from "./record-challenge-progress";
-import { listMediaItems } from "./list-media-items";
 import { findDevotionalAudio, parseRange } from "./journey-audio";
 import { API } from "../../../contract/api-paths";
+import { sendJsonText } from "../../http/json-text";
+import { contentChange } from "../../http/shared-read";
 
 export const connectRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Staff-written content every member of a language reads alike, shared for this app
+    // (list-journeys.ts, list-challenges.ts); staff's changes below refresh it here at once.
+    const journeyOptions = new JourneyOptions(deps);
+    const openChallenges = new OpenChallenges(deps);
+    app.addHook("onClose", async () => {
+      journeyOptions.close();
+      openChallenges.close();
+    });
+
     // Daily journey
     app.post(
       API.connect.dailyEnroll.pattern,
       { config: { access: "member", rateLimit: "journeyEnroll" }, schema: { body: ZEnroll, response: { 201: ZEnrollResult } } },
       async (req, reply) => reply.code(201).send(await enrollJourney(deps, currentUser(req), req.body.sequenceKey)),
     );
-    app.get(API.connect.journeys.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZJourneyOption) } } }, async (req) =>
-      listJourneys(deps, currentUser(req)),
+    app.get(API.connect.journeys.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZJourneyOption) } } }, async (req, reply) =>
+      sendJsonText(reply, await journeyOptions.json(currentUser(req))),
     );
     app.get(API.connect.dailyPreview.pattern, { config: { access: "member" }, schema: { response: { 200: ZDailyPreview } } }, async (req) =>
       getDailyPreview(deps, currentUser(req)),
@@ -123,7 +132,7 @@ export const connectRoutes =
     app.post(
       API.admin.journeys.pattern,
       { config: { access: "staff", rateLimit: "journeyAuthoring" }, schema: { body: ZNewJourney, response: { 201: ZAdminJourney } } },
-      async (req, reply) => reply.code(201).send(await createJourney(deps, req.body)),
+      async (req, reply) => reply.code(201).send(await contentChange(deps, "journeys", [journeyOptions], createJourney(deps, req.body))),
     );
     app.get(API.admin.journey.pattern, { config: { access: "staff" }, schema: { params: ZIdParams, response: { 200: ZAdminJourneyDetail } } }, async (req) =>
       getAdminJourney(deps, req.params.id),
@@ -131,12 +140,12 @@ export const connectRoutes =
     app.patch(
       API.admin.journey.pattern,
       { config: { access: "staff", rateLimit: "journeyAuthoring" }, schema: { params: ZIdParams, body: ZJourneyPatch, response: { 200: ZAdminJourney } } },
-      async (req) => updateJourney(deps, req.params.id, req.body),
+      async (req) => contentChange(deps, "journeys", [journeyOptions], updateJourney(deps, req.params.id, req.body)),
     );
     app.put(
       API.admin.journeyDays.pattern,
       { config: { access: "staff", rateLimit: "journeyAuthoring" }, schema: { params: ZIdParams, body: ZJourneyDaysBody, response: { 200: ZAdminJourneyDetail } } },
-      async (req) => saveJourneyDays(deps, req.params.id, req.body.days),
+      async (req) => contentChange(deps, "journeys", [journeyOptions], saveJourneyDays(deps, req.params.id, req.body.days)),
     );
     app.get(
       API.admin.journeyPreview.pattern,
@@ -145,27 +154,27 @@ export const connectRoutes =
     );
 
     // Challenges
-    app.get(API.connect.challenges.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZChallenge) } } }, async (req) =>
-      listChallenges(deps, currentUser(req)),
-    );
+    app.get(API.connect.challenges.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZChallenge) } } }, async (req, reply) => {
+      return sendJsonText(reply, await openChallenges.json(currentUser(req)));
+    });
     app.get(API.admin.challenges.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZAdminChallenge) } } }, async () =>
       listAdminChallenges(deps),
     );
     app.post(
       API.connect.challenges.pattern,
       { config: { access: "staff", rateLimit: "challengeAuthoring" }, schema: { body: ZNewChallenge, response: { 201: ZAdminChallenge } } },
-      async (req, reply) => reply.code(201).send(await createChallenge(deps, req.body)),
+      async (req, reply) => reply.code(201).send(await contentChange(deps, "challenges", [openChallenges], createChallenge(deps, req.body))),
     );
     app.patch(
       API.connect.challenge.pattern,
       { config: { access: "staff", rateLimit: "challengeAuthoring" }, schema: { params: ZIdParams, body: ZChallengePatch, response: { 200: ZAdminChallenge } } },
-      async (req) => updateChallenge(deps, req.params.id, req.body),
+      async (req) => contentChange(deps, "challenges", [openChallenges], updateChallenge(deps, req.params.id, req.body)),
     );
     /** Archive (never delete): members who joined keep it, its check-ins and streak. */
     app.delete(
       API.connect.challenge.pattern,
       { config: { access: "staff", rateLimit: "challengeAuthoring" }, schema: { params: ZIdParams, response: { 200: ZAdminChallenge } } },
-      async (req) => updateChallenge(deps, req.params.id, { archived: true }),
+      async (req) => contentChange(deps, "challenges", [openChallenges], updateChallenge(deps, req.params.id, { archived: true })),
     );
     app.get(API.connect.myChallenges.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZUserChallenge) } } }, async (req) =>
       listMyChallenges(deps, currentUser(req)),
@@ -180,7 +189,4 @@ export const connectRoutes =
       { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: ZUserChallenge } } },
       async (req) => recordChallengeProgress(deps, currentUser(req), req.params.id),
     );
-
-    // Recent sermons widget (signed in only)
-    app.get(API.connect.media.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZMediaItem) } } }, async () => listMediaItems(deps));
   };

@@ -60,7 +60,7 @@ export class LiveState {
 
   constructor(private readonly deps: Deps) {
     this.snapshot = new SharedAnswer<LiveSnapshot | null>(deps, {
-      events: ["service-status", "new-poll", "poll-closed", "poll-vote", "question-approved"],
+      events: ["service-status", "new-poll", "poll-closed", "poll-vote", "question-approved", "question-withdrawn"],
       load: () =>
         loadSnapshot(deps.db).then((snap) => {
           if (snap) for (const v of this.recentVotesAt(performance.now())) this.applyVote(snap, v);

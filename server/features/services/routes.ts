@@ -20,8 +20,9 @@ import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
 import { LiveState } from "./live-state";
 import { sendJsonText } from "../../http/json-text";
+import { contentChange } from "../../http/shared-read";
 import { createService } from "./create-service";
-import { listServices } from "./list-services";
+import { servicesList } from "./list-services";
 import { updateService } from "./update-service";
 import { createPoll } from "./create-poll";
 import { updatePoll } from "./update-poll";
@@ -29,9 +30,10 @@ import { votePoll } from "./vote-poll";
 import { VoteBatch } from "./vote-batch";
 import { getPollResults } from "./get-poll-results";
 import { askQuestion } from "./ask-question";
-import { listQuestions } from "./list-questions";
+import { ApprovedQuestions, listQuestions } from "./list-questions";
 import { moderateQuestion } from "./moderate-question";
 import { API } from "../../../contract/api-paths";
+import { isStaff } from "../../../contract/roles";
 
 export const servicesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -41,25 +43,39 @@ export const servicesRoutes =
     app.addHook("onClose", async () => live.close());
     // Votes written together, one commit per batch (decision 0127).
     const votes = new VoteBatch(deps.db);
+    // Reads the same for every member, shared for this app (list-services.ts, list-questions.ts).
+    const list = servicesList(deps);
+    const approved = new ApprovedQuestions(deps);
+    app.addHook("onClose", async () => {
+      list.close();
+      approved.close();
+    });
 
     app.get(API.services.live.pattern, { config: { access: "member" }, schema: { response: { 200: ZLiveService } } }, async (req, reply) => {
       const json = await live.memberJson(currentUser(req));
       return json === null ? live.view(currentUser(req)) : sendJsonText(reply, json);
     });
 
-    app.get(API.services.list.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZService) } } }, () => listServices(deps.db));
-
-    app.post(API.services.list.pattern, { config: { access: "staff" }, schema: { body: ZCreateService, response: { 201: ZService } } }, async (req, reply) =>
-      reply.code(201).send(await createService(deps.db, req.body)),
+    app.get(API.services.list.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZService) } } }, async (_req, reply) =>
+      sendJsonText(reply, list.json(await list.get()).bytes),
     );
+
+    app.post(API.services.list.pattern, { config: { access: "staff" }, schema: { body: ZCreateService, response: { 201: ZService } } }, async (req, reply) => {
+      const created = await contentChange(deps, "services", [list, approved], createService(deps.db, req.body));
+      return reply.code(201).send(created);
+    });
 
     app.patch(
       API.services.one.pattern,
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZUpdateService, response: { 200: ZService } } },
-      (req) =>
-        updateService(deps, live, req.params.id, req.body, currentUser(req).id, (err) =>
+      (req) => {
+        const change = updateService(deps, live, req.params.id, req.body, currentUser(req).id, (err) =>
           req.log.error({ err }, "service-started notifications not written; the sweep will write them"),
-        ),
+        );
+        // A start or end is told by service-status (every screen refetches the services then), a
+        // new title or date by content-changed; a start alone must not send every screen a second event.
+        return req.body.title !== undefined || req.body.date !== undefined ? contentChange(deps, "services", [list], change) : change.finally(() => list.changed());
+      },
     );
 
     app.post(
@@ -95,12 +111,21 @@ export const servicesRoutes =
     app.get(
       API.services.questions.pattern,
       { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: z.array(ZQuestion) } } },
-      (req) => listQuestions(deps.db, req.params.id, currentUser(req)),
+      async (req, reply) => {
+        const user = currentUser(req);
+        return isStaff(user.role) ? listQuestions(deps.db, req.params.id, user) : sendJsonText(reply, await approved.json(req.params.id, user));
+      },
     );
 
     app.patch(
       API.questions.one.pattern,
       { config: { access: "staff" }, schema: { params: ZIdParams, body: ZModerateQuestion, response: { 200: ZQuestion } } },
-      (req) => moderateQuestion(deps, live, req.params.id, req.body.isApproved),
+      async (req) => {
+        try {
+          return await moderateQuestion(deps, live, req.params.id, req.body.isApproved);
+        } finally {
+          approved.changed();
+        }
+      },
     );
   };

@@ -1,0 +1,1 @@
+CREATE INDEX "prayer_requests_staff_wall_idx" ON "prayer_requests" USING btree ("is_urgent","created_at","id") WHERE "prayer_requests"."hidden_at" is null;
