@@ -1,10 +1,11 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { preparedSql } from "../../db/prepared";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
 import type { AdminGroup, AdminGroupPage, JoinPolicy, MyGroupStatus } from "../../../contract/groups";
 import { readGroupCursor, writeCursor } from "./group-cursor";
 
-interface Row {
+export interface GroupRow {
   id: string;
   name: string;
   description: string;
@@ -22,17 +23,16 @@ interface Row {
 }
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+const p = (name: string) => sql.placeholder(name);
 
 /**
  * Groups as one member sees them, in one statement (decision 0125): the kept member and pending
  * counts from the group's row (server/shared/group-counts.ts), the asker's own status from one
  * index lookup of their memberships and one of their pending requests (joined to the page's
- * groups), and the leaders from the partial index of leaders. `where` and `tail` (order, limit)
- * choose the groups.
+ * groups), and the leaders from the partial index of leaders. `viewer` is the asker's id, `where`
+ * and `tail` (order, limit) choose the groups, `extra` adds columns.
  */
-async function groupRows(db: Db | Tx, viewerId: string, where: SQL, tail: SQL = sql``): Promise<Row[]> {
-  return rowsOf<Row>(
-    await db.execute(sql`
+export const groupSelect = (viewer: SQL, where: SQL, tail: SQL = sql``, extra: SQL = sql``) => sql`
       select g.id, g.name, g.description, g.meeting_day, g.meeting_time, g.meeting_place, g.meeting_url, g.capacity, g.join_policy,
         to_char(g.archived_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as archived_at,
         g.member_count, g.pending_count,
@@ -42,16 +42,35 @@ async function groupRows(db: Db | Tx, viewerId: string, where: SQL, tail: SQL = 
           from group_members l join users u on u.id = l.user_id
           where l.group_id = g.id and l.is_leader
         ), '[]'::json) as leaders
+        ${extra}
       from small_groups g
-      left join group_members me on me.group_id = g.id and me.user_id = ${viewerId}::uuid
-      left join group_join_requests r on r.group_id = g.id and r.user_id = ${viewerId}::uuid and r.status = 'pending'
+      left join group_members me on me.group_id = g.id and me.user_id = ${viewer}
+      left join group_join_requests r on r.group_id = g.id and r.user_id = ${viewer} and r.status = 'pending'
       where ${where}
-      ${tail}`),
-  );
+      ${tail}`;
+
+/** The hot lists, each built and planned once (db/prepared.ts; issue 23). A first page starts after the key ("", live). */
+const livePage = preparedSql<GroupRow>(
+  "groups.live",
+  groupSelect(sql`${p("viewer")}::uuid`, sql`g.archived_at is null and g.name > ${p("name")}`, sql`order by g.name limit ${p("limit")}`),
+);
+const adminPage = preparedSql<GroupRow>(
+  "groups.admin",
+  groupSelect(
+    sql`${p("viewer")}::uuid`,
+    sql`((g.archived_at is not null), g.name) > (${p("archived")}::boolean, ${p("name")}::text)`,
+    sql`order by (g.archived_at is not null), g.name limit ${p("limit")}`,
+  ),
+);
+const myGroups = preparedSql<GroupRow>("groups.mine", groupSelect(sql`${p("viewer")}::uuid`, sql`me.user_id is not null and g.archived_at is null`, sql`order by g.name`));
+
+/** One group (any, or live only), for a write's answer inside its transaction. */
+async function groupRows(db: Db | Tx, viewerId: string, where: SQL): Promise<GroupRow[]> {
+  return rowsOf<GroupRow>(await db.execute(groupSelect(sql`${viewerId}::uuid`, where)));
 }
 
 /** A row as the answer's group. Only a leader (or staff, `staffView`) is told how many requests wait. */
-function toGroup(r: Row, staffView: boolean): AdminGroup {
+export function toGroup(r: GroupRow, staffView: boolean): AdminGroup {
   const memberCount = Number(r.member_count);
   return {
     id: r.id,
@@ -78,25 +97,18 @@ function toGroup(r: Row, staffView: boolean): AdminGroup {
  * live ones, then archived ones, with every group's pending count). `cursor` is the previous
  * page's `nextCursor` (400 on `cursor` if it is not one).
  */
-export async function listGroups(db: Db | Tx, viewerId: string, page: { cursor?: string; limit: number }, admin = false): Promise<AdminGroupPage> {
+export async function listGroups(db: Db, viewerId: string, page: { cursor?: string; limit: number }, admin = false): Promise<AdminGroupPage> {
   const after = page.cursor ? readGroupCursor(page.cursor) : null;
-  const limit = sql`limit ${page.limit + 1}`;
-  const rows = admin
-    ? await groupRows(
-        db,
-        viewerId,
-        after ? sql`((g.archived_at is not null), g.name) > (${after[0] === 1}, ${after[1]})` : sql`true`,
-        sql`order by (g.archived_at is not null), g.name ${limit}`,
-      )
-    : await groupRows(db, viewerId, after ? sql`g.archived_at is null and g.name > ${after[1]}` : sql`g.archived_at is null`, sql`order by g.name ${limit}`);
+  const key = { viewer: viewerId, name: after?.[1] ?? "", limit: page.limit + 1 };
+  const rows = admin ? await adminPage(db, { ...key, archived: after?.[0] === 1 }) : await livePage(db, key);
   const groups = rows.slice(0, page.limit).map((r) => toGroup(r, admin));
   const last = groups[groups.length - 1];
   return { groups, nextCursor: rows.length > page.limit && last ? writeCursor([last.archivedAt ? 1 : 0, last.name]) : null };
 }
 
 /** GET /api/groups/mine: the live groups the member is in, by name (as many as they joined: not paged). */
-export async function listMyGroups(db: Db | Tx, viewerId: string): Promise<AdminGroup[]> {
-  const rows = await groupRows(db, viewerId, sql`me.user_id is not null and g.archived_at is null`, sql`order by g.name`);
+export async function listMyGroups(db: Db, viewerId: string): Promise<AdminGroup[]> {
+  const rows = await myGroups(db, { viewer: viewerId });
   return rows.map((r) => toGroup(r, false));
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
+import { preparedSql } from "../../db/prepared";
 import { groupJoinRequests, groupMembers } from "../../db/schema/connect";
 import type { AuthUser } from "../../http/auth";
 import { conflict, forbidden, notFound } from "../../http/app-error";
@@ -7,7 +8,7 @@ import { isStaff } from "../../../contract/roles";
 import { GROUP_TEXT } from "../../../contract/connect-text";
 import { GROUP_ROSTER_PAGE_SIZE, GROUPS_TEXT, type AdminGroup, type GroupRoster } from "../../../contract/groups";
 import { syncGroupCounts } from "../../shared/group-counts";
-import { countMembers, loadGroup, lockGroup } from "./group-view";
+import { countMembers, groupSelect, loadGroup, lockGroup, toGroup, type GroupRow } from "./group-view";
 import { readRosterCursor, writeCursor } from "./group-cursor";
 import { announceGroupNotices, noticeJoinRequest, noticeRequestAnswered } from "./group-notices";
 
@@ -81,58 +82,83 @@ async function groupForLeader(deps: Deps, user: AuthUser, id: string) {
   return group;
 }
 
-/** A roster row: a member (kind 0, `at` joined) or a pending request (kind 1, `at` asked). */
-interface RosterRow {
-  kind: 0 | 1;
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_leader: boolean;
-  at: string;
+type RosterMember = GroupRoster["members"][number];
+
+/** The group as the asker sees it, and, for its leaders and staff only, a page of its members and (first page) its requests. */
+interface RosterRow extends GroupRow {
+  members: RosterMember[] | string | null;
+  requests: GroupRoster["requests"] | string | null;
 }
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
-const isoOf = (column: ReturnType<typeof sql.raw>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const p = (name: string) => sql.placeholder(name);
+const may = sql`(${p("staff")}::boolean or me.is_leader)`;
+const rank = sql`(case when m.is_leader then 0 else 1 end)`;
+
+/**
+ * A roster page in one statement (issue 23): the group with the asker's status (what the role
+ * check needs), and only when the asker may see it (staff, or the group's leader: `may`), the
+ * page of members after the key (leaders first, then first name, last name, id; the first page
+ * starts before every key) and, on the first page, the pending requests, oldest first, each as
+ * the answer's JSON. An archived group is found for staff only. Built and planned once.
+ */
+const rosterPage = preparedSql<RosterRow>(
+  "groups.roster",
+  groupSelect(
+    sql`${p("viewer")}::uuid`,
+    sql`g.id = ${p("id")}::uuid and (g.archived_at is null or ${p("staff")}::boolean)`,
+    sql``,
+    sql`,
+        case when ${may} then (
+          select coalesce(json_agg(json_build_object('userId', x.user_id, 'firstName', x.first_name, 'lastName', x.last_name, 'email', x.email, 'isLeader', x.is_leader, 'joinedAt', x.at)
+            order by x.rank, x.first_name, x.last_name, x.user_id), '[]'::json)
+          from (
+            select ${rank} as rank, u.id as user_id, u.first_name, u.last_name, u.email, m.is_leader,
+              to_char(m.joined_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+            from group_members m join users u on u.id = m.user_id
+            where m.group_id = g.id and (${rank}, u.first_name, u.last_name, u.id) > (${p("rank")}::int, ${p("first")}::text, ${p("last")}::text, ${p("after")}::uuid)
+            order by ${rank}, u.first_name, u.last_name, u.id
+            limit ${p("limit")}) x) end as members,
+        case when ${may} and ${p("withRequests")}::boolean then (
+          select coalesce(json_agg(json_build_object('userId', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
+              'requestedAt', to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by q.created_at, q.id), '[]'::json)
+          from group_join_requests q join users u on u.id = q.user_id
+          where q.group_id = g.id and q.status = 'pending') end as requests`,
+  ),
+);
+
+const jsonArray = <T>(v: T[] | string | null): T[] => (v === null ? [] : typeof v === "string" ? (JSON.parse(v) as T[]) : v);
 
 /**
  * A page of the roster (name and email; the app keeps no phone numbers): leaders first, then by
  * first name, last name and id, `limit` at a time after `cursor` (the previous page's
- * `nextCursor`, decision 0125). The first page also carries the pending requests, oldest first:
- * members and requests in one statement, after the role check.
+ * `nextCursor`, decision 0125). The first page also carries the pending requests, oldest first.
+ * Who may see it: staff (any group, archived ones too) and the group's own leaders (a live
+ * group); anyone else gets 403, or 404 for a group they cannot see.
  */
 export async function getRoster(deps: Deps, user: AuthUser, id: string, page: { cursor?: string; limit: number } = { limit: GROUP_ROSTER_PAGE_SIZE }): Promise<GroupRoster> {
   const after = page.cursor ? readRosterCursor(page.cursor) : null;
-  const group = await groupForLeader(deps, user, id);
-  const rank = sql`(case when m.is_leader then 0 else 1 end)`;
-  const requests = sql`
-    union all
-    (select 1, u.id, u.first_name, u.last_name, u.email, false, ${isoOf(sql.raw("r.created_at"))}, row_number() over (order by r.created_at, r.id)
-     from group_join_requests r join users u on u.id = r.user_id
-     where r.group_id = ${id}::uuid and r.status = 'pending')`;
-  const rows = rowsOf<RosterRow>(
-    await deps.db.execute(sql`
-      select kind, user_id, first_name, last_name, email, is_leader, at from (
-        (select 0 as kind, u.id as user_id, u.first_name, u.last_name, u.email, m.is_leader, ${isoOf(sql.raw("m.joined_at"))} as at,
-           row_number() over (order by ${rank}, u.first_name, u.last_name, u.id) as ord
-         from group_members m join users u on u.id = m.user_id
-         where m.group_id = ${id}::uuid
-           ${after ? sql`and (${rank}, u.first_name, u.last_name, u.id) > (${after[0]}::int, ${after[1]}, ${after[2]}, ${after[3]}::uuid)` : sql``}
-         order by ${rank}, u.first_name, u.last_name, u.id
-         limit ${page.limit + 1})
-        ${after ? sql`` : requests}
-      ) roster
-      order by kind, ord`),
-  );
-  const members = rows.filter((r) => Number(r.kind) === 0);
+  const staff = isStaff(user.role);
+  const [row] = await rosterPage(deps.db, {
+    viewer: user.id,
+    id,
+    staff,
+    rank: after?.[0] ?? -1,
+    first: after?.[1] ?? "",
+    last: after?.[2] ?? "",
+    after: after?.[3] ?? "00000000-0000-0000-0000-000000000000",
+    limit: page.limit + 1,
+    withRequests: !after,
+  });
+  if (!row) throw notFound(GROUP_TEXT.notFound);
+  const group = toGroup(row, staff);
+  if (!staff && group.myStatus !== "leader") throw forbidden(GROUPS_TEXT.rosterForbidden);
+  const members = jsonArray(row.members);
   const shown = members.slice(0, page.limit);
   const last = shown[shown.length - 1];
   return {
     group,
-    members: shown.map((m) => ({ userId: m.user_id, firstName: m.first_name, lastName: m.last_name, email: m.email, isLeader: m.is_leader, joinedAt: m.at })),
-    requests: rows
-      .filter((r) => Number(r.kind) === 1)
-      .map((r) => ({ userId: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email, requestedAt: r.at })),
-    nextCursor: members.length > page.limit && last ? writeCursor([last.is_leader ? 0 : 1, last.first_name, last.last_name, last.user_id]) : null,
+    members: shown,
+    requests: jsonArray(row.requests),
+    nextCursor: members.length > page.limit && last ? writeCursor([last.isLeader ? 0 : 1, last.firstName, last.lastName, last.userId]) : null,
   };
 }
 
