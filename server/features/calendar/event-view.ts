@@ -11,7 +11,10 @@ import type { Schedule } from "./occurrences";
 
 export type EventRow = InferSelectModel<typeof calendarEvents>;
 
-export function toEvent(row: EventRow): CalendarEvent {
+/** The columns an answer's event is made of. */
+export type EventColumns = Pick<EventRow, "id" | "title" | "description" | "location" | "startsAt" | "endsAt" | "repeat" | "repeatUntil" | "registration" | "capacity">;
+
+export function toEvent(row: EventColumns): CalendarEvent {
   return {
     id: row.id,
     title: row.title,
