@@ -1,14 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { preparedSql } from "../../db/prepared";
+import { jsonText } from "../../db/json-sql";
 import { groupJoinRequests, groupMembers } from "../../db/schema/connect";
 import type { AuthUser } from "../../http/auth";
 import { conflict, forbidden, notFound } from "../../http/app-error";
 import { isStaff } from "../../../contract/roles";
 import { GROUP_TEXT } from "../../../contract/connect-text";
-import { GROUP_ROSTER_PAGE_SIZE, GROUPS_TEXT, type AdminGroup, type GroupRoster } from "../../../contract/groups";
+import { GROUP_ROSTER_PAGE_SIZE, GROUPS_TEXT, type AdminGroup } from "../../../contract/groups";
 import { syncGroupCounts } from "../../shared/group-counts";
-import { countMembers, groupSelect, loadGroup, lockGroup, toGroup, type GroupRow } from "./group-view";
+import { countMembers, groupItem, groupJoins, loadGroup, lockGroup } from "./group-view";
 import { readRosterCursor, writeCursor } from "./group-cursor";
 import { announceGroupNotices, noticeJoinRequest, noticeRequestAnswered } from "./group-notices";
 
@@ -82,59 +83,71 @@ async function groupForLeader(deps: Deps, user: AuthUser, id: string) {
   return group;
 }
 
-type RosterMember = GroupRoster["members"][number];
-
-/** The group as the asker sees it, and, for its leaders and staff only, a page of its members and (first page) its requests. */
-interface RosterRow extends GroupRow {
-  members: RosterMember[] | string | null;
-  requests: GroupRoster["requests"] | string | null;
+/** The asker's status in the group, the group (JSON), and for its leaders and staff a page of members and the requests (JSON). */
+interface RosterRow {
+  my_status: string;
+  group: string;
+  members: string;
+  more: boolean;
+  last_rank: 0 | 1 | null;
+  last_first: string | null;
+  last_last: string | null;
+  last_id: string | null;
+  requests: string;
 }
 const p = (name: string) => sql.placeholder(name);
 const may = sql`(${p("staff")}::boolean or me.is_leader)`;
 const rank = sql`(case when m.is_leader then 0 else 1 end)`;
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
 
 /**
  * A roster page in one statement (issue 23): the group with the asker's status (what the role
- * check needs), and only when the asker may see it (staff, or the group's leader: `may`), the
- * page of members after the key (leaders first, then first name, last name, id; the first page
- * starts before every key) and, on the first page, the pending requests, oldest first, each as
- * the answer's JSON. An archived group is found for staff only. Built and planned once.
+ * check needs) and, only when the asker may see them (staff, or the group's leader: `may`), the
+ * page of members after the key (leaders first, then first name, last name, id; `limit + 1` read,
+ * the first `limit` shown; a first page starts before every key) and, on the first page, the
+ * pending requests, oldest first. An archived group is found for staff only. PostgreSQL writes
+ * the answer's JSON (group-view.ts `groupItem`); built and planned once.
  */
 const rosterPage = preparedSql<RosterRow>(
   "groups.roster",
-  groupSelect(
-    sql`${p("viewer")}::uuid`,
-    sql`g.id = ${p("id")}::uuid and (g.archived_at is null or ${p("staff")}::boolean)`,
-    sql``,
-    sql`,
-        case when ${may} then (
-          select coalesce(json_agg(json_build_object('userId', x.user_id, 'firstName', x.first_name, 'lastName', x.last_name, 'email', x.email, 'isLeader', x.is_leader, 'joinedAt', x.at)
-            order by x.rank, x.first_name, x.last_name, x.user_id), '[]'::json)
-          from (
-            select ${rank} as rank, u.id as user_id, u.first_name, u.last_name, u.email, m.is_leader,
-              to_char(m.joined_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
-            from group_members m join users u on u.id = m.user_id
-            where m.group_id = g.id and (${rank}, u.first_name, u.last_name, u.id) > (${p("rank")}::int, ${p("first")}::text, ${p("last")}::text, ${p("after")}::uuid)
-            order by ${rank}, u.first_name, u.last_name, u.id
-            limit ${p("limit")}) x) end as members,
-        case when ${may} and ${p("withRequests")}::boolean then (
-          select coalesce(json_agg(json_build_object('userId', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
-              'requestedAt', to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by q.created_at, q.id), '[]'::json)
-          from group_join_requests q join users u on u.id = q.user_id
-          where q.group_id = g.id and q.status = 'pending') end as requests`,
-  ),
+  sql`
+    select item."myStatus" as my_status, ${jsonText(sql`row_to_json(item)`)} as "group", m.members, m.more, m.last_rank, m.last_first, m.last_last, m.last_id, q.requests
+    ${groupJoins}
+    ${groupItem(sql`${p("staff")}::boolean`)}
+    cross join lateral (
+      select ${jsonText(sql`coalesce(json_agg(x.person order by x.ord) ${shown}, '[]')`)} as members,
+        count(*) > ${p("limit")}::int as more,
+        (array_agg(x.rank order by x.ord desc) ${shown})[1] as last_rank,
+        (array_agg(x.first_name order by x.ord desc) ${shown})[1] as last_first,
+        (array_agg(x.last_name order by x.ord desc) ${shown})[1] as last_last,
+        (array_agg(x.id order by x.ord desc) ${shown})[1] as last_id
+      from (
+        select person, ${rank} as rank, u.first_name, u.last_name, u.id, row_number() over (order by ${rank}, u.first_name, u.last_name, u.id) as ord
+        from group_members m join users u on u.id = m.user_id
+        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, m.is_leader as "isLeader", ${iso("m.joined_at")} as "joinedAt") person
+        where m.group_id = g.id and ${may}
+          and (${rank}, u.first_name, u.last_name, u.id) > (${p("rank")}::int, ${p("first")}::text, ${p("last")}::text, ${p("after")}::uuid)
+        order by ${rank}, u.first_name, u.last_name, u.id
+        limit ${p("limit")}::int + 1) x) m
+    cross join lateral (
+      select ${jsonText(sql`coalesce(json_agg(x.person order by x.created_at, x.id), '[]')`)} as requests
+      from (
+        select person, q.created_at, q.id
+        from group_join_requests q join users u on u.id = q.user_id
+        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, ${iso("q.created_at")} as "requestedAt") person
+        where q.group_id = g.id and q.status = 'pending' and ${may} and ${p("withRequests")}::boolean) x) q
+    where g.id = ${p("id")}::uuid and (g.archived_at is null or ${p("staff")}::boolean)`,
 );
 
-const jsonArray = <T>(v: T[] | string | null): T[] => (v === null ? [] : typeof v === "string" ? (JSON.parse(v) as T[]) : v);
-
 /**
- * A page of the roster (name and email; the app keeps no phone numbers): leaders first, then by
- * first name, last name and id, `limit` at a time after `cursor` (the previous page's
- * `nextCursor`, decision 0125). The first page also carries the pending requests, oldest first.
- * Who may see it: staff (any group, archived ones too) and the group's own leaders (a live
- * group); anyone else gets 403, or 404 for a group they cannot see.
+ * A page of the roster (name and email; the app keeps no phone numbers), as the answer's JSON
+ * text (ZGroupRoster): leaders first, then by first name, last name and id, `limit` at a time
+ * after `cursor` (the previous page's `nextCursor`, decision 0125). The first page also carries
+ * the pending requests, oldest first. Who may see it: staff (any group, archived ones too) and
+ * the group's own leaders (a live group); anyone else gets 403, or 404 for a group they cannot see.
  */
-export async function getRoster(deps: Deps, user: AuthUser, id: string, page: { cursor?: string; limit: number } = { limit: GROUP_ROSTER_PAGE_SIZE }): Promise<GroupRoster> {
+export async function getRoster(deps: Deps, user: AuthUser, id: string, page: { cursor?: string; limit: number } = { limit: GROUP_ROSTER_PAGE_SIZE }): Promise<string> {
   const after = page.cursor ? readRosterCursor(page.cursor) : null;
   const staff = isStaff(user.role);
   const [row] = await rosterPage(deps.db, {
@@ -145,30 +158,22 @@ export async function getRoster(deps: Deps, user: AuthUser, id: string, page: { 
     first: after?.[1] ?? "",
     last: after?.[2] ?? "",
     after: after?.[3] ?? "00000000-0000-0000-0000-000000000000",
-    limit: page.limit + 1,
+    limit: page.limit,
     withRequests: !after,
   });
   if (!row) throw notFound(GROUP_TEXT.notFound);
-  const group = toGroup(row, staff);
-  if (!staff && group.myStatus !== "leader") throw forbidden(GROUPS_TEXT.rosterForbidden);
-  const members = jsonArray(row.members);
-  const shown = members.slice(0, page.limit);
-  const last = shown[shown.length - 1];
-  return {
-    group,
-    members: shown,
-    requests: jsonArray(row.requests),
-    nextCursor: members.length > page.limit && last ? writeCursor([last.isLeader ? 0 : 1, last.firstName, last.lastName, last.userId]) : null,
-  };
+  if (!staff && row.my_status !== "leader") throw forbidden(GROUPS_TEXT.rosterForbidden);
+  const nextCursor = row.more ? writeCursor([row.last_rank, row.last_first, row.last_last, row.last_id]) : null;
+  return `{"group":${row.group},"members":${row.members},"requests":${row.requests},"nextCursor":${JSON.stringify(nextCursor)}}`;
 }
 
 /**
  * A leader (or staff) approves or declines a pending request. Approving takes a seat under the
  * group's lock: a group that filled up meanwhile refuses with 409 and the request stays pending.
  * The member is told the answer (group-notices.ts), in the same transaction. Answers with the
- * updated roster.
+ * updated roster (its JSON text).
  */
-export async function decideRequest(deps: Deps, user: AuthUser, id: string, memberId: string, action: "approve" | "decline"): Promise<GroupRoster> {
+export async function decideRequest(deps: Deps, user: AuthUser, id: string, memberId: string, action: "approve" | "decline"): Promise<string> {
   await groupForLeader(deps, user, id);
   const now = deps.now();
   const notified = await deps.db.transaction(async (tx) => {
