@@ -12,7 +12,7 @@ import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import zlib from "node:zlib";
 import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
-import { CALENDAR_TEXT, ZEventRsvps, ZManagedEvents, withMyStatus, type CalendarEvent, type CalendarPage, type EventRsvps, type ManagedEvents, type MyRegistrations, type RsvpAnswer, type Week } from "../../../contract/calendar";
+import { CALENDAR_TEXT, ZCalendarEvent, ZEventRsvps, ZManagedEvents, withMyStatus, type CalendarEvent, type CalendarPage, type EventRsvps, type ManagedEvents, type MyRegistrations, type RsvpAnswer, type Week } from "../../../contract/calendar";
 import { calendarRsvps } from "../../db/schema/calendar";
 import { users } from "../../db/schema/users";
 import { notifications, notificationOptOuts } from "../../db/schema/notifications";
@@ -144,6 +144,7 @@ describe("the month's list and one event's details", () => {
     const detail = await call(member.auth, "GET", `/api/calendar/events/${worded.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json()).toEqual(worded);
+    expect(ZCalendarEvent.parse(detail.json())).toEqual(detail.json());
     expect((detail.json() as CalendarEvent).description).toBe("Bring a dish to share.\nChildren welcome.");
     const unknown = await call(member.auth, "GET", "/api/calendar/events/00000000-0000-4000-8000-000000000000");
     expect(unknown.statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
@@ -7,6 +7,7 @@ import { ERROR_TEXT } from "../../../contract/errors-text";
 import { badRequest, notFound } from "../../http/app-error";
 import { readCursor, writeCursor } from "../../http/keyset";
 import { nextOccurrence } from "./occurrences";
+import { eventItem, iso } from "./event-view";
 
 /** A row of the Admin page's statement: an event as the answer's JSON, its sort key, and for a repeating event what its next occurrence needs. */
 interface ManagedRow {
@@ -27,11 +28,7 @@ interface ManagedRow {
   waiting: number | null;
 }
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const exact = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
-/** The event's fields as the answer shows them (ZCalendarEvent's, then `more`), as a row for row_to_json. */
-const item = (more: SQL = sql``) => sql`cross join lateral (select e.id, e.title, e.description, e.location, ${iso("e.starts_at")} as "startsAt", ${iso("e.ends_at")} as "endsAt",
-     e.repeat, e.repeat_until::text as "repeatUntil", e.registration, e.capacity${more}) item`;
 const keyed = sql`e.id, ${exact("e.starts_at")} as at, ${jsonText(sql`row_to_json(item)`)} as event`;
 const p = (name: string) => sql.placeholder(name);
 
@@ -56,7 +53,7 @@ const managedPage = preparedSql<ManagedRow>(
     left join lateral (
       select count(*) filter (where r.status = 'going')::int as going, count(*) filter (where r.status = 'waitlisted')::int as waiting
       from calendar_rsvps r where r.event_id = e.id and r.occurrence_start = e.starts_at) c on true
-    ${item(sql`, ${iso("e.starts_at")} as "nextOccurrence", c.going as "goingCount", c.waiting as "waitlistCount"`)}
+    ${eventItem(sql`, ${iso("e.starts_at")} as "nextOccurrence", c.going as "goingCount", c.waiting as "waitlistCount"`)}
     where e.repeat = 'none' and e.starts_at >= ${p("now")}::timestamptz and (e.starts_at, e.id) > (${p("upcomingAt")}::timestamptz, ${p("upcomingId")}::uuid)
     order by e.starts_at, e.id
     limit ${p("limit")}::int)
@@ -64,7 +61,7 @@ const managedPage = preparedSql<ManagedRow>(
   union all
   (select 1, ${keyed}, null, null, null, null, null, null, null
    from calendar_events e
-   ${item(sql`, null as "nextOccurrence", 0 as "goingCount", 0 as "waitlistCount"`)}
+   ${eventItem(sql`, null as "nextOccurrence", 0 as "goingCount", 0 as "waitlistCount"`)}
    where e.repeat = 'none' and e.starts_at < ${p("now")}::timestamptz and e.ends_at > ${p("since")}::timestamptz
      and e.starts_at > ${p("since")}::timestamptz - make_interval(days => ${sql.raw(String(EVENT_MAX_DAYS))})
      and (e.starts_at, e.id) > (${p("startedAt")}::timestamptz, ${p("startedId")}::uuid)
@@ -74,7 +71,7 @@ const managedPage = preparedSql<ManagedRow>(
   union all
   (select 2, ${keyed}, ${iso("e.starts_at")}, ${iso("e.ends_at")}, e.repeat, e.repeat_until::text, ${exact("c.occurrence_start")}, c.going, c.waiting
    from calendar_events e
-   ${item()}
+   ${eventItem()}
    left join lateral (
      select r.occurrence_start, count(*) filter (where r.status = 'going')::int as going, count(*) filter (where r.status = 'waitlisted')::int as waiting
      from calendar_rsvps r where r.event_id = e.id and r.occurrence_start >= ${p("now")}::timestamptz

@@ -67,8 +67,9 @@ export const calendarRoutes =
       },
     );
 
-    app.get(API.calendar.event.pattern, { config: { access: "member" }, schema: { params: ZEventIdParams, response: { 200: ZCalendarEvent } } }, (req) =>
-      getEvent(deps, req.params.id),
+    // JSON written by PostgreSQL (get-event.ts), sent as it is.
+    app.get(API.calendar.event.pattern, { config: { access: "member" }, schema: { params: ZEventIdParams, response: { 200: ZCalendarEvent } } }, async (req, reply) =>
+      sendDbJson(reply, await getEvent(deps, req.params.id)),
     );
 
     app.patch(
