@@ -22,6 +22,9 @@ export const CALENDAR_FEED_PAST_DAYS = 90;
 export const EVENT_REMINDER_LEAD_HOURS = 24;
 /** The calendar screen shows this many days at first, and this many more per "Next weeks". */
 export const CALENDAR_PAGE_DAYS = 28;
+/** Admin → Events shows this many events a page ("Load more" for the next; issue 23). */
+export const ADMIN_EVENTS_PAGE_SIZE = 20;
+export const ADMIN_EVENTS_PAGE_MAX = 100;
 
 export const CALENDAR_TEXT = {
   titleRequired: "Title is required",

@@ -3,6 +3,8 @@ import { displayText } from "./display-text";
 
 export * from "./calendar-text";
 import {
+  ADMIN_EVENTS_PAGE_MAX,
+  ADMIN_EVENTS_PAGE_SIZE,
   CALENDAR_RANGE_MAX_DAYS,
   CALENDAR_TEXT,
   EVENT_CAPACITY_MAX,
@@ -156,7 +158,21 @@ export const ZManagedEvent = ZCalendarEvent.extend({
   waitlistCount: z.number().int(),
 });
 export type ManagedEvent = z.infer<typeof ZManagedEvent>;
-export const ZManagedEvents = z.object({ timeZone: z.string(), events: z.array(ZManagedEvent) });
+/**
+ * GET /api/calendar/manage (staff): the events with a next occurrence, soonest first, then those
+ * without one (started, ended, or done repeating) by their first start, a keyset page at a time
+ * (`cursor`: the previous page's nextCursor; decision 0126).
+ */
+export const ZManagedEventsQuery = z.object({
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_EVENTS_PAGE_MAX).default(ADMIN_EVENTS_PAGE_SIZE),
+});
+export const ZManagedEvents = z.object({
+  timeZone: z.string(),
+  events: z.array(ZManagedEvent),
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
 export type ManagedEvents = z.infer<typeof ZManagedEvents>;
 
 /** Admin: who is going and who waits, per upcoming occurrence. */

@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_EXTENSIONS } from "./db/client";
 import { openTestDatabase } from "./testing/harness";
 import { fakeClientDir, startServerProcess, type ServerProcess } from "./testing/server-process";
 
@@ -101,7 +102,7 @@ it(`SIGTERM under load on ${onPostgres ? "PostgreSQL" : "embedded PGlite"}: in-f
     env.DATA_DIR = dataDir;
     env.SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
     countNotes = async (title) => {
-      const db = await PGlite.create(path.join(dataDir, "pglite"));
+      const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
       try {
         return Number((await db.query<{ n: number }>("select count(*)::int as n from personal_notes where title = $1", [title])).rows[0].n);
       } finally {

@@ -24,6 +24,7 @@ import path from "node:path";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import { acquireDataDirLock, lockHolder, releaseDataDirLock } from "./data-dir-lock";
+import { PGLITE_EXTENSIONS } from "./client";
 
 export class BackupError extends Error {}
 
@@ -76,7 +77,7 @@ export async function backupPglite(dataDir: string, outFile: string) {
   const dbDir = path.join(dataDir, "pglite");
   if (!fs.existsSync(path.join(dbDir, "PG_VERSION"))) throw new BackupError(`There is no embedded database in ${dataDir} (DATA_DIR).`);
   return withDataDirLock(dataDir, async () => {
-    const db = await PGlite.create(dbDir);
+    const db = await PGlite.create(dbDir, { extensions: PGLITE_EXTENSIONS });
     try {
       const tarball = await db.dumpDataDir("gzip");
       fs.mkdirSync(path.dirname(outFile), { recursive: true });
@@ -110,7 +111,7 @@ export async function restorePglite(dataDir: string, inFile: string, opts: { rep
       fs.renameSync(dbDir, movedTo);
     }
     try {
-      const db = await PGlite.create(dbDir, { loadDataDir: new Blob([fs.readFileSync(inFile)]) });
+      const db = await PGlite.create(dbDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([fs.readFileSync(inFile)]) });
       try {
         await db.query("select 1");
       } finally {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { PGLITE_EXTENSIONS } from "./client";
 
 const SOURCE = path.join(import.meta.dirname, "migrations");
 
@@ -28,7 +29,7 @@ function migrationsBefore(name: string) {
 
 describe("batches migration", () => {
   it("gives existing gifts card or wallet, and no batch", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const db = drizzle(client);
     const before = migrationsBefore("_giving_batches");
     await migrate(db, { migrationsFolder: before });

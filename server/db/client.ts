@@ -4,6 +4,7 @@
  * Also exposes LISTEN/NOTIFY for the event bus (server/events).
  */
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -53,6 +54,13 @@ const RELISTEN_MAX_MS = 10_000;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/**
+ * The extensions the migrations use, which PGlite loads only when asked: every PGlite opened on
+ * this app's database (here, backup.ts, tests that migrate one) passes these. pg_trgm: the
+ * trigram index of staff's name searches (users_name_search_idx). PostgreSQL has it as contrib.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 const CHANNEL_RE = /^[a-z_][a-z0-9_]*$/;
 function checkChannel(channel: string) {
   if (!CHANNEL_RE.test(channel)) throw new Error(`Bad channel name ${channel}`);
@@ -65,8 +73,8 @@ function checkChannel(channel: string) {
 export async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = dataDir
-    ? await PGlite.create(path.join(dataDir, "pglite"))
-    : await PGlite.create(template ? { loadDataDir: template } : undefined);
+    ? await PGlite.create(path.join(dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS })
+    : await PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(template && { loadDataDir: template }) });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     kind: "pglite",

@@ -10,6 +10,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { PGLITE_EXTENSIONS } from "./client";
 
 const SOURCE = path.join(import.meta.dirname, "migrations");
 
@@ -26,7 +27,7 @@ function migrationsBefore(tag: string) {
 
 describe("funds migration", () => {
   it("backfills existing gifts and recurring gifts to the seeded default fund", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const db = drizzle(client);
     const before = migrationsBefore("0016_funds_fees_audit");
     await migrate(db, { migrationsFolder: before });

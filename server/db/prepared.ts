@@ -12,6 +12,8 @@
  * Only for reads asked for on every screen with the same shape; a query built from filters stays
  * an ordinary one. Names are global per connection: `feature.read` (a name declared twice throws when loaded).
  */
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
 interface Preparable {
@@ -30,4 +32,19 @@ export function prepared<Q extends Preparable>(name: string, build: (db: Db) => 
     if (!statement) byDb.set(db, (statement = build(db).prepare(name) as ReturnType<Q["prepare"]>));
     return statement.execute(placeholders) as Promise<Executed<Q>>;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `prepared` for a statement written as SQL (drizzle's `sql`, with `sql.placeholder(name)` for
+ * what changes per request): a read the select builder cannot say (json aggregation, lateral
+ * joins, a union of pages), or whose rows are used as they come, not mapped column by column.
+ * The text is built once, here; the statement is prepared by `name` as with `prepared`.
+ * Resolves to the rows, objects keyed by column name (timestamps as PostgreSQL's text).
+ */
+export function preparedSql<R>(name: string, text: SQL) {
+  const query = dialect.sqlToQuery(text);
+  const run = prepared(name, (db) => ({ prepare: (as: string) => db._.session.prepareQuery(query, undefined, as, false) }));
+  return async (db: Db, placeholders?: Record<string, unknown>): Promise<R[]> => ((await run(db, placeholders)) as { rows: R[] }).rows;
 }

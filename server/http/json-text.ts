@@ -33,6 +33,15 @@ export function sendJsonText(reply: FastifyReply, text: string | Buffer) {
   return reply.type("application/json; charset=utf-8").send(text);
 }
 
+/**
+ * Sends JSON text PostgreSQL wrote for the answer (server/db/json-sql.ts) as it is: no response
+ * serializer runs on a string. Unlike sendJsonText, the response guard still reads it (its keys
+ * come from SQL, not from parts checked when they were made).
+ */
+export function sendDbJson(reply: FastifyReply, text: string) {
+  return reply.type("application/json; charset=utf-8").send(text);
+}
+
 /** At most this many whole answers are kept per template (see `fill`'s shareKey). */
 const MADE_MAX = 64;
 

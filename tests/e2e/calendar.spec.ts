@@ -1,5 +1,8 @@
 import type { Browser } from "@playwright/test";
-import { test, expect, register, signIn } from "./fixtures";
+import { test, expect, register, signIn, shootLightDark } from "./fixtures";
+
+/** With EVENTS_SHOTS=<dir>, the paging test saves Admin → Events in the light and the dark theme. */
+const SHOTS = process.env.EVENTS_SHOTS;
 
 /** A fresh signed-in member in a browser of their own. */
 async function memberPage(browser: Browser, first: string) {
@@ -56,4 +59,40 @@ test("staff create an event with one place; the first member is going, the secon
   await expect(row).toContainText("1. Aquila Calendar");
   await first.close();
   await second.close();
+});
+
+/** Admin → Events comes a page at a time, soonest first (issue 23): "Load more" until the last, each event once. */
+test("Admin → Events loads more events a page at a time", async ({ page }) => {
+  await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
+  const login = await page.request.post("/api/auth/login", { data: { email: "pastor@koinonia.test", password: "koinonia-demo" } });
+  const { token } = (await login.json()) as { token: string };
+  const stamp = Date.now();
+  // Far ahead, a day apart: after every other event, in this order.
+  const titles = Array.from({ length: 23 }, (_, i) => `Paging ${stamp} ${String(i + 1).padStart(2, "0")}`);
+  for (const [i, title] of titles.entries()) {
+    const day = `2031-03-${String(i + 1).padStart(2, "0")}`;
+    const res = await page.request.post("/api/calendar/events", { headers: { authorization: `Bearer ${token}` }, data: { title, startsAt: `${day}T18:00`, endsAt: `${day}T19:00` } });
+    expect(res.status()).toBe(201);
+  }
+
+  await signIn(page, "staff@koinonia.test");
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Events" }).click();
+  const rows = page.getByTestId("admin-event");
+  await expect(rows).toHaveCount(20);
+  const more = page.getByRole("button", { name: "Load more" });
+  await expect(more).toBeVisible();
+  await more.scrollIntoViewIfNeeded();
+  await shootLightDark(page, SHOTS, "admin-events");
+  const last = rows.filter({ hasText: titles[titles.length - 1]! });
+  while (!(await last.isVisible())) {
+    await more.click();
+    await expect(last.or(more).first()).toBeVisible();
+  }
+  await expect(more).toHaveCount(0);
+  const shown = await rows.locator("h3").allTextContents();
+  expect(new Set(shown).size).toBe(shown.length);
+  expect(shown.filter((t) => t.startsWith(`Paging ${stamp}`))).toEqual(titles);
+  await last.scrollIntoViewIfNeeded();
+  await shootLightDark(page, SHOTS, "admin-events-end");
 });

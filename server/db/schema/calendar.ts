@@ -33,6 +33,8 @@ export const calendarEvents = pgTable(
     // events are never read; repeating ones (few) on their own.
     index("calendar_events_one_off_idx").on(t.endsAt, t.startsAt).where(sql`${t.repeat} = 'none'`),
     index("calendar_events_repeating_idx").on(t.startsAt).where(sql`${t.repeat} <> 'none'`),
+    // Admin → Events' pages (manage-events.ts): one-off events by start, from the cursor's key.
+    index("calendar_events_one_off_start_idx").on(t.startsAt, t.id).where(sql`${t.repeat} = 'none'`),
     check("calendar_events_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
     check("calendar_events_capacity_positive", sql`${t.capacity} is null or ${t.capacity} > 0`),
   ],

@@ -38,6 +38,12 @@ export const users = pgTable(
     // The directory's order (search-directory.ts): a page walks the index from its cursor instead
     // of sorting every member for each page (issue 23; 5.8 -> 0.23 ms at 1,000 members).
     index("users_directory_name_idx").on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    // Staff's name searches ("contains", ILIKE '%text%': naming a group's leaders, Admin → People):
+    // trigrams of each field (pg_trgm, which every database loads: db/client.ts), so a search
+    // reads the members whose names hold the text, not every member's row (issue 23).
+    index("users_name_search_idx")
+      .using("gin", t.firstName.op("gin_trgm_ops"), t.lastName.op("gin_trgm_ops"), t.email.op("gin_trgm_ops"))
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

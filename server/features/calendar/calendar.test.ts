@@ -12,7 +12,7 @@ import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import zlib from "node:zlib";
 import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
-import { CALENDAR_TEXT, withMyStatus, type CalendarEvent, type CalendarPage, type EventRsvps, type ManagedEvents, type MyRegistrations, type RsvpAnswer, type Week } from "../../../contract/calendar";
+import { CALENDAR_TEXT, ZCalendarEvent, ZEventRsvps, ZManagedEvents, withMyStatus, type CalendarEvent, type CalendarPage, type EventRsvps, type ManagedEvents, type MyRegistrations, type RsvpAnswer, type Week } from "../../../contract/calendar";
 import { calendarRsvps } from "../../db/schema/calendar";
 import { users } from "../../db/schema/users";
 import { notifications, notificationOptOuts } from "../../db/schema/notifications";
@@ -144,6 +144,7 @@ describe("the month's list and one event's details", () => {
     const detail = await call(member.auth, "GET", `/api/calendar/events/${worded.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json()).toEqual(worded);
+    expect(ZCalendarEvent.parse(detail.json())).toEqual(detail.json());
     expect((detail.json() as CalendarEvent).description).toBe("Bring a dish to share.\nChildren welcome.");
     const unknown = await call(member.auth, "GET", "/api/calendar/events/00000000-0000-4000-8000-000000000000");
     expect(unknown.statusCode).toBe(404);
@@ -267,7 +268,7 @@ describe("registration and the waitlist", () => {
     // A larger capacity lets the line in.
     expect((await call(staff.auth, "PATCH", `/api/calendar/events/${ev.id}`, { capacity: 5 })).statusCode).toBe(200);
     expect((await rsvp(c!.auth, ev.id)).json()).toMatchObject({ status: "going", goingCount: 2, waitlistCount: 0 });
-    const managed = (await call(staff.auth, "GET", "/api/calendar/manage")).json() as ManagedEvents;
+    const managed = (await call(staff.auth, "GET", "/api/calendar/manage?limit=100")).json() as ManagedEvents;
     expect(managed.events.find((e) => e.id === ev.id)).toMatchObject({ nextOccurrence: "2026-11-20T23:00:00.000Z", goingCount: 2, waitlistCount: 0 });
   });
 
@@ -442,5 +443,99 @@ describe("the week", () => {
     expect((await rsvp(m.auth, reg.id)).statusCode).toBe(200);
     expect(((await call(m.auth, "GET", "/api/week")).json() as Week).events.find((e) => e.id === reg.id)).toMatchObject({ myStatus: "going", goingCount: 1 });
     expect(((await call(third.auth, "GET", "/api/week")).json() as Week).events.find((e) => e.id === reg.id)).toMatchObject({ myStatus: null, goingCount: 1 });
+  });
+});
+
+describe("Admin → Events, a page at a time (issue 23)", () => {
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await createTestApp({ now: () => new Date("2026-10-20T12:00:00Z") });
+  }, 60_000);
+  afterAll(() => p.close());
+  const get = (auth: Auth, url: string) => p.app.inject({ method: "GET", url, headers: auth });
+  const make = async (staff: Auth, title: string, body: Record<string, unknown>) => {
+    const res = await p.app.inject({ method: "POST", url: "/api/calendar/events", headers: staff, payload: { title, ...body } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as CalendarEvent;
+  };
+  async function walk(auth: Auth, limit?: number) {
+    const pages: ManagedEvents[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await get(auth, `/api/calendar/manage?${limit ? `limit=${limit}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(res.statusCode, res.body).toBe(200);
+      pages.push(res.json() as ManagedEvents);
+      cursor = pages[pages.length - 1]!.nextCursor;
+    } while (cursor && pages.length < 50);
+    return pages;
+  }
+
+  it("upcoming by next occurrence, then the started and finished by first start, without gaps or repeats; counts of the next occurrence", async () => {
+    const staff = await p.signUp("STAFF");
+    const [a, b] = [await p.signUp("MEMBER", { firstName: "Lydia", lastName: "Thyatira" }), await p.signUp("MEMBER", { firstName: "Dorcas", lastName: "Joppa" })];
+    // Now is Tuesday 2026-10-20 08:00 in New York.
+    const weekly = await make(staff.auth, "Tuesday Prayer", { startsAt: "2026-09-01T19:00", endsAt: "2026-09-01T20:00", repeat: "weekly", registration: true });
+    const soonA = await make(staff.auth, "Thursday Supper", { startsAt: "2026-10-22T10:00", endsAt: "2026-10-22T12:00", registration: true });
+    const soonB = await make(staff.auth, "Thursday Choir", { startsAt: "2026-10-22T10:00", endsAt: "2026-10-22T11:00" });
+    const sunday = await make(staff.auth, "Sunday Picnic", { startsAt: "2026-10-25T12:00", endsAt: "2026-10-25T15:00", registration: true, capacity: 1 });
+    const far = await make(staff.auth, "Anniversary", { startsAt: "2028-01-09T10:00", endsAt: "2028-01-09T12:00" });
+    const done = await make(staff.auth, "Summer Bible Club", { startsAt: "2026-08-03T09:00", endsAt: "2026-08-03T12:00", repeat: "weekly", repeatUntil: "2026-09-28" });
+    const past = await make(staff.auth, "Harvest Fair", { startsAt: "2026-10-10T10:00", endsAt: "2026-10-10T16:00" });
+    const running = await make(staff.auth, "Prayer Morning", { startsAt: "2026-10-20T06:00", endsAt: "2026-10-20T10:00" });
+    await make(staff.auth, "Easter", { startsAt: "2026-04-05T10:00", endsAt: "2026-04-05T12:00" });
+
+    // Registrations: the weekly event's occurrence after next only, then the next one too; the picnic fills and waits.
+    expect((await rsvp(a!.auth, weekly.id, "2026-10-27T23:00:00.000Z", p.app)).statusCode).toBe(200);
+    expect((await rsvp(a!.auth, sunday.id, undefined, p.app)).statusCode).toBe(200);
+    expect((await rsvp(b!.auth, sunday.id, undefined, p.app)).statusCode).toBe(200);
+
+    const upcoming = [weekly, ...[soonA, soonB].sort((x, y) => x.id.localeCompare(y.id)), sunday, far];
+    const expected = [...upcoming, done, past, running].map((e) => e.title);
+    for (const limit of [undefined, 1, 2, 3, 9]) {
+      const pages = await walk(staff.auth, limit);
+      expect(pages.flatMap((pg) => pg.events.map((e) => e.title)), `limit ${limit}`).toEqual(expected);
+      expect(pages.every((pg) => pg.timeZone === "America/New_York")).toBe(true);
+      expect(pages[pages.length - 1]!.nextCursor).toBeNull();
+      if (limit) expect(pages.slice(0, -1).every((pg) => pg.events.length === limit)).toBe(true);
+    }
+    // Written by PostgreSQL and completed here: exactly what the contract's schemas put out.
+    for (const pg of await walk(staff.auth, 4)) expect(ZManagedEvents.parse(pg)).toEqual(pg);
+    const byTitle = new Map((await walk(staff.auth)).flatMap((pg) => pg.events).map((e) => [e.title, e]));
+    expect(byTitle.get("Tuesday Prayer")).toMatchObject({ nextOccurrence: "2026-10-20T23:00:00.000Z", goingCount: 0, waitlistCount: 0 });
+    expect(byTitle.get("Sunday Picnic")).toMatchObject({ nextOccurrence: "2026-10-25T16:00:00.000Z", goingCount: 1, waitlistCount: 1, capacity: 1 });
+    expect(byTitle.get("Anniversary")).toMatchObject({ nextOccurrence: "2028-01-09T15:00:00.000Z", startsAt: "2028-01-09T15:00:00.000Z" });
+    for (const title of ["Summer Bible Club", "Harvest Fair", "Prayer Morning"]) expect(byTitle.get(title)).toMatchObject({ nextOccurrence: null, goingCount: 0 });
+    expect(byTitle.get("Summer Bible Club")).toMatchObject({ repeat: "weekly", repeatUntil: "2026-09-28", startsAt: "2026-08-03T13:00:00.000Z", endsAt: "2026-08-03T16:00:00.000Z" });
+
+    // Registering for the next occurrence counts it; the registrations list both occurrences in order.
+    expect((await rsvp(b!.auth, weekly.id, "2026-10-20T23:00:00.000Z", p.app)).statusCode).toBe(200);
+    const first = (await get(staff.auth, "/api/calendar/manage?limit=1")).json() as ManagedEvents;
+    expect(first.events).toMatchObject([{ id: weekly.id, goingCount: 1 }]);
+    expect((await get(staff.auth, `/api/calendar/events/${weekly.id}/rsvps`)).json()).toEqual([
+      { occurrence: "2026-10-20T23:00:00.000Z", going: [{ name: "Dorcas Joppa" }], waitlisted: [] },
+      { occurrence: "2026-10-27T23:00:00.000Z", going: [{ name: "Lydia Thyatira" }], waitlisted: [] },
+    ]);
+    const listed = (await get(staff.auth, `/api/calendar/events/${weekly.id}/rsvps`)).json() as EventRsvps;
+    expect(ZEventRsvps.parse(listed)).toEqual(listed);
+    expect((await get(staff.auth, `/api/calendar/events/${sunday.id}/rsvps`)).json()).toEqual([
+      { occurrence: "2026-10-25T16:00:00.000Z", going: [{ name: "Lydia Thyatira" }], waitlisted: [{ name: "Dorcas Joppa" }] },
+    ]);
+    expect((await get(staff.auth, `/api/calendar/events/${far.id}/rsvps`)).json()).toEqual([]);
+    expect((await get(staff.auth, "/api/calendar/events/00000000-0000-4000-8000-000000000000/rsvps")).statusCode).toBe(404);
+  });
+
+  it("a cursor no page wrote is a 400 on query.cursor; members are refused with or without one", async () => {
+    const staff = await p.signUp("STAFF");
+    const member = await p.signUp();
+    const cursor = (await get(staff.auth, "/api/calendar/manage?limit=1")).json().nextCursor as string;
+    expect(cursor).toBeTruthy();
+    const b64 = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+    for (const bad of ["zz", b64(["2", "2026-10-20T12:00:00.000000Z", "00000000-0000-4000-8000-000000000000"]), b64(["0", "2026-02-30T12:00:00Z", "x"]), b64(["0", "soon"])]) {
+      const res = await get(staff.auth, `/api/calendar/manage?cursor=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(issues(res)[0]).toMatchObject({ path: "query.cursor" });
+    }
+    for (const limit of ["0", "101", "x"]) expect((await get(staff.auth, `/api/calendar/manage?limit=${limit}`)).statusCode).toBe(400);
+    expect((await get(member.auth, `/api/calendar/manage?cursor=${cursor}`)).statusCode).toBe(403);
   });
 });

@@ -4,15 +4,25 @@
  * (`ZOccurrence`, decision 0109). Every event is for every member, so any signed-in member may
  * read any event; an unknown id is a 404.
  */
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { calendarEvents } from "../../db/schema/calendar";
+import { preparedSql } from "../../db/prepared";
 import { notFound } from "../../http/app-error";
-import { CALENDAR_TEXT, type CalendarEvent } from "../../../contract/calendar";
-import { toEvent } from "./event-view";
+import { CALENDAR_TEXT } from "../../../contract/calendar";
+import { eventItem } from "./event-view";
 
-export async function getEvent(deps: Deps, id: string): Promise<CalendarEvent> {
-  const [row] = await deps.db.select().from(calendarEvents).where(eq(calendarEvents.id, id));
+/**
+ * The event by primary key, as the answer's JSON written by PostgreSQL (ZCalendarEvent): opened
+ * from every calendar card, so built and planned once (db/prepared.ts) and sent as it is.
+ */
+const oneEvent = preparedSql<{ event: string }>(
+  "calendar.event",
+  sql`select row_to_json(item)::text as event from calendar_events e ${eventItem()} where e.id = ${sql.placeholder("id")}::uuid`,
+);
+
+/** The event's JSON text (ZCalendarEvent). */
+export async function getEvent(deps: Deps, id: string): Promise<string> {
+  const [row] = await oneEvent(deps.db, { id });
   if (!row) throw notFound(CALENDAR_TEXT.notFound);
-  return toEvent(row);
+  return row.event;
 }

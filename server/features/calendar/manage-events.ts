@@ -1,62 +1,177 @@
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { calendarEvents, calendarRsvps } from "../../db/schema/calendar";
-import { users } from "../../db/schema/users";
-import { CALENDAR_FEED_PAST_DAYS, CALENDAR_TEXT, type EventRsvps, type ManagedEvents } from "../../../contract/calendar";
-import { zonedDate } from "../../../contract/zoned-time";
-import { notFound } from "../../http/app-error";
-import { scheduleOf, toEvent } from "./event-view";
+import { preparedSql } from "../../db/prepared";
+import { jsonText } from "../../db/json-sql";
+import { CALENDAR_FEED_PAST_DAYS, CALENDAR_TEXT, EVENT_MAX_DAYS, type EventRepeat } from "../../../contract/calendar";
+import { ERROR_TEXT } from "../../../contract/errors-text";
+import { badRequest, notFound } from "../../http/app-error";
+import { readCursor, writeCursor } from "../../http/keyset";
 import { nextOccurrence } from "./occurrences";
+import { eventItem, iso } from "./event-view";
+
+/** A row of the Admin page's statement: an event as the answer's JSON, its sort key, and for a repeating event what its next occurrence needs. */
+interface ManagedRow {
+  /** 0: a one-off event still to start; 1: a one-off event that has started; 2: a repeating event. */
+  part: 0 | 1 | 2;
+  id: string;
+  /** starts_at with microseconds (the one-off parts' sort key). */
+  at: string;
+  /** The answer's event (ZManagedEvent) as JSON text, written by PostgreSQL; a repeating one without its last three fields. */
+  event: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  repeat: EventRepeat | null;
+  repeat_until: string | null;
+  /** The occurrence the counts are of (a repeating event's first one from now with registrations). */
+  counted_at: string | null;
+  going: number | null;
+  waiting: number | null;
+}
+
+const exact = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+const keyed = sql`e.id, ${exact("e.starts_at")} as at, ${jsonText(sql`row_to_json(item)`)} as event`;
+const p = (name: string) => sql.placeholder(name);
 
 /**
- * Staff (Admin, Events): every event that has not ended more than CALENDAR_FEED_PAST_DAYS ago,
- * with its next occurrence and that occurrence's counts; upcoming first, then past ones.
+ * One statement for a page of Admin → Events (issue 23): the next `limit` one-off events still to
+ * start after the cursor, then as many of those that have started (ended less than the feed's
+ * past days ago) as the page may still need, each by (starts_at, id) on
+ * `calendar_events_one_off_start_idx`, and every repeating event still repeating in that window
+ * (a handful: content staff write), whose next occurrence only the time-zone rules in
+ * occurrences.ts can tell. Each event's counts come with it: a one-off's from its occurrence, a
+ * repeating one's from its first occurrence from now that has registrations (the next one's when
+ * they are the same; the caller checks). Before, every future registration of every event was
+ * counted and grouped on each read, and every event in the window was sent. `limit` is the
+ * page's size plus one (is there a next page?).
  */
-export async function listManagedEvents(deps: Deps): Promise<ManagedEvents> {
+const managedPage = preparedSql<ManagedRow>(
+  "calendar.manage",
+  sql`
+  with upcoming as (
+    select 0 as part, ${keyed}, null::text as starts_at, null::text as ends_at, null::text as repeat, null::text as repeat_until, null::text as counted_at, null::int as going, null::int as waiting
+    from calendar_events e
+    left join lateral (
+      select count(*) filter (where r.status = 'going')::int as going, count(*) filter (where r.status = 'waitlisted')::int as waiting
+      from calendar_rsvps r where r.event_id = e.id and r.occurrence_start = e.starts_at) c on true
+    ${eventItem(sql`, ${iso("e.starts_at")} as "nextOccurrence", c.going as "goingCount", c.waiting as "waitlistCount"`)}
+    where e.repeat = 'none' and e.starts_at >= ${p("now")}::timestamptz and (e.starts_at, e.id) > (${p("upcomingAt")}::timestamptz, ${p("upcomingId")}::uuid)
+    order by e.starts_at, e.id
+    limit ${p("limit")}::int)
+  select * from upcoming
+  union all
+  (select 1, ${keyed}, null, null, null, null, null, null, null
+   from calendar_events e
+   ${eventItem(sql`, null as "nextOccurrence", 0 as "goingCount", 0 as "waitlistCount"`)}
+   where e.repeat = 'none' and e.starts_at < ${p("now")}::timestamptz and e.ends_at > ${p("since")}::timestamptz
+     and e.starts_at > ${p("since")}::timestamptz - make_interval(days => ${sql.raw(String(EVENT_MAX_DAYS))})
+     and (e.starts_at, e.id) > (${p("startedAt")}::timestamptz, ${p("startedId")}::uuid)
+   order by e.starts_at, e.id
+   -- Needed only where the events still to start do not fill the page.
+   limit greatest(0, ${p("limit")}::int - (select count(*) from upcoming)))
+  union all
+  (select 2, ${keyed}, ${iso("e.starts_at")}, ${iso("e.ends_at")}, e.repeat, e.repeat_until::text, ${exact("c.occurrence_start")}, c.going, c.waiting
+   from calendar_events e
+   ${eventItem()}
+   left join lateral (
+     select r.occurrence_start, count(*) filter (where r.status = 'going')::int as going, count(*) filter (where r.status = 'waitlisted')::int as waiting
+     from calendar_rsvps r where r.event_id = e.id and r.occurrence_start >= ${p("now")}::timestamptz
+     group by r.occurrence_start order by r.occurrence_start limit 1) c on true
+   where e.repeat <> 'none'
+     and (e.ends_at > ${p("since")}::timestamptz or e.repeat_until is null or e.repeat_until >= (${p("since")}::timestamptz at time zone ${p("timeZone")}::text)::date))`,
+);
+
+/** An instant as fixed-width text with microseconds, so two compare as strings as they do as times. */
+function fixedTs(ts: string) {
+  const [whole, fraction = ""] = ts.slice(0, -1).split(".");
+  return `${whole}.${fraction.padEnd(6, "0")}Z`;
+}
+const microsOf = (at: Date) => fixedTs(at.toISOString());
+
+type Key = [section: "0" | "1", at: string, id: string];
+const after = (a: Key, b: Key) => a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] > b[2];
+
+const FIRST = "-infinity";
+const NIL = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * Staff (Admin, Events), a keyset page at a time (decision 0126): every event that has not ended
+ * more than CALENDAR_FEED_PAST_DAYS ago, with its next occurrence and that occurrence's counts.
+ * Those with a next occurrence come first, soonest first; then the rest (started, or done
+ * repeating) by their first start; the event id breaks ties. The key is (section, instant, id);
+ * `cursor` is the previous page's `nextCursor`. Answers the JSON text (ZManagedEvents): each
+ * event's JSON from PostgreSQL, with its next occurrence and counts added here.
+ */
+export async function listManagedEvents(deps: Deps, q: { cursor?: string; limit: number }): Promise<string> {
   const tz = deps.church.timeZone;
   const now = deps.now();
   const since = new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * 86_400_000);
-  const rows = await deps.db
-    .select()
-    .from(calendarEvents)
-    .where(sql`${calendarEvents.endsAt} > ${since.toISOString()}::timestamptz or (${calendarEvents.repeat} <> 'none' and (${calendarEvents.repeatUntil} is null or ${calendarEvents.repeatUntil} >= ${zonedDate(tz, since)}::date))`)
-    .orderBy(asc(calendarEvents.startsAt));
-  const counts = await deps.db
-    .select({
-      eventId: calendarRsvps.eventId,
-      at: calendarRsvps.occurrenceStart,
-      going: sql<number>`count(*) filter (where ${calendarRsvps.status} = 'going')::int`,
-      waiting: sql<number>`count(*) filter (where ${calendarRsvps.status} = 'waitlisted')::int`,
-    })
-    .from(calendarRsvps)
-    .where(gte(calendarRsvps.occurrenceStart, now))
-    .groupBy(calendarRsvps.eventId, calendarRsvps.occurrenceStart);
-  const byKey = new Map(counts.map((c) => [`${c.eventId} ${c.at.toISOString()}`, c]));
-  const events = rows.map((r) => {
-    const next = nextOccurrence(tz, scheduleOf(r), now);
-    const c = next ? byKey.get(`${r.id} ${next.start.toISOString()}`) : undefined;
-    return { ...toEvent(r), nextOccurrence: next?.start.toISOString() ?? null, goingCount: Number(c?.going ?? 0), waitlistCount: Number(c?.waiting ?? 0) };
+  const cursor = q.cursor ? readCursor(q.cursor, ["text", "ts", "uuid"]) : null;
+  if (cursor && cursor[0] !== "0" && cursor[0] !== "1") throw badRequest("query.cursor", ERROR_TEXT.invalidCursor);
+  const from = cursor ? ([cursor[0], fixedTs(cursor[1]), cursor[2].toLowerCase()] as Key) : null;
+  const rows = await managedPage(deps.db, {
+    now: now.toISOString(),
+    since: since.toISOString(),
+    timeZone: tz,
+    // Section 1's cursor is past every event still to start.
+    upcomingAt: !from ? FIRST : from[0] === "0" ? from[1] : "infinity",
+    upcomingId: from?.[0] === "0" ? from[2] : NIL,
+    startedAt: from?.[0] === "1" ? from[1] : FIRST,
+    startedId: from?.[0] === "1" ? from[2] : NIL,
+    limit: q.limit + 1,
   });
-  events.sort((a, b) => (a.nextOccurrence === null ? 1 : 0) - (b.nextOccurrence === null ? 1 : 0) || (a.nextOccurrence ?? a.startsAt).localeCompare(b.nextOccurrence ?? b.startsAt));
-  return { timeZone: tz, events };
+
+  const found: { key: Key; json: string }[] = [];
+  for (const r of rows) {
+    const part = Number(r.part);
+    if (part !== 2) {
+      found.push({ key: [part === 0 ? "0" : "1", r.at, r.id], json: r.event });
+      continue;
+    }
+    // A repeating event: its next occurrence, and the counts when they are that occurrence's.
+    const startsAt = new Date(r.starts_at!);
+    const next = startsAt >= now ? startsAt : nextOccurrence(tz, { startsAt, endsAt: new Date(r.ends_at!), repeat: r.repeat!, repeatUntil: r.repeat_until }, now)?.start;
+    const key: Key = next ? ["0", microsOf(next), r.id] : ["1", r.at, r.id];
+    if (from && !after(key, from)) continue;
+    const counted = next && r.counted_at !== null && fixedTs(r.counted_at) === key[1];
+    const counts = `"goingCount":${counted ? Number(r.going) : 0},"waitlistCount":${counted ? Number(r.waiting) : 0}`;
+    found.push({ key, json: `${r.event.slice(0, -1)},"nextOccurrence":${next ? `"${next.toISOString()}"` : "null"},${counts}}` });
+  }
+  found.sort((a, b) => (after(a.key, b.key) ? 1 : after(b.key, a.key) ? -1 : 0));
+  const page = found.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const nextCursor = found.length > q.limit && last ? writeCursor(...last.key) : null;
+  return `{"timeZone":${JSON.stringify(tz)},"events":[${page.map((f) => f.json).join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`;
 }
 
-/** Staff: who is going and who waits (in order), for each upcoming occurrence with registrations. */
-export async function listEventRsvps(deps: Deps, eventId: string): Promise<EventRsvps> {
-  const [ev] = await deps.db.select({ id: calendarEvents.id }).from(calendarEvents).where(eq(calendarEvents.id, eventId));
-  if (!ev) throw notFound(CALENDAR_TEXT.notFound);
-  const rows = await deps.db
-    .select({ at: calendarRsvps.occurrenceStart, status: calendarRsvps.status, firstName: users.firstName, lastName: users.lastName })
-    .from(calendarRsvps)
-    .innerJoin(users, eq(users.id, calendarRsvps.userId))
-    .where(and(eq(calendarRsvps.eventId, eventId), gte(calendarRsvps.occurrenceStart, deps.now())))
-    .orderBy(asc(calendarRsvps.occurrenceStart), asc(calendarRsvps.seq));
-  const out: EventRsvps = [];
-  for (const r of rows) {
-    const occurrence = r.at.toISOString();
-    let o = out.find((x) => x.occurrence === occurrence);
-    if (!o) out.push((o = { occurrence, going: [], waitlisted: [] }));
-    o[r.status === "going" ? "going" : "waitlisted"].push({ name: `${r.firstName} ${r.lastName}`.trim() });
-  }
-  return out;
+/**
+ * One event's registrations from now on, as the answer's JSON written by PostgreSQL (ZEventRsvps:
+ * per occurrence, soonest first, who is going and who waits, each in registration order), or no
+ * row for an unknown event. Each registration finds its member's name by primary key (a subquery
+ * per row: as a join, the planner hashed every member of the church for a few hundred names);
+ * the answer is sent as it is, not parsed and serialized again (issue 23: 417 names were 2 ms of
+ * the server's thread). Names are stored trimmed, so `btrim` of "first last" is the name shown.
+ */
+const eventRsvps = preparedSql<{ body: string }>(
+  "calendar.rsvps",
+  sql`
+  select ${jsonText(sql`coalesce((
+    select json_agg(item order by o.at)
+    from (
+      select r.occurrence_start as at,
+        coalesce(json_agg(person order by r.seq) filter (where r.status = 'going'), '[]') as going,
+        coalesce(json_agg(person order by r.seq) filter (where r.status = 'waitlisted'), '[]') as waitlisted
+      from calendar_rsvps r
+      cross join lateral (select (select btrim(u.first_name || ' ' || u.last_name) from users u where u.id = r.user_id) as name) person
+      where r.event_id = e.id and r.occurrence_start >= ${p("now")}::timestamptz
+      group by r.occurrence_start) o
+    cross join lateral (select ${iso("o.at")} as occurrence, o.going, o.waitlisted) item), '[]')`)} as body
+  from calendar_events e
+  where e.id = ${p("id")}::uuid`,
+);
+
+/** Staff: who is going and who waits (in order), for each upcoming occurrence with registrations (JSON text). */
+export async function listEventRsvps(deps: Deps, eventId: string): Promise<string> {
+  const [row] = await eventRsvps(deps.db, { id: eventId, now: deps.now().toISOString() });
+  if (!row) throw notFound(CALENDAR_TEXT.notFound);
+  return row.body;
 }

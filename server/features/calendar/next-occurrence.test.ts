@@ -35,4 +35,16 @@ describe("nextOccurrence", () => {
     expect(nextOccurrence(TZ, s, new Date("2026-02-01T00:00:00Z"))?.start).toEqual(s.startsAt);
     expect(nextOccurrence(TZ, s, new Date("2026-03-01T16:00:00Z"))).toBeNull();
   });
+
+  it("gives a remembered answer only for the moments it is the answer for, and a changed schedule its own", () => {
+    const s: Schedule = { startsAt: new Date("2026-10-06T23:00:00Z"), endsAt: new Date("2026-10-07T00:00:00Z"), repeat: "weekly", repeatUntil: null };
+    const plain = (x: Schedule, at: Date) => occurrencesBetween(TZ, x, at, new Date(at.getTime() + 400 * DAY), 500).find((o) => o.start >= at) ?? null;
+    const moments = ["2026-10-21T00:00:00Z", "2026-10-14T12:00:00Z", "2026-10-27T23:00:00Z", "2026-10-27T23:00:00.001Z", "2026-10-20T23:00:00Z", "2026-11-03T12:00:00Z", "2026-10-08T00:00:00Z"];
+    for (const m of moments) expect(nextOccurrence(TZ, s, new Date(m)), m).toEqual(plain(s, new Date(m)));
+    // After the clocks went back (2026-11-01), 19:00 in New York is 00:00Z.
+    expect(nextOccurrence(TZ, s, new Date("2026-10-27T23:00:00.001Z"))?.start.toISOString()).toBe("2026-11-04T00:00:00.000Z");
+    const ended = { ...s, repeatUntil: "2026-10-20" };
+    expect(nextOccurrence(TZ, ended, new Date("2026-10-21T00:00:00Z"))).toBeNull();
+    expect(nextOccurrence(TZ, s, new Date("2026-10-21T00:00:00Z"))?.start.toISOString()).toBe("2026-10-27T23:00:00.000Z");
+  });
 });

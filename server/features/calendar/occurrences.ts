@@ -67,16 +67,35 @@ export function isOccurrence(tz: string, s: Schedule, at: Date): boolean {
   return occurrencesBetween(tz, s, at, new Date(at.getTime() + 1)).some((o) => o.start.getTime() === at.getTime());
 }
 
+/** nextOccurrence's answers, one per schedule: the moment it was asked for and the occurrence found. */
+const found = new Map<string, { from: number; next: Span }>();
+const FOUND_MAX = 10_000;
+
 /**
  * The first occurrence that starts at or after `at`, or null. Only the occurrences still running
  * at `at` can come before it (a weekly step is never shorter than 6 days in UTC terms, a monthly
  * one never shorter than 28), so it is among the first 2 + duration / 6 days: Admin → Events
  * asks this for every event, and making the 50 occurrences it used to (each a time-zone
  * conversion) was nearly all of that screen's time (bench/README.md, issue 23).
+ *
+ * Each of those conversions still reads the zone's clock through Intl (formatToParts), a few
+ * microseconds each, for every repeating event on every page of Admin → Events. So a found
+ * occurrence is remembered with the moment it was found for: it is the answer for every moment
+ * from then until it starts (no occurrence of the schedule starts in between, or it would have
+ * been found), and for no other moment. Keyed by the schedule itself and the zone, not by an
+ * event, a changed event is a new key: nothing remembered can be out of date.
  */
 export function nextOccurrence(tz: string, s: Schedule, at: Date): Span | null {
-  const horizon = new Date(at.getTime() + 400 * 86_400_000);
+  const key = `${tz} ${s.startsAt.getTime()} ${s.endsAt.getTime()} ${s.repeat} ${s.repeatUntil}`;
+  const known = found.get(key);
+  const t = at.getTime();
+  if (known && known.from <= t && t <= known.next.start.getTime()) return known.next;
+  const horizon = new Date(t + 400 * 86_400_000);
   const running = Math.ceil((s.endsAt.getTime() - s.startsAt.getTime()) / (6 * 86_400_000));
-  const found = occurrencesBetween(tz, s, at, horizon, 2 + running).find((o) => o.start >= at);
-  return found ?? null;
+  const next = occurrencesBetween(tz, s, at, horizon, 2 + running).find((o) => o.start >= at) ?? null;
+  if (next) {
+    if (found.size >= FOUND_MAX) found.clear();
+    found.set(key, { from: t, next });
+  }
+  return next;
 }

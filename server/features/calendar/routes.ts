@@ -9,6 +9,7 @@ import {
   ZEventPatch,
   ZEventRsvps,
   ZManagedEvents,
+  ZManagedEventsQuery,
   ZMyRegistrations,
   ZRsvpAnswer,
   ZRsvpBody,
@@ -17,7 +18,7 @@ import {
 } from "../../../contract/calendar";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
-import { sendJsonText } from "../../http/json-text";
+import { sendDbJson, sendJsonText } from "../../http/json-text";
 import { createEvent } from "./create-event";
 import { updateEvent } from "./update-event";
 import { deleteEvent } from "./delete-event";
@@ -66,8 +67,9 @@ export const calendarRoutes =
       },
     );
 
-    app.get(API.calendar.event.pattern, { config: { access: "member" }, schema: { params: ZEventIdParams, response: { 200: ZCalendarEvent } } }, (req) =>
-      getEvent(deps, req.params.id),
+    // JSON written by PostgreSQL (get-event.ts), sent as it is.
+    app.get(API.calendar.event.pattern, { config: { access: "member" }, schema: { params: ZEventIdParams, response: { 200: ZCalendarEvent } } }, async (req, reply) =>
+      sendDbJson(reply, await getEvent(deps, req.params.id)),
     );
 
     app.patch(
@@ -113,10 +115,16 @@ export const calendarRoutes =
     app.get(
       API.calendar.rsvps.pattern,
       { config: { access: "staff" }, schema: { params: ZEventIdParams, response: { 200: ZEventRsvps } } },
-      (req) => listEventRsvps(deps, req.params.id),
+      // JSON written by PostgreSQL (manage-events.ts), sent as it is.
+      async (req, reply) => sendDbJson(reply, await listEventRsvps(deps, req.params.id)),
     );
 
-    app.get(API.calendar.manage.pattern, { config: { access: "staff" }, schema: { response: { 200: ZManagedEvents } } }, () => listManagedEvents(deps));
+    app.get(
+      API.calendar.manage.pattern,
+      { config: { access: "staff" }, schema: { querystring: ZManagedEventsQuery, response: { 200: ZManagedEvents } } },
+      // JSON written by PostgreSQL and completed in manage-events.ts, sent as it is.
+      async (req, reply) => sendDbJson(reply, await listManagedEvents(deps, req.query)),
+    );
 
     const weeks = new WeekAnswers(deps, ranges);
     app.get(API.calendar.week.pattern, { config: { access: "member" }, schema: { response: { 200: ZWeek } } }, async (req, reply) =>

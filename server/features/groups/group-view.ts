@@ -1,10 +1,12 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { preparedSql } from "../../db/prepared";
+import { jsonText } from "../../db/json-sql";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
-import type { AdminGroup, AdminGroupPage, JoinPolicy, MyGroupStatus } from "../../../contract/groups";
+import type { AdminGroup, JoinPolicy, MyGroupStatus } from "../../../contract/groups";
 import { readGroupCursor, writeCursor } from "./group-cursor";
 
-interface Row {
+interface GroupRow {
   id: string;
   name: string;
   description: string;
@@ -22,17 +24,16 @@ interface Row {
 }
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+const p = (name: string) => sql.placeholder(name);
 
 /**
  * Groups as one member sees them, in one statement (decision 0125): the kept member and pending
  * counts from the group's row (server/shared/group-counts.ts), the asker's own status from one
  * index lookup of their memberships and one of their pending requests (joined to the page's
- * groups), and the leaders from the partial index of leaders. `where` and `tail` (order, limit)
- * choose the groups.
+ * groups), and the leaders from the partial index of leaders. For a write's answer (loadGroup,
+ * in its transaction); the lists' reads below write their JSON in PostgreSQL instead.
  */
-async function groupRows(db: Db | Tx, viewerId: string, where: SQL, tail: SQL = sql``): Promise<Row[]> {
-  return rowsOf<Row>(
-    await db.execute(sql`
+const groupSelect = (viewer: string, where: SQL) => sql`
       select g.id, g.name, g.description, g.meeting_day, g.meeting_time, g.meeting_place, g.meeting_url, g.capacity, g.join_policy,
         to_char(g.archived_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as archived_at,
         g.member_count, g.pending_count,
@@ -43,15 +44,90 @@ async function groupRows(db: Db | Tx, viewerId: string, where: SQL, tail: SQL = 
           where l.group_id = g.id and l.is_leader
         ), '[]'::json) as leaders
       from small_groups g
-      left join group_members me on me.group_id = g.id and me.user_id = ${viewerId}::uuid
-      left join group_join_requests r on r.group_id = g.id and r.user_id = ${viewerId}::uuid and r.status = 'pending'
-      where ${where}
-      ${tail}`),
-  );
+      left join group_members me on me.group_id = g.id and me.user_id = ${viewer}::uuid
+      left join group_join_requests r on r.group_id = g.id and r.user_id = ${viewer}::uuid and r.status = 'pending'
+      where ${where}`;
+
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * Group `g` as the answer's JSON object, written by PostgreSQL (ZGroup; with `admin`, ZAdminGroup's
+ * `archivedAt` too): a lateral row `item` whose columns are the answer's fields, which
+ * `json_agg(item)` writes as compact objects. After `groupJoins` (`me`: the asker's
+ * membership, `r`: their pending request). Only staff (`staffView`) and the group's leaders are
+ * told how many requests wait. The lists send this text as it is: no row is parsed into objects,
+ * checked against the response schema and serialized again on the server's thread (issue 23;
+ * groups.test.ts parses every such answer with its contract schema).
+ */
+export const groupItem = (staffView: SQL, admin = false) => sql`
+      cross join lateral (select g.id, g.name, g.description, g.meeting_day as "meetingDay", g.meeting_time as "meetingTime",
+        g.meeting_place as "meetingPlace", g.meeting_url as "meetingUrl", g.capacity, g.join_policy as "joinPolicy",
+        g.member_count as "memberCount", coalesce(g.member_count >= g.capacity, false) as "isFull",
+        coalesce((
+          select json_agg(leader) from (
+            select u.id, u.first_name as "firstName", u.last_name as "lastName"
+            from group_members l join users u on u.id = l.user_id
+            where l.group_id = g.id and l.is_leader
+            order by u.first_name, u.last_name) leader), '[]'::json) as leaders,
+        case when me.is_leader then 'leader' when me.user_id is not null then 'member' when r.id is not null then 'pending' else 'none' end as "myStatus",
+        case when ${staffView} or me.is_leader then g.pending_count end as "pendingCount"
+        ${admin ? sql`, ${iso("g.archived_at")} as "archivedAt"` : sql``}) item`;
+
+const viewer = sql`${p("viewer")}::uuid`;
+export const groupJoins = sql`
+      from small_groups g
+      left join group_members me on me.group_id = g.id and me.user_id = ${viewer}
+      left join group_join_requests r on r.group_id = g.id and r.user_id = ${viewer} and r.status = 'pending'`;
+
+/** A page's groups as a JSON array, whether more follow, and the last shown group's key. */
+interface PageRow {
+  groups: string;
+  more: boolean;
+  last_archived: boolean | null;
+  last_name: string | null;
+}
+
+/**
+ * A page of the members' list (live groups by name) or Admin's (live, then archived, by name),
+ * after the key (archived, name): `limit + 1` groups by the list's index, the first `limit` as
+ * the answer's JSON. Built and planned once each (db/prepared.ts); a first page starts after
+ * (live, "").
+ */
+function pageStatement(admin: boolean) {
+  const order = admin ? sql`(g.archived_at is not null), g.name` : sql`g.name`;
+  const after = admin
+    ? sql`((g.archived_at is not null), g.name) > (${p("archived")}::boolean, ${p("name")}::text)`
+    : sql`g.archived_at is null and g.name > ${p("name")}::text`;
+  const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
+  return sql`
+    select ${jsonText(sql`coalesce(json_agg(x.item order by x.ord) ${shown}, '[]')`)} as groups,
+      count(*) > ${p("limit")}::int as more,
+      (array_agg(x.archived order by x.ord desc) ${shown})[1] as last_archived,
+      (array_agg(x.name order by x.ord desc) ${shown})[1] as last_name
+    from (
+      select item, g.name, g.archived_at is not null as archived, row_number() over (order by ${order}) as ord
+      ${groupJoins}
+      ${groupItem(sql.raw(String(admin)), admin)}
+      where ${after}
+      order by ${order}
+      limit ${p("limit")}::int + 1) x`;
+}
+const livePage = preparedSql<PageRow>("groups.live", pageStatement(false));
+const adminPage = preparedSql<PageRow>("groups.admin", pageStatement(true));
+const myGroups = preparedSql<{ groups: string }>(
+  "groups.mine",
+  sql`
+    select ${jsonText(sql`coalesce(json_agg(x.item order by x.name), '[]')`)} as groups
+    from (select item, g.name ${groupJoins} ${groupItem(sql`false`)} where me.user_id is not null and g.archived_at is null) x`,
+);
+
+/** One group (any, or live only), for a write's answer inside its transaction. */
+async function groupRows(db: Db | Tx, viewerId: string, where: SQL): Promise<GroupRow[]> {
+  return rowsOf<GroupRow>(await db.execute(groupSelect(viewerId, where)));
 }
 
 /** A row as the answer's group. Only a leader (or staff, `staffView`) is told how many requests wait. */
-function toGroup(r: Row, staffView: boolean): AdminGroup {
+function toGroup(r: GroupRow, staffView: boolean): AdminGroup {
   const memberCount = Number(r.member_count);
   return {
     id: r.id,
@@ -75,29 +151,22 @@ function toGroup(r: Row, staffView: boolean): AdminGroup {
 
 /**
  * A page of groups by name (GET /api/groups: live ones; GET /api/admin/groups with `admin`:
- * live ones, then archived ones, with every group's pending count). `cursor` is the previous
- * page's `nextCursor` (400 on `cursor` if it is not one).
+ * live ones, then archived ones, with every group's pending count), as the answer's JSON text
+ * (ZGroupPage, ZAdminGroupPage). `cursor` is the previous page's `nextCursor` (400 on `cursor`
+ * if it is not one).
  */
-export async function listGroups(db: Db | Tx, viewerId: string, page: { cursor?: string; limit: number }, admin = false): Promise<AdminGroupPage> {
+export async function listGroups(db: Db, viewerId: string, page: { cursor?: string; limit: number }, admin = false): Promise<string> {
   const after = page.cursor ? readGroupCursor(page.cursor) : null;
-  const limit = sql`limit ${page.limit + 1}`;
-  const rows = admin
-    ? await groupRows(
-        db,
-        viewerId,
-        after ? sql`((g.archived_at is not null), g.name) > (${after[0] === 1}, ${after[1]})` : sql`true`,
-        sql`order by (g.archived_at is not null), g.name ${limit}`,
-      )
-    : await groupRows(db, viewerId, after ? sql`g.archived_at is null and g.name > ${after[1]}` : sql`g.archived_at is null`, sql`order by g.name ${limit}`);
-  const groups = rows.slice(0, page.limit).map((r) => toGroup(r, admin));
-  const last = groups[groups.length - 1];
-  return { groups, nextCursor: rows.length > page.limit && last ? writeCursor([last.archivedAt ? 1 : 0, last.name]) : null };
+  const key = { viewer: viewerId, name: after?.[1] ?? "", limit: page.limit };
+  const [row] = admin ? await adminPage(db, { ...key, archived: after?.[0] === 1 }) : await livePage(db, key);
+  const nextCursor = row!.more ? writeCursor([row!.last_archived ? 1 : 0, row!.last_name]) : null;
+  return `{"groups":${row!.groups},"nextCursor":${JSON.stringify(nextCursor)}}`;
 }
 
-/** GET /api/groups/mine: the live groups the member is in, by name (as many as they joined: not paged). */
-export async function listMyGroups(db: Db | Tx, viewerId: string): Promise<AdminGroup[]> {
-  const rows = await groupRows(db, viewerId, sql`me.user_id is not null and g.archived_at is null`, sql`order by g.name`);
-  return rows.map((r) => toGroup(r, false));
+/** GET /api/groups/mine: the live groups the member is in, by name (as many as they joined: not paged), as JSON text (ZGroup[]). */
+export async function listMyGroups(db: Db, viewerId: string): Promise<string> {
+  const [row] = await myGroups(db, { viewer: viewerId });
+  return row!.groups;
 }
 
 /** One group as the member sees it, or undefined (unknown, or archived unless `staffView`). */

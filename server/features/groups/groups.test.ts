@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { groupJoinRequests, groupMembers } from "../../db/schema/connect";
+import { users } from "../../db/schema/users";
 import { seedConnectDemo } from "../../seed/connect";
 import { GROUP_TEXT } from "../../../contract/connect-text";
-import { GROUPS_TEXT, type AdminGroup, type Group, type GroupPerson, type GroupPage, type GroupRoster, type NewGroup } from "../../../contract/groups";
+import { z } from "zod";
+import { GROUPS_TEXT, ZAdminGroupPage, ZGroup, ZGroupPage, ZGroupPerson, ZGroupRoster, type AdminGroup, type Group, type GroupPerson, type GroupPage, type GroupRoster, type NewGroup } from "../../../contract/groups";
 import { localize, messagesFor } from "../../i18n";
 import { notifications, pushDeliveries } from "../../db/schema/notifications";
 import { createECDH, randomBytes } from "node:crypto";
@@ -298,6 +300,29 @@ describe("staff's people search and the demo", () => {
     expect((await call("GET", "/api/admin/groups/people?q=%25", staff.auth)).json()).toEqual([]);
   });
 
+  it("matches any part of a first name, last name or email in any case, from one letter on; no text lists the first 20 by name; deleted accounts never", async () => {
+    const staff = await t.signUp("STAFF");
+    const people = async (q: string) => {
+      const res = await call("GET", `/api/admin/groups/people?q=${encodeURIComponent(q)}`, staff.auth);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as GroupPerson[];
+    };
+    const one = await t.signUp("MEMBER", { firstName: "Onesiphorus", lastName: "Qxephesus", email: `house-of-q-${Date.now()}@example.org` });
+    const gone = await t.signUp("MEMBER", { firstName: "Onesiphora", lastName: "Qxephesa" });
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user.id));
+    const ids = async (q: string) => (await people(q)).map((p) => p.userId);
+    for (const q of ["SIPHOR", "qxephesus", "house-of-q", "Qx", "x", "phorus"]) expect(await ids(q), q).toContain(one.user.id);
+    for (const q of ["SIPHOR", "Qx", "phora", "Qxephesa"]) expect(await ids(q), q).not.toContain(gone.user.id);
+    // A wildcard is a letter like any other.
+    expect(await people("o_e")).toEqual([]);
+    const first = await people("");
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.length).toBeLessThanOrEqual(20);
+    const sorted = [...first].sort((a, b) => a.firstName.localeCompare(b.firstName, "en") || a.lastName.localeCompare(b.lastName, "en"));
+    expect(first.map((p) => p.firstName)).toEqual(sorted.map((p) => p.firstName));
+    expect(first.every((p) => p.userId !== gone.user.id)).toBe(true);
+  });
+
   it("a new church has no groups; the demo seed brings a few, with leaders, an ask-to-join group and a request (twice: idempotent)", async () => {
     const fresh = await createTestApp();
     try {
@@ -430,6 +455,46 @@ describe("kept counts (decision 0125)", () => {
     expect(rows.find((r) => r.id === ask.id)).toMatchObject({ member_count: 3, pending_count: 4 });
     const admin = await allPages<AdminGroup>("/api/admin/groups", staff.auth);
     expect(admin.find((g) => g.id === ask.id)).toMatchObject({ memberCount: 3, pendingCount: 4 });
+  });
+});
+
+describe("answers PostgreSQL writes (issue 23)", () => {
+  it("are exactly what their contract schemas put out, words with quotes, backslashes and line breaks included", async () => {
+    const staff = await t.signUp("PASTOR");
+    const leader = await t.signUp("MEMBER", { firstName: 'Bo "the bold"', lastName: "O'Brien \\ Ñúñez" });
+    const asker = await t.signUp("MEMBER", { firstName: "Tabitha", lastName: "Joppa" });
+    const description = 'Tea, \n biscuits, "scones" and \\ a back slash.\r\nLine two \u2028 🙏';
+    const g = await create(staff, { description, joinPolicy: "ask", capacity: 3, meetingDay: 2, meetingTime: "19:00", meetingUrl: "https://meet.example.org/x", leaderIds: [leader.user.id] });
+    await call("POST", `/api/groups/${g.id}/join`, asker.auth);
+    const get = async (url: string, auth: Auth) => {
+      const res = await call("GET", url, auth);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      return res.json() as unknown;
+    };
+    const exactly = (schema: { parse(v: unknown): unknown }, body: unknown) => expect(schema.parse(body)).toEqual(body);
+    const list = await get("/api/groups?limit=100", leader.auth);
+    exactly(ZGroupPage, list);
+    exactly(ZAdminGroupPage, await get("/api/admin/groups?limit=100", staff.auth));
+    const mine = await get("/api/groups/mine", leader.auth);
+    exactly(z.array(ZGroup), mine);
+    const roster = await get(`/api/groups/${g.id}/members`, leader.auth);
+    exactly(ZGroupRoster, roster);
+    exactly(ZGroupRoster, await get(`/api/groups/${g.id}/members?limit=1`, staff.auth));
+    exactly(z.array(ZGroupPerson), await get("/api/admin/groups/people?q=joppa", staff.auth));
+
+    const shown = (list as GroupPage).groups.find((x) => x.id === g.id)!;
+    expect(shown).toEqual({ ...g, myStatus: "leader", pendingCount: 1, archivedAt: undefined, memberCount: 1 });
+    expect(g.description).toContain(", \n ");
+    expect(shown.description).toBe(g.description);
+    expect(shown.leaders).toEqual([{ id: leader.user.id, firstName: 'Bo "the bold"', lastName: "O'Brien \\ Ñúñez" }]);
+    expect((mine as Group[]).find((x) => x.id === g.id)).toEqual(shown);
+    expect((roster as GroupRoster).group).toEqual(shown);
+    expect((roster as GroupRoster).requests).toEqual([{ userId: asker.user.id, firstName: "Tabitha", lastName: "Joppa", email: asker.user.email, requestedAt: expect.any(String) }]);
+    const decided = await call("POST", `/api/groups/${g.id}/requests/${asker.user.id}/approve`, leader.auth);
+    expect(decided.statusCode, decided.body).toBe(200);
+    exactly(ZGroupRoster, decided.json());
+    expect((decided.json() as GroupRoster).members.map((m) => m.firstName)).toEqual(['Bo "the bold"', "Tabitha"]);
   });
 });
 

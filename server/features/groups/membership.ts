@@ -1,13 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
+import { preparedSql } from "../../db/prepared";
+import { jsonText } from "../../db/json-sql";
 import { groupJoinRequests, groupMembers } from "../../db/schema/connect";
 import type { AuthUser } from "../../http/auth";
 import { conflict, forbidden, notFound } from "../../http/app-error";
 import { isStaff } from "../../../contract/roles";
 import { GROUP_TEXT } from "../../../contract/connect-text";
-import { GROUP_ROSTER_PAGE_SIZE, GROUPS_TEXT, type AdminGroup, type GroupRoster } from "../../../contract/groups";
+import { GROUP_ROSTER_PAGE_SIZE, GROUPS_TEXT, type AdminGroup } from "../../../contract/groups";
 import { syncGroupCounts } from "../../shared/group-counts";
-import { countMembers, loadGroup, lockGroup } from "./group-view";
+import { countMembers, groupItem, groupJoins, loadGroup, lockGroup } from "./group-view";
 import { readRosterCursor, writeCursor } from "./group-cursor";
 import { announceGroupNotices, noticeJoinRequest, noticeRequestAnswered } from "./group-notices";
 
@@ -81,68 +83,97 @@ async function groupForLeader(deps: Deps, user: AuthUser, id: string) {
   return group;
 }
 
-/** A roster row: a member (kind 0, `at` joined) or a pending request (kind 1, `at` asked). */
+/** The asker's status in the group, the group (JSON), and for its leaders and staff a page of members and the requests (JSON). */
 interface RosterRow {
-  kind: 0 | 1;
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_leader: boolean;
-  at: string;
+  my_status: string;
+  group: string;
+  members: string;
+  more: boolean;
+  last_rank: 0 | 1 | null;
+  last_first: string | null;
+  last_last: string | null;
+  last_id: string | null;
+  requests: string;
 }
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
-const isoOf = (column: ReturnType<typeof sql.raw>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const p = (name: string) => sql.placeholder(name);
+const may = sql`(${p("staff")}::boolean or me.is_leader)`;
+const rank = sql`(case when m.is_leader then 0 else 1 end)`;
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
 
 /**
- * A page of the roster (name and email; the app keeps no phone numbers): leaders first, then by
- * first name, last name and id, `limit` at a time after `cursor` (the previous page's
- * `nextCursor`, decision 0125). The first page also carries the pending requests, oldest first:
- * members and requests in one statement, after the role check.
+ * A roster page in one statement (issue 23): the group with the asker's status (what the role
+ * check needs) and, only when the asker may see them (staff, or the group's leader: `may`), the
+ * page of members after the key (leaders first, then first name, last name, id; `limit + 1` read,
+ * the first `limit` shown; a first page starts before every key) and, on the first page, the
+ * pending requests, oldest first. An archived group is found for staff only. PostgreSQL writes
+ * the answer's JSON (group-view.ts `groupItem`); built and planned once.
  */
-export async function getRoster(deps: Deps, user: AuthUser, id: string, page: { cursor?: string; limit: number } = { limit: GROUP_ROSTER_PAGE_SIZE }): Promise<GroupRoster> {
+const rosterPage = preparedSql<RosterRow>(
+  "groups.roster",
+  sql`
+    select item."myStatus" as my_status, ${jsonText(sql`row_to_json(item)`)} as "group", m.members, m.more, m.last_rank, m.last_first, m.last_last, m.last_id, q.requests
+    ${groupJoins}
+    ${groupItem(sql`${p("staff")}::boolean`)}
+    cross join lateral (
+      select ${jsonText(sql`coalesce(json_agg(x.person order by x.ord) ${shown}, '[]')`)} as members,
+        count(*) > ${p("limit")}::int as more,
+        (array_agg(x.rank order by x.ord desc) ${shown})[1] as last_rank,
+        (array_agg(x.first_name order by x.ord desc) ${shown})[1] as last_first,
+        (array_agg(x.last_name order by x.ord desc) ${shown})[1] as last_last,
+        (array_agg(x.id order by x.ord desc) ${shown})[1] as last_id
+      from (
+        select person, ${rank} as rank, u.first_name, u.last_name, u.id, row_number() over (order by ${rank}, u.first_name, u.last_name, u.id) as ord
+        from group_members m join users u on u.id = m.user_id
+        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, m.is_leader as "isLeader", ${iso("m.joined_at")} as "joinedAt") person
+        where m.group_id = g.id and ${may}
+          and (${rank}, u.first_name, u.last_name, u.id) > (${p("rank")}::int, ${p("first")}::text, ${p("last")}::text, ${p("after")}::uuid)
+        order by ${rank}, u.first_name, u.last_name, u.id
+        limit ${p("limit")}::int + 1) x) m
+    cross join lateral (
+      select ${jsonText(sql`coalesce(json_agg(x.person order by x.created_at, x.id), '[]')`)} as requests
+      from (
+        select person, q.created_at, q.id
+        from group_join_requests q join users u on u.id = q.user_id
+        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, ${iso("q.created_at")} as "requestedAt") person
+        where q.group_id = g.id and q.status = 'pending' and ${may} and ${p("withRequests")}::boolean) x) q
+    where g.id = ${p("id")}::uuid and (g.archived_at is null or ${p("staff")}::boolean)`,
+);
+
+/**
+ * A page of the roster (name and email; the app keeps no phone numbers), as the answer's JSON
+ * text (ZGroupRoster): leaders first, then by first name, last name and id, `limit` at a time
+ * after `cursor` (the previous page's `nextCursor`, decision 0125). The first page also carries
+ * the pending requests, oldest first. Who may see it: staff (any group, archived ones too) and
+ * the group's own leaders (a live group); anyone else gets 403, or 404 for a group they cannot see.
+ */
+export async function getRoster(deps: Deps, user: AuthUser, id: string, page: { cursor?: string; limit: number } = { limit: GROUP_ROSTER_PAGE_SIZE }): Promise<string> {
   const after = page.cursor ? readRosterCursor(page.cursor) : null;
-  const group = await groupForLeader(deps, user, id);
-  const rank = sql`(case when m.is_leader then 0 else 1 end)`;
-  const requests = sql`
-    union all
-    (select 1, u.id, u.first_name, u.last_name, u.email, false, ${isoOf(sql.raw("r.created_at"))}, row_number() over (order by r.created_at, r.id)
-     from group_join_requests r join users u on u.id = r.user_id
-     where r.group_id = ${id}::uuid and r.status = 'pending')`;
-  const rows = rowsOf<RosterRow>(
-    await deps.db.execute(sql`
-      select kind, user_id, first_name, last_name, email, is_leader, at from (
-        (select 0 as kind, u.id as user_id, u.first_name, u.last_name, u.email, m.is_leader, ${isoOf(sql.raw("m.joined_at"))} as at,
-           row_number() over (order by ${rank}, u.first_name, u.last_name, u.id) as ord
-         from group_members m join users u on u.id = m.user_id
-         where m.group_id = ${id}::uuid
-           ${after ? sql`and (${rank}, u.first_name, u.last_name, u.id) > (${after[0]}::int, ${after[1]}, ${after[2]}, ${after[3]}::uuid)` : sql``}
-         order by ${rank}, u.first_name, u.last_name, u.id
-         limit ${page.limit + 1})
-        ${after ? sql`` : requests}
-      ) roster
-      order by kind, ord`),
-  );
-  const members = rows.filter((r) => Number(r.kind) === 0);
-  const shown = members.slice(0, page.limit);
-  const last = shown[shown.length - 1];
-  return {
-    group,
-    members: shown.map((m) => ({ userId: m.user_id, firstName: m.first_name, lastName: m.last_name, email: m.email, isLeader: m.is_leader, joinedAt: m.at })),
-    requests: rows
-      .filter((r) => Number(r.kind) === 1)
-      .map((r) => ({ userId: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email, requestedAt: r.at })),
-    nextCursor: members.length > page.limit && last ? writeCursor([last.is_leader ? 0 : 1, last.first_name, last.last_name, last.user_id]) : null,
-  };
+  const staff = isStaff(user.role);
+  const [row] = await rosterPage(deps.db, {
+    viewer: user.id,
+    id,
+    staff,
+    rank: after?.[0] ?? -1,
+    first: after?.[1] ?? "",
+    last: after?.[2] ?? "",
+    after: after?.[3] ?? "00000000-0000-0000-0000-000000000000",
+    limit: page.limit,
+    withRequests: !after,
+  });
+  if (!row) throw notFound(GROUP_TEXT.notFound);
+  if (!staff && row.my_status !== "leader") throw forbidden(GROUPS_TEXT.rosterForbidden);
+  const nextCursor = row.more ? writeCursor([row.last_rank, row.last_first, row.last_last, row.last_id]) : null;
+  return `{"group":${row.group},"members":${row.members},"requests":${row.requests},"nextCursor":${JSON.stringify(nextCursor)}}`;
 }
 
 /**
  * A leader (or staff) approves or declines a pending request. Approving takes a seat under the
  * group's lock: a group that filled up meanwhile refuses with 409 and the request stays pending.
  * The member is told the answer (group-notices.ts), in the same transaction. Answers with the
- * updated roster.
+ * updated roster (its JSON text).
  */
-export async function decideRequest(deps: Deps, user: AuthUser, id: string, memberId: string, action: "approve" | "decline"): Promise<GroupRoster> {
+export async function decideRequest(deps: Deps, user: AuthUser, id: string, memberId: string, action: "approve" | "decline"): Promise<string> {
   await groupForLeader(deps, user, id);
   const now = deps.now();
   const notified = await deps.db.transaction(async (tx) => {

@@ -18,6 +18,7 @@ import {
 import { API } from "../../../contract/api-paths";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
+import { sendDbJson } from "../../http/json-text";
 import { listGroups, listMyGroups } from "./group-view";
 import { archiveGroup, createGroup, updateGroup } from "./save-group";
 import { decideRequest, getRoster, joinGroup, leaveGroup } from "./membership";
@@ -28,11 +29,12 @@ export const groupsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     // Members
-    app.get(API.groups.list.pattern, { config: { access: "member" }, schema: { querystring: ZGroupListQuery, response: { 200: ZGroupPage } } }, async (req) =>
-      listGroups(deps.db, currentUser(req).id, req.query),
+    // The reads' JSON is written by PostgreSQL (group-view.ts, membership.ts, search-people.ts): sent as it is.
+    app.get(API.groups.list.pattern, { config: { access: "member" }, schema: { querystring: ZGroupListQuery, response: { 200: ZGroupPage } } }, async (req, reply) =>
+      sendDbJson(reply, await listGroups(deps.db, currentUser(req).id, req.query)),
     );
-    app.get(API.groups.mine.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req) =>
-      listMyGroups(deps.db, currentUser(req).id),
+    app.get(API.groups.mine.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req, reply) =>
+      sendDbJson(reply, await listMyGroups(deps.db, currentUser(req).id)),
     );
     app.post(
       API.groups.join.pattern,
@@ -49,20 +51,20 @@ export const groupsRoutes =
     app.get(
       API.groups.members.pattern,
       { config: { access: "member" }, schema: { params: ZGroupParams, querystring: ZRosterQuery, response: { 200: ZGroupRoster } } },
-      async (req) => getRoster(deps, currentUser(req), req.params.id, req.query),
+      async (req, reply) => sendDbJson(reply, await getRoster(deps, currentUser(req), req.params.id, req.query)),
     );
     app.post(
       API.groups.request.pattern,
       { config: { access: "member", rateLimit: "groupRequestDecision" }, schema: { params: ZGroupRequestAction, response: { 200: ZGroupRoster } } },
-      async (req) => decideRequest(deps, currentUser(req), req.params.id, req.params.userId, req.params.action),
+      async (req, reply) => sendDbJson(reply, await decideRequest(deps, currentUser(req), req.params.id, req.params.userId, req.params.action)),
     );
 
     // Staff
-    app.get(API.groups.admin.pattern, { config: { access: "staff" }, schema: { querystring: ZGroupListQuery, response: { 200: ZAdminGroupPage } } }, async (req) =>
-      listGroups(deps.db, currentUser(req).id, req.query, true),
+    app.get(API.groups.admin.pattern, { config: { access: "staff" }, schema: { querystring: ZGroupListQuery, response: { 200: ZAdminGroupPage } } }, async (req, reply) =>
+      sendDbJson(reply, await listGroups(deps.db, currentUser(req).id, req.query, true)),
     );
-    app.get(API.groups.people.pattern, { config: { access: "staff" }, schema: { querystring: ZPeopleSearch, response: { 200: z.array(ZGroupPerson) } } }, async (req) =>
-      searchPeople(deps, req.query.q),
+    app.get(API.groups.people.pattern, { config: { access: "staff" }, schema: { querystring: ZPeopleSearch, response: { 200: z.array(ZGroupPerson) } } }, async (req, reply) =>
+      sendDbJson(reply, await searchPeople(deps, req.query.q)),
     );
     app.post(
       API.groups.list.pattern,

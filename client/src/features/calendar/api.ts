@@ -6,6 +6,7 @@ import { withMyStatus, type CalendarEvent, type CalendarPage, type EventInput, t
 import { apiJson, apiRequest } from "@/lib/api";
 import { refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
+import { usePagedList } from "@/lib/paged";
 
 const rangeQuery = (from: Date, to: Date) => `?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
 /** The occurrences in [from, to): the key is the URL, so the live event's prefix refetches it. */
@@ -37,7 +38,8 @@ export function useOccurrences(from: Date, to: Date, { mine = true }: { mine?: b
 export const useEventDetail = (id: string, enabled: boolean) => useQuery<CalendarEvent>({ queryKey: [API.calendar.event({ id })], enabled });
 
 export const useWeek = () => useQuery<Week>({ queryKey: [API.calendar.week()] });
-export const useManagedEvents = () => useQuery<ManagedEvents>({ queryKey: [API.calendar.manage()] });
+/** Admin → Events a page at a time ("Load more"; the first page's `timeZone` is the church's). */
+export const useManagedEvents = () => usePagedList(API.calendar.manage(), (p: ManagedEvents) => p.events);
 export const useEventRsvps = (id: string, enabled: boolean) => useQuery<EventRsvps>({ queryKey: [API.calendar.rsvps({ id })], enabled });
 
 /** Where "Add to calendar" downloads one event, and the feed a calendar program subscribes to. */

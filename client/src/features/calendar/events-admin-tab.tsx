@@ -2,7 +2,8 @@
  * Admin, Events (staff): create, edit and delete events (one-off, weekly or monthly, with an
  * optional end, registration and capacity), each with its next date and how many are going and
  * waiting; the names of who is going and the waitlist in order. Times are typed and shown on the
- * church's clock (sent without an offset, the server reads them in the church's time zone).
+ * church's clock (sent without an offset, the server reads them in the church's time zone). The
+ * list comes a page at a time, soonest first ("Load more"; issue 23).
  */
 import { useState, type FormEvent } from "react";
 import { CalendarDays, ChevronDown, ChevronUp, Pencil, Plus } from "lucide-react";
@@ -16,6 +17,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DeleteButton } from "@/components/confirm-dialog";
 import { QueryState, Skeletons } from "@/components/query-state";
+import { LoadMore } from "@/components/load-more";
 import { toast } from "@/components/ui/use-toast";
 import { errorText } from "@/lib/api";
 import { useI18n } from "@/lib/i18n";
@@ -212,9 +214,9 @@ function ManagedEventCard({ e, tz, onEdit }: { e: ManagedEvent; tz: string; onEd
 export function EventsAdminTab() {
   const { m } = useI18n();
   const t = m.eventAdmin;
-  const q = useManagedEvents();
+  const { query: q, items } = useManagedEvents();
   const [editing, setEditing] = useState<ManagedEvent | null | "new">(null);
-  const tz = q.data?.timeZone ?? "UTC";
+  const tz = q.data?.pages[0]?.timeZone ?? "UTC";
   return (
     <section aria-labelledby="events-admin-title" className="grid gap-3">
       <Card>
@@ -229,7 +231,7 @@ export function EventsAdminTab() {
       </Card>
       <QueryState
         query={q}
-        data={q.data?.events}
+        data={items}
         loading={<Skeletons count={3} className="h-28" />}
         error={t.loadFailed}
         retry={m.common.tryAgain}
@@ -238,11 +240,14 @@ export function EventsAdminTab() {
         empty={t.empty}
       >
         {(events) => (
-          <ul className="grid gap-3">
-            {events.map((e) => (
-              <ManagedEventCard key={e.id} e={e} tz={tz} onEdit={() => setEditing(e)} />
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-3">
+              {events.map((e) => (
+                <ManagedEventCard key={e.id} e={e} tz={tz} onEdit={() => setEditing(e)} />
+              ))}
+            </ul>
+            <LoadMore query={q} />
+          </>
         )}
       </QueryState>
       <Dialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)}>
