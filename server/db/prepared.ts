@@ -11,7 +11,13 @@
  *
  * Only for reads asked for on every screen with the same shape; a query built from filters stays
  * an ordinary one. Names are global per connection: `feature.read` (a name declared twice throws when loaded).
+ *
+ * `preparedSql(name, build)` is the same for a statement written as SQL text (a union, a lateral
+ * join: what the query builder does not say), answering its rows as PostgreSQL names the
+ * columns. Timestamps and dates come as PostgreSQL's text, as `db.execute` gives them.
  */
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
 import type { Db } from "./client";
 
 interface Preparable {
@@ -21,13 +27,34 @@ type Executed<Q extends Preparable> = Awaited<ReturnType<ReturnType<Q["prepare"]
 
 const NAMES = new Set<string>();
 
-export function prepared<Q extends Preparable>(name: string, build: (db: Db) => Q) {
+function declare(name: string) {
   if (NAMES.has(name)) throw new Error(`prepared statement ${name} is declared twice`);
   NAMES.add(name);
+}
+
+export function prepared<Q extends Preparable>(name: string, build: (db: Db) => Q) {
+  declare(name);
   const byDb = new WeakMap<Db, ReturnType<Q["prepare"]>>();
   return (db: Db, placeholders?: Record<string, unknown>): Promise<Executed<Q>> => {
     let statement = byDb.get(db);
     if (!statement) byDb.set(db, (statement = build(db).prepare(name) as ReturnType<Q["prepare"]>));
     return statement.execute(placeholders) as Promise<Executed<Q>>;
+  };
+}
+
+/** Turns SQL (with `sql.placeholder`s) into its text and parameters, as every Db's own dialect does. */
+const dialect = new PgDialect();
+
+export function preparedSql<R>(name: string, build: () => SQL) {
+  declare(name);
+  let query: ReturnType<PgDialect["sqlToQuery"]> | undefined;
+  const byDb = new WeakMap<Db, { execute(placeholders?: Record<string, unknown>): Promise<unknown> }>();
+  return async (db: Db, placeholders?: Record<string, unknown>): Promise<R[]> => {
+    let statement = byDb.get(db);
+    if (!statement) {
+      query ??= dialect.sqlToQuery(build());
+      byDb.set(db, (statement = db._.session.prepareQuery(query, undefined, name, false)));
+    }
+    return ((await statement.execute(placeholders)) as { rows: R[] }).rows;
   };
 }
