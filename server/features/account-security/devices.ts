@@ -3,6 +3,7 @@ import Bowser from "bowser";
 import type { Deps } from "../../deps";
 import { sessions } from "../../db/schema/users";
 import { prepared } from "../../db/prepared";
+import { isoOf, timeText } from "../../db/iso-time";
 import { DEVICE_SESSIONS_MAX, type DeviceSession } from "../../../contract/account-security";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,7 +44,7 @@ function parseUserAgent(ua: string): Pick<DeviceSession, "device" | "browser" | 
  */
 const liveSessions = prepared("security.sessions", (db) =>
   db
-    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: timeText(sessions.createdAt), lastUsedAt: timeText(sessions.lastUsedAt) })
     .from(sessions)
     .where(and(eq(sessions.userId, sql.placeholder("userId")), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder("now"))))
     .orderBy(desc(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`), desc(sessions.id))
@@ -60,8 +61,8 @@ export async function listSessions(deps: Deps, userId: string, currentSessionId:
   return rows.map((r) => ({
     id: r.id,
     ...describeUserAgent(r.userAgent),
-    createdAt: r.createdAt.toISOString(),
-    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    createdAt: isoOf(r.createdAt),
+    lastUsedAt: r.lastUsedAt ? isoOf(r.lastUsedAt) : null,
     current: r.id === currentSessionId,
   }));
 }

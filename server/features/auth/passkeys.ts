@@ -18,6 +18,7 @@ import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
 import { passkeys } from "../../db/schema/two-step";
 import { prepared } from "../../db/prepared";
+import { isoOf, timeText } from "../../db/iso-time";
 import { AppError, conflict, notFound } from "../../http/app-error";
 import type { AuthUser } from "../../http/auth";
 import { TWO_STEP_TEXT, type Passkey, type ZAuthenticationCredential, type ZRegistrationCredential } from "../../../contract/two-step";
@@ -30,17 +31,17 @@ type AuthenticationCredential = z.infer<typeof ZAuthenticationCredential>;
 /** The WebAuthn user handle: the member's id, so a passkey names its account without an email. */
 const userHandle = (userId: string) => new TextEncoder().encode(userId);
 
-export const toPasskey = (row: Pick<typeof passkeys.$inferSelect, "id" | "name" | "createdAt" | "lastUsedAt">): Passkey => ({
+export const toPasskey = (row: { id: string; name: string; createdAt: Date | string; lastUsedAt: Date | string | null }): Passkey => ({
   id: row.id,
   name: row.name,
-  createdAt: row.createdAt.toISOString(),
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  createdAt: isoOf(row.createdAt),
+  lastUsedAt: row.lastUsedAt ? isoOf(row.lastUsedAt) : null,
 });
 
 /** The four columns Profile shows, not the keys themselves; built and planned once (db/prepared.ts, issue 23). */
 const memberPasskeys = prepared("auth.passkeys", (db) =>
   db
-    .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+    .select({ id: passkeys.id, name: passkeys.name, createdAt: timeText(passkeys.createdAt), lastUsedAt: timeText(passkeys.lastUsedAt) })
     .from(passkeys)
     .where(eq(passkeys.userId, sql.placeholder("userId")))
     .orderBy(desc(passkeys.createdAt), desc(passkeys.id)),

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
+import { isoOf } from "../../db/iso-time";
 import { emailOptOuts, notificationOptOuts, pushSubscriptions } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
 import { kindsForRole, type NotificationKind, type NotificationPreferences } from "../../../contract/notifications";
@@ -28,7 +29,7 @@ export async function getPreferences(db: Db, user: { id: string; role: string })
   const off = new Set(row?.off ?? []);
   return {
     deviceCount: Number(row?.count ?? 0),
-    lastUpdated: row?.last ? new Date(row.last).toISOString() : null,
+    lastUpdated: row?.last ? isoOf(row.last) : null,
     kinds: Object.fromEntries(kindsForRole(user.role).map((k) => [k, !off.has(k)])),
     emailUpdates: !row?.emailOff,
   };

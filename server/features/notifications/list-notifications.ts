@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
+import { isoOf, timeText } from "../../db/iso-time";
 import { notifications } from "../../db/schema/notifications";
 import type { InboxPage, Notification } from "../../../contract/notifications";
 
-type Row = Pick<typeof notifications.$inferSelect, "id" | "kind" | "title" | "body" | "url" | "createdAt" | "readAt">;
+type Row = Pick<typeof notifications.$inferSelect, "id" | "kind" | "title" | "body" | "url"> & { createdAt: Date | string; readAt: Date | string | null };
 
 export const toNotification = (r: Row): Notification => ({
   id: r.id,
@@ -12,8 +13,8 @@ export const toNotification = (r: Row): Notification => ({
   title: r.title,
   body: r.body,
   url: r.url,
-  createdAt: r.createdAt.toISOString(),
-  readAt: r.readAt ? r.readAt.toISOString() : null,
+  createdAt: isoOf(r.createdAt),
+  readAt: r.readAt ? isoOf(r.readAt) : null,
 });
 
 /**
@@ -30,8 +31,8 @@ function inboxPage(db: Db, after?: SQL) {
       title: notifications.title,
       body: notifications.body,
       url: notifications.url,
-      createdAt: notifications.createdAt,
-      readAt: notifications.readAt,
+      createdAt: timeText(notifications.createdAt),
+      readAt: timeText(notifications.readAt),
       unread: sql<number>`(select count(*)::int from ${notifications} u where u.user_id = ${userId} and u.read_at is null)`,
     })
     .from(notifications)

@@ -7,6 +7,7 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
+import { timeText } from "../../db/iso-time";
 import { walletTransactions } from "../../db/schema/wallet";
 import { notFound } from "../../http/app-error";
 import type { WalletTransaction, WalletTransactionStatus, WalletTransactionType } from "../../../contract/wallet";
@@ -31,7 +32,7 @@ const LINE = {
   merchantName: walletTransactions.merchantName,
   amountCents: walletTransactions.amountCents,
   status: walletTransactions.status,
-  createdAt: walletTransactions.createdAt,
+  createdAt: timeText(walletTransactions.createdAt),
 };
 
 /**

@@ -10,6 +10,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { prepared } from "../../db/prepared";
+import { isoOf } from "../../db/iso-time";
 import { walletTransactions, wallets } from "../../db/schema/wallet";
 import { users } from "../../db/schema/users";
 import type { WalletBalance, WalletTransaction } from "../../../contract/wallet";
@@ -86,7 +87,7 @@ export async function getBalance(db: Db, userId: string): Promise<WalletBalance>
 }
 
 export const toWalletTransaction = (
-  t: Pick<typeof walletTransactions.$inferSelect, "id" | "type" | "description" | "merchantName" | "amountCents" | "status" | "createdAt">,
+  t: Pick<typeof walletTransactions.$inferSelect, "id" | "type" | "description" | "merchantName" | "amountCents" | "status"> & { createdAt: Date | string },
 ): WalletTransaction => ({
   id: t.id,
   type: t.type,
@@ -94,5 +95,5 @@ export const toWalletTransaction = (
   merchantName: t.merchantName,
   amountCents: t.amountCents,
   status: t.status,
-  createdAt: t.createdAt.toISOString(),
+  createdAt: isoOf(t.createdAt),
 });
