@@ -17,9 +17,21 @@ import type { Locale } from "../../../contract/i18n/locales";
 import { memberStatement, yearStart, type StatementLineRow } from "./statement-donors";
 import { statementChurch, totalOf } from "./statement-model";
 
+/**
+ * The church's current year. Every zone is within 14 hours of UTC, so away from New Year it is
+ * UTC's year, with no Intl formatting on each request (issue 23); near it, the zone decides.
+ */
+export function currentYear(tz: string, now: Date): number {
+  const y = now.getUTCFullYear();
+  const t = now.getTime();
+  const margin = 15 * 3_600_000;
+  if (t - Date.UTC(y, 0, 1) >= margin && Date.UTC(y + 1, 0, 1) - t >= margin) return y;
+  return Number(dateInZone(tz, now).slice(0, 4));
+}
+
 export async function getGivingStatement(deps: Deps, userId: string, requestedYear?: number, locale: Locale = "en"): Promise<GivingStatement> {
   const tz = deps.church.timeZone;
-  const year = requestedYear ?? Number(dateInZone(tz, deps.now()).slice(0, 4));
+  const year = requestedYear ?? currentYear(tz, deps.now());
   // The member and the same gifts the emailed statement lists (statement-donors.ts), in one statement.
   const found = await memberStatement(deps.db, { userId, tz, from: yearStart(year), to: yearStart(year + 1) });
   const donor = found[0];
