@@ -43,4 +43,6 @@ export const ZDeviceSession = z.object({
   current: z.boolean(),
 });
 export type DeviceSession = z.infer<typeof ZDeviceSession>;
+/** At most this many sessions are listed, the most recently used (GET /api/me/sessions; issue 23: no answer grows without bound). */
+export const DEVICE_SESSIONS_MAX = 50;
 export const ZDeviceSessions = z.object({ sessions: z.array(ZDeviceSession) });

@@ -11,9 +11,13 @@
  *
  * Only for reads asked for on every screen with the same shape; a query built from filters stays
  * an ordinary one. Names are global per connection: `feature.read` (a name declared twice throws when loaded).
+ *
+ * `preparedSql(name, build)` is the same for a statement written as SQL text (a union, a lateral
+ * join: what the query builder does not say), answering its rows as PostgreSQL names the
+ * columns. Timestamps and dates come as PostgreSQL's text, as `db.execute` gives them.
  */
-import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
 import type { Db } from "./client";
 
 interface Preparable {
@@ -23,9 +27,13 @@ type Executed<Q extends Preparable> = Awaited<ReturnType<ReturnType<Q["prepare"]
 
 const NAMES = new Set<string>();
 
-export function prepared<Q extends Preparable>(name: string, build: (db: Db) => Q) {
+function declare(name: string) {
   if (NAMES.has(name)) throw new Error(`prepared statement ${name} is declared twice`);
   NAMES.add(name);
+}
+
+export function prepared<Q extends Preparable>(name: string, build: (db: Db) => Q) {
+  declare(name);
   const byDb = new WeakMap<Db, ReturnType<Q["prepare"]>>();
   return (db: Db, placeholders?: Record<string, unknown>): Promise<Executed<Q>> => {
     let statement = byDb.get(db);
@@ -34,17 +42,19 @@ export function prepared<Q extends Preparable>(name: string, build: (db: Db) => 
   };
 }
 
+/** Turns SQL (with `sql.placeholder`s) into its text and parameters, as every Db's own dialect does. */
 const dialect = new PgDialect();
 
-/**
- * `prepared` for a statement written as SQL (drizzle's `sql`, with `sql.placeholder(name)` for
- * what changes per request): a read the select builder cannot say (json aggregation, lateral
- * joins, a union of pages), or whose rows are used as they come, not mapped column by column.
- * The text is built once, here; the statement is prepared by `name` as with `prepared`.
- * Resolves to the rows, objects keyed by column name (timestamps as PostgreSQL's text).
- */
-export function preparedSql<R>(name: string, text: SQL) {
-  const query = dialect.sqlToQuery(text);
-  const run = prepared(name, (db) => ({ prepare: (as: string) => db._.session.prepareQuery(query, undefined, as, false) }));
-  return async (db: Db, placeholders?: Record<string, unknown>): Promise<R[]> => ((await run(db, placeholders)) as { rows: R[] }).rows;
+export function preparedSql<R>(name: string, build: () => SQL) {
+  declare(name);
+  let query: ReturnType<PgDialect["sqlToQuery"]> | undefined;
+  const byDb = new WeakMap<Db, { execute(placeholders?: Record<string, unknown>): Promise<unknown> }>();
+  return async (db: Db, placeholders?: Record<string, unknown>): Promise<R[]> => {
+    let statement = byDb.get(db);
+    if (!statement) {
+      query ??= dialect.sqlToQuery(build());
+      byDb.set(db, (statement = db._.session.prepareQuery(query, undefined, name, false)));
+    }
+    return ((await statement.execute(placeholders)) as { rows: R[] }).rows;
+  };
 }

@@ -212,6 +212,9 @@ export const walletTransactions = pgTable(
     uniqueIndex("wallet_transactions_gift_uq").on(t.giftId),
     index("wallet_transactions_uncollected_idx").on(t.userId).where(sql`${t.type} = 'round_up' and ${t.status} = 'pending' and ${t.collectionId} is null`),
     index("wallet_transactions_collection_idx").on(t.collectionId),
+    // The balance's round-ups on their way (pendingRoundUpCents, getBalance): the few pending
+    // ones, summed from the index alone, however long the member's ledger grows (issue 23).
+    index("wallet_transactions_pending_round_ups_idx").on(t.userId, t.amountCents).where(sql`${t.type} = 'round_up' and ${t.status} = 'pending'`),
     check("wallet_transactions_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );

@@ -12,7 +12,7 @@ import { sessions, users, emailChanges } from "../../db/schema/users";
 import { emailOutbox } from "../../db/schema/platform";
 import { verifyPassword } from "../../security/passwords";
 import { SESSION_TOUCH_MS } from "../../http/session-touch";
-import { ACCOUNT_SECURITY_TEXT, EMAIL_CHANGE_TTL_HOURS } from "../../../contract/account-security";
+import { ACCOUNT_SECURITY_TEXT, DEVICE_SESSIONS_MAX, EMAIL_CHANGE_TTL_HOURS } from "../../../contract/account-security";
 import { AUTH_TEXT } from "../../../contract/auth";
 import { messagesFor } from "../../i18n";
 
@@ -284,6 +284,34 @@ describe("devices", () => {
     const list = (await call(t, "GET", "/api/me/sessions", m.token)).json().sessions;
     expect(list).toHaveLength(1);
     expect(list[0].current).toBe(true);
+  });
+
+  it(`lists at most ${DEVICE_SESSIONS_MAX} sessions, the most recently used first; expired and signed-out ones never`, async () => {
+    const m = await t.signUp();
+    const [mine] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, m.user.id));
+    const at = (minutesAgo: number) => new Date(clock.getTime() - minutesAgo * 60_000);
+    const expires = new Date(clock.getTime() + 86_400_000);
+    await t.db.insert(sessions).values([
+      ...Array.from({ length: DEVICE_SESSIONS_MAX + 5 }, (_, i) => ({
+        userId: m.user.id,
+        tokenHash: `cap-${m.user.id}-${i}`,
+        expiresAt: expires,
+        userAgent: i % 2 ? IPHONE : WINDOWS,
+        createdAt: at(10_000),
+        lastUsedAt: at(i + 1),
+      })),
+      { userId: m.user.id, tokenHash: `cap-${m.user.id}-expired`, expiresAt: at(1), createdAt: at(10_000), lastUsedAt: at(0) },
+      { userId: m.user.id, tokenHash: `cap-${m.user.id}-revoked`, expiresAt: expires, revokedAt: at(1), createdAt: at(10_000), lastUsedAt: at(0) },
+    ]);
+    // This session was used just now (its last use is written by the request itself, or is its start).
+    await t.db.update(sessions).set({ lastUsedAt: clock }).where(eq(sessions.id, mine.id));
+    const list = (await call(t, "GET", "/api/me/sessions", m.token)).json().sessions as { id: string; current: boolean; browser: string | null; lastUsedAt: string }[];
+    expect(list).toHaveLength(DEVICE_SESSIONS_MAX);
+    expect(list[0]).toMatchObject({ id: mine.id, current: true });
+    const times = list.map((s) => Date.parse(s.lastUsedAt));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+    expect(times.at(-1)).toBe(at(DEVICE_SESSIONS_MAX - 1).getTime());
+    expect(list.slice(1, 3).map((s) => s.browser)).toEqual(["Chrome 120", "Safari 17"]);
   });
 
   it("needs a signed-in member", async () => {

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { prepared } from "../../db/prepared";
 import type { Deps } from "../../deps";
 import { users, emailChanges, passwordResets } from "../../db/schema/users";
 import { hashToken, newToken } from "../../http/tokens";
@@ -54,15 +55,28 @@ export async function requestEmailChange(deps: Deps, userId: string, input: Chan
   return { pendingEmail: newEmail };
 }
 
+/**
+ * The member's email and the pending address in one statement, built and planned once
+ * (db/prepared.ts): Profile → Sign-in and security asks it each time it opens (issue 23; two
+ * sequential round trips before).
+ */
+const statusOf = prepared("security.email-status", (db) =>
+  db
+    .select({
+      email: users.email,
+      pendingEmail: sql<string | null>`(
+        select ${emailChanges.newEmail} from ${emailChanges}
+        where ${emailChanges.userId} = ${sql.placeholder("userId")} and ${emailChanges.usedAt} is null and ${emailChanges.expiresAt} > ${sql.placeholder("now")}::timestamptz
+        limit 1)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId"))),
+);
+
 /** The member's email and the address waiting to be confirmed, if any (not expired, not used). */
 export async function emailStatus(deps: Deps, userId: string) {
-  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const [pending] = await deps.db
-    .select({ newEmail: emailChanges.newEmail })
-    .from(emailChanges)
-    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, deps.now())))
-    .limit(1);
-  return { email: user?.email ?? "", pendingEmail: pending?.newEmail ?? null };
+  const [row] = await statusOf(deps.db, { userId, now: deps.now().toISOString() });
+  return { email: row?.email ?? "", pendingEmail: row?.pendingEmail ?? null };
 }
 
 /**

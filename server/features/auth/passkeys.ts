@@ -4,7 +4,7 @@
  * with user verification (the phone's Face ID, fingerprint or screen lock), so a passkey alone
  * is possession and the member's biometric: it counts as two-step sign-in.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -17,6 +17,8 @@ import type { z } from "zod";
 import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
 import { passkeys } from "../../db/schema/two-step";
+import { prepared } from "../../db/prepared";
+import { isoOf, timeText } from "../../db/iso-time";
 import { AppError, conflict, notFound } from "../../http/app-error";
 import type { AuthUser } from "../../http/auth";
 import { TWO_STEP_TEXT, type Passkey, type ZAuthenticationCredential, type ZRegistrationCredential } from "../../../contract/two-step";
@@ -29,15 +31,25 @@ type AuthenticationCredential = z.infer<typeof ZAuthenticationCredential>;
 /** The WebAuthn user handle: the member's id, so a passkey names its account without an email. */
 const userHandle = (userId: string) => new TextEncoder().encode(userId);
 
-export const toPasskey = (row: typeof passkeys.$inferSelect): Passkey => ({
+export const toPasskey = (row: { id: string; name: string; createdAt: Date | string; lastUsedAt: Date | string | null }): Passkey => ({
   id: row.id,
   name: row.name,
-  createdAt: row.createdAt.toISOString(),
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  createdAt: isoOf(row.createdAt),
+  lastUsedAt: row.lastUsedAt ? isoOf(row.lastUsedAt) : null,
 });
 
+/** The four columns Profile shows, not the keys themselves; built and planned once (db/prepared.ts, issue 23). */
+const memberPasskeys = prepared("auth.passkeys", (db) =>
+  db
+    .select({ id: passkeys.id, name: passkeys.name, createdAt: timeText(passkeys.createdAt), lastUsedAt: timeText(passkeys.lastUsedAt) })
+    .from(passkeys)
+    .where(eq(passkeys.userId, sql.placeholder("userId")))
+    .orderBy(desc(passkeys.createdAt), desc(passkeys.id)),
+);
+
+/** The member's passkeys, newest first (a handful: each is a device they registered, at most 30 an hour). */
 export async function listPasskeys(db: Db, userId: string): Promise<Passkey[]> {
-  const rows = await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(desc(passkeys.createdAt));
+  const rows = await memberPasskeys(db, { userId });
   return rows.map(toPasskey);
 }
 

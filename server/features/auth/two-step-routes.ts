@@ -38,7 +38,7 @@ import {
 } from "./passkeys";
 import { confirmTotp, disableTotp, startTotpSetup } from "./totp";
 import { completeSecondStep, secondStepPasskeyOptions, sessionFor } from "./second-step";
-import { secondStepsOf, staffTwoStepRequired, twoStepRequiredFor } from "./two-step-policy";
+import { secondStepsOf, staffTwoStepRequired, twoStepStatus } from "./two-step-policy";
 import { KNOWN_DEVICE_COOKIE, KnownDevice, setKnownDeviceCookie } from "./known-device";
 import { resetSecondStep } from "./reset-second-step";
 
@@ -122,11 +122,9 @@ export const twoStepRoutes =
     );
 
     // ── the authenticator app ──
-    app.get(API.auth.twoStep.pattern, { config: { access: "member" }, schema: { response: { 200: ZTwoStepStatus } } }, async (req) => {
-      const user = currentUser(req);
-      const [steps, required] = await Promise.all([secondStepsOf(deps.db, user.id), twoStepRequiredFor(deps.db, user)]);
-      return { totp: steps.totp, recoveryCodesLeft: steps.recoveryCodesLeft, passkeys: steps.passkeys, required };
-    });
+    app.get(API.auth.twoStep.pattern, { config: { access: "member" }, schema: { response: { 200: ZTwoStepStatus } } }, (req) =>
+      twoStepStatus(deps.db, currentUser(req)),
+    );
 
     app.post(API.auth.totpSetup.pattern, { config: { access: "member", rateLimit: "twoStepSetup" }, schema: { response: { 200: ZTotpSetup } } }, async (req) =>
       startTotpSetup(deps, currentUser(req)),

@@ -17,7 +17,7 @@ import { eventItem } from "./event-view";
  */
 const oneEvent = preparedSql<{ event: string }>(
   "calendar.event",
-  sql`select row_to_json(item)::text as event from calendar_events e ${eventItem()} where e.id = ${sql.placeholder("id")}::uuid`,
+  () => sql`select row_to_json(item)::text as event from calendar_events e ${eventItem()} where e.id = ${sql.placeholder("id")}::uuid`,
 );
 
 /** The event's JSON text (ZCalendarEvent). */

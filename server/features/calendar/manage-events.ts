@@ -46,7 +46,7 @@ const p = (name: string) => sql.placeholder(name);
  */
 const managedPage = preparedSql<ManagedRow>(
   "calendar.manage",
-  sql`
+  () => sql`
   with upcoming as (
     select 0 as part, ${keyed}, null::text as starts_at, null::text as ends_at, null::text as repeat, null::text as repeat_until, null::text as counted_at, null::int as going, null::int as waiting
     from calendar_events e
@@ -153,7 +153,7 @@ export async function listManagedEvents(deps: Deps, q: { cursor?: string; limit:
  */
 const eventRsvps = preparedSql<{ body: string }>(
   "calendar.rsvps",
-  sql`
+  () => sql`
   select ${jsonText(sql`coalesce((
     select json_agg(item order by o.at)
     from (

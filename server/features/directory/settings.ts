@@ -1,15 +1,21 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { directoryListings } from "../../db/schema/directory";
 import { DIRECTORY_DEFAULTS, type DirectorySettings } from "../../../contract/directory";
 
-/** The member's own directory switches; all off (not listed) until they opt in. */
-export async function getDirectorySettings(db: Db, userId: string): Promise<DirectorySettings> {
-  const [row] = await db
+/** Built and planned once (db/prepared.ts; issue 23). */
+const settingsOf = prepared("directory.mine", (db) =>
+  db
     .select({ listed: directoryListings.listed, showPhoto: directoryListings.showPhoto, showEmail: directoryListings.showEmail, showPhone: directoryListings.showPhone })
     .from(directoryListings)
-    .where(eq(directoryListings.userId, userId));
+    .where(eq(directoryListings.userId, sql.placeholder("userId"))),
+);
+
+/** The member's own directory switches; all off (not listed) until they opt in. */
+export async function getDirectorySettings(db: Db, userId: string): Promise<DirectorySettings> {
+  const [row] = await settingsOf(db, { userId });
   return row ?? DIRECTORY_DEFAULTS;
 }
 

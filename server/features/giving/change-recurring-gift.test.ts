@@ -58,7 +58,24 @@ describe("pause, resume and cancel", () => {
     const cancelled = await act(m.auth, r.id, "cancel");
     expect(cancelled.json()).toMatchObject({ status: "CANCELLED" });
     expect((await act(m.auth, r.id, "cancel")).statusCode).toBe(200);
-    expect((await list(m.auth))[0].status).toBe("CANCELLED");
+    // A cancelled gift is over: the list (Active Recurring Donations) no longer carries it.
+    expect(await list(m.auth)).toEqual([]);
+  });
+
+  it("the list keeps active, paused and failed gifts, newest first, and leaves cancelled ones out (it does not grow with every gift ever set up)", async () => {
+    const m = await member();
+    const cancelled = await setUp(m.auth);
+    await act(m.auth, cancelled.id, "cancel");
+    const failed = await setUp(m.auth);
+    await t.db.update(recurringGifts).set({ status: "FAILED" }).where(eq(recurringGifts.id, failed.id));
+    const paused = await setUp(m.auth);
+    await act(m.auth, paused.id, "pause");
+    const active = await setUp(m.auth);
+    expect((await list(m.auth)).map((r) => [r.id, r.status])).toEqual([
+      [active.id, "ACTIVE"],
+      [paused.id, "PAUSED"],
+      [failed.id, "FAILED"],
+    ]);
   });
 
   it("CANCELLED is final (409); a FAILED gift can only be cancelled (409 for pause and resume)", async () => {

@@ -9,6 +9,8 @@ import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import { sessions } from "../../db/schema/users";
 import { formatAddress } from "../../../contract/church";
 import { GIVING_TEXT, type GivingStatement } from "../../../contract/giving";
+import { currentYear } from "./get-giving-statement";
+import { dateInZone } from "./next-payment-date";
 
 let fixedNow: Date | null = null;
 const t = useMoneyTestApp({ now: () => fixedNow ?? new Date() });
@@ -78,5 +80,15 @@ describe("year-end giving statement", () => {
     expect((await statement(a.auth, `?year=${year}`)).json()).toMatchObject({ totalCents: 4000 });
     expect((await statement(null, `?year=${year}`)).statusCode).toBe(401);
     for (const q of ["?year=abc", "?year=1999", "?year=2026.5"]) expect((await statement(a.auth, q)).statusCode, q).toBe(400);
+  });
+});
+
+describe("the current year", () => {
+  it("is the church's, also in the hours around New Year when UTC's differs", () => {
+    for (const at of ["2026-12-31T23:59:59Z", "2027-01-01T04:59:59Z", "2027-01-01T05:00:00Z", "2027-01-01T14:00:00Z", "2026-06-15T12:00:00Z", "2026-01-01T15:00:00Z"]) {
+      for (const tz of ["America/New_York", "Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC", "Asia/Kolkata"]) {
+        expect(currentYear(tz, new Date(at)), `${at} ${tz}`).toBe(Number(dateInZone(tz, new Date(at)).slice(0, 4)));
+      }
+    }
   });
 });

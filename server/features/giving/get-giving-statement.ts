@@ -8,30 +8,40 @@
  * The gifts are the ones the emailed statement lists (statement-donors.ts); the church is named as staff set it
  * for statements (legal name, address, tax statement; statement-model.ts).
  */
-import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { users } from "../../db/schema/users";
 import { FREQUENCY_LABELS, GIVING_TEXT, type GivingStatement } from "../../../contract/giving";
 import { dateInZone } from "./next-payment-date";
-import { paidWithGift } from "../../shared/money/send-gift-receipt";
+import { paidWithGift } from "../../shared/money/paid-with";
 import { fundName } from "../../shared/money/funds";
 import type { Locale } from "../../../contract/i18n/locales";
-import { statementLines, yearRange } from "./statement-donors";
+import { memberStatement, yearStart, type StatementLineRow } from "./statement-donors";
 import { statementChurch, totalOf } from "./statement-model";
+
+/**
+ * The church's current year. Every zone is within 14 hours of UTC, so away from New Year it is
+ * UTC's year, with no Intl formatting on each request (issue 23); near it, the zone decides.
+ */
+export function currentYear(tz: string, now: Date): number {
+  const y = now.getUTCFullYear();
+  const t = now.getTime();
+  const margin = 15 * 3_600_000;
+  if (t - Date.UTC(y, 0, 1) >= margin && Date.UTC(y + 1, 0, 1) - t >= margin) return y;
+  return Number(dateInZone(tz, now).slice(0, 4));
+}
 
 export async function getGivingStatement(deps: Deps, userId: string, requestedYear?: number, locale: Locale = "en"): Promise<GivingStatement> {
   const tz = deps.church.timeZone;
-  const year = requestedYear ?? Number(dateInZone(tz, deps.now()).slice(0, 4));
-  const [donor] = await deps.db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
-  // The same gifts the emailed statement lists (statement-donors.ts: every source of this member's gifts).
-  const key = `u:${userId}`;
-  const rows = (await statementLines(deps.db, yearRange(year, tz), [key])).get(key) ?? [];
+  const year = requestedYear ?? currentYear(tz, deps.now());
+  // The member and the same gifts the emailed statement lists (statement-donors.ts), in one statement.
+  const found = await memberStatement(deps.db, { userId, tz, from: yearStart(year), to: yearStart(year + 1) });
+  const donor = found[0];
+  const rows = found.filter((r): r is typeof r & StatementLineRow => r.id !== null).map((r) => ({ ...r, amount_cents: Number(r.amount_cents), refunded_cents: Number(r.refunded_cents) }));
   // The church's own legal name, address and tax statement when staff set them (decision 0121).
   const church = statementChurch(deps.church, locale, false);
   return {
     year,
     church: { name: church.name, address: church.address, phone: church.phone, email: church.email },
-    donor: { name: `${donor.firstName} ${donor.lastName}`.trim(), email: donor.email },
+    donor: { name: `${donor?.first_name ?? ""} ${donor?.last_name ?? ""}`.trim(), email: donor?.email ?? "" },
     gifts: rows.map((r) => ({
       id: r.id,
       date: r.date,

@@ -4,6 +4,7 @@
  */
 import { asc, desc, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { funds } from "../../db/schema/giving";
 import type { Fund, FundAdmin } from "../../../contract/giving-funds";
 import type { Locale } from "../../../contract/i18n/locales";
@@ -18,8 +19,18 @@ export const toFundAdmin = (f: FundRow): FundAdmin => ({
   createdAt: f.createdAt.toISOString(),
 });
 
+/** The open funds' columns a giver sees, built and planned once (db/prepared.ts): every Give screen asks (issue 23). */
+const openFunds = prepared("giving.funds", (db) =>
+  db
+    .select({ id: funds.id, nameEn: funds.nameEn, nameEs: funds.nameEs, description: funds.description, isDefault: funds.isDefault })
+    .from(funds)
+    .where(isNull(funds.archivedAt))
+    .orderBy(desc(funds.isDefault), asc(funds.nameEn), asc(funds.id)),
+);
+
+/** The open funds a giver may choose: the church's own few (staff add them by hand), the default first, then by name. */
 export async function listOpenFunds(db: Db, locale: Locale): Promise<Fund[]> {
-  const rows = await db.select().from(funds).where(isNull(funds.archivedAt)).orderBy(desc(funds.isDefault), asc(funds.nameEn));
+  const rows = await openFunds(db);
   return rows.map((f) => ({ id: f.id, name: fundName(f, locale), description: f.description, isDefault: f.isDefault }));
 }
 

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
+import { timeText } from "../../db/iso-time";
 import { funds, gifts } from "../../db/schema/giving";
 import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import type { GivingHistoryEntry } from "../../../contract/giving";
@@ -17,7 +18,7 @@ const recentGifts = prepared("giving.history", (db) =>
     .select({
       id: gifts.id,
       amountCents: gifts.amountCents,
-      createdAt: gifts.createdAt,
+      createdAt: timeText(gifts.createdAt),
       status: gifts.status,
       feeCents: gifts.feeCents,
       refundedCents: gifts.refundedCents,

@@ -9,11 +9,11 @@ import { givingSettings } from "../../db/schema/giving";
 import type { AuthUser } from "../../http/auth";
 import { audit } from "../../shared/audit";
 import type { FeeSettings } from "../../../contract/giving-funds";
-import { readProcessingFee } from "../../shared/money/funds";
+import { readProcessingFeeIn } from "../../shared/money/funds";
 
 export async function setProcessingFee(deps: Deps, actor: AuthUser, fee: FeeSettings): Promise<FeeSettings> {
   return deps.db.transaction(async (tx) => {
-    const before = await readProcessingFee(tx);
+    const before = await readProcessingFeeIn(tx);
     const values = { feePercentBps: fee.percentBps, feeFixedCents: fee.fixedCents, updatedAt: deps.now() };
     await tx
       .insert(givingSettings)

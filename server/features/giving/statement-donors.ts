@@ -18,7 +18,8 @@
  * Keys sort as text: the runs go through donors in key order (keyset), so a source must give
  * each donor one key and the same key every time.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { preparedSql } from "../../db/prepared";
 import type { Db, Tx } from "../../db/client";
 
 /** One donor of the range, as every source yields them. `email` null: no address (skipped). */
@@ -53,15 +54,18 @@ export interface StatementLineRow {
 export interface YearRange {
   from: SQL;
   to: SQL;
-  tz: string;
+  /** The zone's name (a parameter, or a placeholder in a prepared statement). */
+  tz: string | SQLWrapper;
 }
 export const yearRange = (year: number, tz: string): YearRange => ({
-  from: sql`(${`${year}-01-01 00:00:00`}::timestamp at time zone ${tz})`,
-  to: sql`(${`${year + 1}-01-01 00:00:00`}::timestamp at time zone ${tz})`,
+  from: sql`(${yearStart(year)}::timestamp at time zone ${tz})`,
+  to: sql`(${yearStart(year + 1)}::timestamp at time zone ${tz})`,
   tz,
 });
 
 interface DonorSource {
+  /** The prefix of the donor keys it yields: its lines are read only for keys with it. */
+  prefix: string;
   /** Selects StatementDonorRow columns for every donor of the range. */
   donors(r: YearRange): SQL;
   /** Selects StatementLineRow columns for the range's gifts of the donors whose keys are in `keys` (a text[] parameter). */
@@ -70,6 +74,7 @@ interface DonorSource {
 
 /** Gifts of members' accounts. A deleted account (decision 0117) has no address: its donor is skipped. */
 const memberGifts: DonorSource = {
+  prefix: "u:",
   donors: (r) => sql`
     select 'u:' || u.id::text as donor_key, u.id as user_id, trim(u.first_name || ' ' || u.last_name) as name,
       case when u.deleted_at is null then u.email end as email, u.locale
@@ -94,6 +99,7 @@ const memberGifts: DonorSource = {
  * one to send to and are not donors here (anonymous, as the plate gave them).
  */
 const batchGuests: DonorSource = {
+  prefix: "e:",
   donors: (r) => sql`
     select 'e:' || lower(bl.donor_email) as donor_key, null::uuid as user_id,
       (array_agg(bl.donor_name order by g.created_at desc))[1] as name, lower(bl.donor_email) as email, 'en' as locale
@@ -159,11 +165,40 @@ export async function statementLines(db: Db | Tx, r: YearRange, keys: readonly s
   const byDonor = new Map<string, StatementLineRow[]>(keys.map((k) => [k, []]));
   if (!keys.length) return byDonor;
   const keyArray = sql`${`{${keys.map((k) => `"${k.replace(/(["\\])/g, "\\$1")}"`).join(",")}}`}`;
+  // A source with none of the keys is not asked (a member's own statement reads no batch guests).
   const all = sql.join(
-    DONOR_SOURCES.map((s) => sql`(${s.lines(r, keyArray)})`),
+    DONOR_SOURCES.filter((s) => keys.some((k) => k.startsWith(s.prefix))).map((s) => sql`(${s.lines(r, keyArray)})`),
     sql` union all `,
   );
   const rows = rowsOf<StatementLineRow & { created_at: unknown }>(await db.execute(sql`select * from (${all}) l order by l.donor_key, l.created_at, l.id`));
   for (const row of rows) byDonor.get(row.donor_key)?.push({ ...row, amount_cents: Number(row.amount_cents), refunded_cents: Number(row.refunded_cents) });
   return byDonor;
 }
+
+/** A member's own statement: their name, and one line per gift (nulls in a line's columns when they gave nothing). */
+export type MemberStatementRow = { first_name: string; last_name: string; email: string } & ({ [K in keyof StatementLineRow]: StatementLineRow[K] } | { [K in keyof StatementLineRow]: null });
+
+/**
+ * A member's own printable statement (get-giving-statement.ts): the member and the member
+ * source's lines of the year, the same lines their emailed statement lists, in one statement
+ * built and planned once (db/prepared.ts; issue 23). Placeholders: `userId`, `tz`, and `from`
+ * and `to`, the local midnights starting the year and the next (`yearStart`).
+ */
+export const memberStatement = preparedSql<MemberStatementRow>("giving.statement", () => {
+  const tz = sql.placeholder("tz");
+  const r: YearRange = {
+    from: sql`(${sql.placeholder("from")}::timestamp at time zone ${tz}::text)`,
+    to: sql`(${sql.placeholder("to")}::timestamp at time zone ${tz}::text)`,
+    tz: sql`${tz}::text`,
+  };
+  return sql`
+    select u.first_name, u.last_name, u.email, l.donor_key, l.id, l.date, l.amount_cents, l.fund_name_en, l.fund_name_es, l.frequency,
+      l.card_brand, l.card_last_four, l.refunded_cents, l.method, l.check_number
+    from users u
+    left join lateral (${memberGifts.lines(r, sql`array['u:' || ${sql.placeholder("userId")}::text]`)}) l on true
+    where u.id = ${sql.placeholder("userId")}
+    order by l.created_at, l.id`;
+});
+
+/** The text of local midnight starting 1 January of `year` (a `from` or `to` of memberStatement). */
+export const yearStart = (year: number) => `${year}-01-01 00:00:00`;

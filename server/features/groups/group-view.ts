@@ -112,11 +112,11 @@ function pageStatement(admin: boolean) {
       order by ${order}
       limit ${p("limit")}::int + 1) x`;
 }
-const livePage = preparedSql<PageRow>("groups.live", pageStatement(false));
-const adminPage = preparedSql<PageRow>("groups.admin", pageStatement(true));
+const livePage = preparedSql<PageRow>("groups.live", () => pageStatement(false));
+const adminPage = preparedSql<PageRow>("groups.admin", () => pageStatement(true));
 const myGroups = preparedSql<{ groups: string }>(
   "groups.mine",
-  sql`
+  () => sql`
     select ${jsonText(sql`coalesce(json_agg(x.item order by x.name), '[]')`)} as groups
     from (select item, g.name ${groupJoins} ${groupItem(sql`false`)} where me.user_id is not null and g.archived_at is null) x`,
 );

@@ -111,7 +111,7 @@ const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
  */
 const rosterPage = preparedSql<RosterRow>(
   "groups.roster",
-  sql`
+  () => sql`
     select item."myStatus" as my_status, ${jsonText(sql`row_to_json(item)`)} as "group", m.members, m.more, m.last_rank, m.last_first, m.last_last, m.last_id, q.requests
     ${groupJoins}
     ${groupItem(sql`${p("staff")}::boolean`)}

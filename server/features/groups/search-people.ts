@@ -19,7 +19,7 @@ const first20 = sql`
  */
 const containing = preparedSql<{ people: string }>(
   "groups.people.search",
-  sql`
+  () => sql`
   with found as materialized (
     select id, first_name, last_name, email from users
     where deleted_at is null and (first_name ilike ${sql.placeholder("pattern")} or last_name ilike ${sql.placeholder("pattern")} or email ilike ${sql.placeholder("pattern")}))
@@ -31,7 +31,7 @@ const containing = preparedSql<{ people: string }>(
  * have no trigram to look up: planned for the text at hand, where walking the name index until
  * 20 match is the plan for a text that common.
  */
-const byName = preparedSql<{ people: string }>("groups.people.first", sql`with found as (select id, first_name, last_name, email from users where deleted_at is null) ${first20}`);
+const byName = preparedSql<{ people: string }>("groups.people.first", () => sql`with found as (select id, first_name, last_name, email from users where deleted_at is null) ${first20}`);
 const short = (pattern: string) => sql`
   with found as (
     select id, first_name, last_name, email from users

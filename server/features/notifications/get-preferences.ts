@@ -1,21 +1,36 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
+import { isoOf } from "../../db/iso-time";
 import { emailOptOuts, notificationOptOuts, pushSubscriptions } from "../../db/schema/notifications";
-import { kindsForRole, type NotificationPreferences } from "../../../contract/notifications";
+import { users } from "../../db/schema/users";
+import { kindsForRole, type NotificationKind, type NotificationPreferences } from "../../../contract/notifications";
+
+/**
+ * The devices, the kinds turned off and the email switch in one statement (three round trips
+ * before), built and planned once (db/prepared.ts; issue 23). Each part reads the member's own
+ * rows by index; a member has at most MAX_PUSH_DEVICES devices and one opt-out per kind.
+ */
+const preferencesOf = prepared("notifications.preferences", (db) =>
+  db
+    .select({
+      count: sql<number>`(select count(*)::int from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${sql.placeholder("userId")})`,
+      last: sql<string | null>`(select max(${pushSubscriptions.updatedAt}) from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${sql.placeholder("userId")})`,
+      off: sql<NotificationKind[] | null>`(select array_agg(${notificationOptOuts.kind}) from ${notificationOptOuts} where ${notificationOptOuts.userId} = ${sql.placeholder("userId")})`,
+      emailOff: sql<boolean>`exists (select 1 from ${emailOptOuts} where ${emailOptOuts.userId} = ${sql.placeholder("userId")})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId"))),
+);
 
 /** The member's devices (how many, and when one last registered), for each kind their role can receive whether it is on, and the Profile's "Email updates". */
 export async function getPreferences(db: Db, user: { id: string; role: string }): Promise<NotificationPreferences> {
-  const [devices] = await db
-    .select({ count: sql<number>`count(*)::int`, last: sql<Date | string | null>`max(${pushSubscriptions.updatedAt})` })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, user.id));
-  const off = new Set((await db.select({ kind: notificationOptOuts.kind }).from(notificationOptOuts).where(eq(notificationOptOuts.userId, user.id))).map((r) => r.kind));
-  const kinds = kindsForRole(user.role);
-  const [emailOff] = await db.select({ userId: emailOptOuts.userId }).from(emailOptOuts).where(eq(emailOptOuts.userId, user.id));
+  const [row] = await preferencesOf(db, { userId: user.id });
+  const off = new Set(row?.off ?? []);
   return {
-    deviceCount: Number(devices?.count ?? 0),
-    lastUpdated: devices?.last ? new Date(devices.last).toISOString() : null,
-    kinds: Object.fromEntries(kinds.map((k) => [k, !off.has(k)])),
-    emailUpdates: !emailOff,
+    deviceCount: Number(row?.count ?? 0),
+    lastUpdated: row?.last ? isoOf(row.last) : null,
+    kinds: Object.fromEntries(kindsForRole(user.role).map((k) => [k, !off.has(k)])),
+    emailUpdates: !row?.emailOff,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import type { Deps } from "../../deps";
 import { bankAccounts, roundUpSettings } from "../../db/schema/wallet";
 import { ROUNDUP_LOOKBACK_DAYS, type RoundUpSetting } from "../../../contract/wallet";
@@ -18,8 +19,13 @@ import { ROUNDUP_LOOKBACK_DAYS, type RoundUpSetting } from "../../../contract/wa
 export const roundsUpNow = (bankKind: Deps["bank"]["kind"]) =>
   and(eq(roundUpSettings.isEnabled, true), isNull(bankAccounts.unlinkedAt), isNotNull(bankAccounts.accessTokenSealed), eq(bankAccounts.provider, bankKind));
 
+/** Built and planned once (db/prepared.ts; issue 23). */
+const settingOf = prepared("wallet.roundup-setting", (db) =>
+  db.select({ isEnabled: roundUpSettings.isEnabled }).from(roundUpSettings).where(eq(roundUpSettings.userId, sql.placeholder("userId"))),
+);
+
 export async function getRoundUpSetting(db: Db, userId: string): Promise<RoundUpSetting> {
-  const [row] = await db.select({ isEnabled: roundUpSettings.isEnabled }).from(roundUpSettings).where(eq(roundUpSettings.userId, userId));
+  const [row] = await settingOf(db, { userId });
   return { isEnabled: row?.isEnabled ?? false };
 }
 

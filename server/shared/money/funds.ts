@@ -6,6 +6,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { funds, givingSettings } from "../../db/schema/giving";
 import { badRequest } from "../../http/app-error";
 import { coverFeeCents, NO_FEE, type ProcessingFee } from "../../../contract/giving-fee";
@@ -35,10 +36,21 @@ export async function fundForGift(db: Db | Tx, fundId: string | undefined): Prom
   return row;
 }
 
+const feeOf = (db: Db | Tx) =>
+  db.select({ percentBps: givingSettings.feePercentBps, fixedCents: givingSettings.feeFixedCents }).from(givingSettings).where(eq(givingSettings.id, 1));
+/** Built and planned once (db/prepared.ts): every Give screen asks for it (issue 23). */
+const churchFee = prepared("giving.fee", (db) => feeOf(db));
+
 /** The church's processing fee (none until staff set one). */
-export async function readProcessingFee(db: Db | Tx): Promise<ProcessingFee> {
-  const [row] = await db.select().from(givingSettings).where(eq(givingSettings.id, 1));
-  return row ? { percentBps: row.feePercentBps, fixedCents: row.feeFixedCents } : NO_FEE;
+export async function readProcessingFee(db: Db): Promise<ProcessingFee> {
+  const [row] = await churchFee(db);
+  return row ?? NO_FEE;
+}
+
+/** The same, read inside a transaction (the fee's change reads what it replaces). */
+export async function readProcessingFeeIn(tx: Tx): Promise<ProcessingFee> {
+  const [row] = await feeOf(tx);
+  return row ?? NO_FEE;
 }
 
 /**
@@ -46,7 +58,7 @@ export async function readProcessingFee(db: Db | Tx): Promise<ProcessingFee> {
  * for this amount, computed again here (contract/giving-fee.ts). A fee that differs from what the
  * form showed (the setting changed meanwhile, or a hand-made body) is a 400 on body.fee_cents.
  */
-export async function coveredFee(db: Db | Tx, amountCents: number, feeCents: number | undefined): Promise<number> {
+export async function coveredFee(db: Db, amountCents: number, feeCents: number | undefined): Promise<number> {
   if (!feeCents) return 0;
   const expected = coverFeeCents(amountCents, await readProcessingFee(db));
   if (expected === 0 || feeCents !== expected) throw badRequest("body.fee_cents", FUNDS_TEXT.feeChanged);

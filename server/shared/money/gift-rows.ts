@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { isoOf } from "../../db/iso-time";
 import { funds, gifts, recurringGifts } from "../../db/schema/giving";
 import { cardBrand } from "../../providers/payments/cards";
 import type { GivingHistoryEntry } from "../../../contract/giving";
@@ -44,13 +45,13 @@ export const refundedOfGift = (g: { amountCents: number; refundedCents: number }
  * `checkNumber` the batch line's, for a check gift (decision 0120).
  */
 export const toHistoryEntry = (
-  g: Pick<typeof gifts.$inferSelect, "id" | "amountCents" | "createdAt" | "status" | "feeCents" | "refundedCents" | "method" | "cardBrand" | "cardLastFour">,
+  g: Pick<typeof gifts.$inferSelect, "id" | "amountCents" | "status" | "feeCents" | "refundedCents" | "method" | "cardBrand" | "cardLastFour"> & { createdAt: Date | string },
   fundName: string,
   checkNumber: string | null = null,
 ): GivingHistoryEntry => ({
   id: g.id,
   amountCents: g.amountCents,
-  createdAt: g.createdAt.toISOString(),
+  createdAt: isoOf(g.createdAt),
   status: g.status,
   fundName,
   feeCents: g.feeCents,

@@ -9,7 +9,10 @@
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { prepared } from "../../db/prepared";
+import { isoOf } from "../../db/iso-time";
 import { walletTransactions, wallets } from "../../db/schema/wallet";
+import { users } from "../../db/schema/users";
 import type { WalletBalance, WalletTransaction } from "../../../contract/wallet";
 
 type Handle = Tx | Db;
@@ -61,17 +64,36 @@ export async function debit(tx: Handle, userId: string, cents: number, now: Date
   return row ? toBalance(row, await pendingRoundUpCents(tx, userId)) : null;
 }
 
+/**
+ * GET /api/wallet/balance in one statement (two round trips before), built and planned once
+ * (db/prepared.ts; issue 23). The pending round-ups are summed from
+ * `wallet_transactions_pending_round_ups_idx`, so the read does not grow with the member's ledger.
+ */
+const balanceOf = prepared("wallet.balance", (db) =>
+  db
+    .select({
+      balanceCents: wallets.balanceCents,
+      roundUpAccumulatedCents: wallets.roundUpAccumulatedCents,
+      pending: sql<string | null>`(select sum(t.amount_cents) from ${walletTransactions} t where t.user_id = ${sql.placeholder("userId")} and t.type = 'round_up' and t.status = 'pending')`,
+    })
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(eq(users.id, sql.placeholder("userId"))),
+);
+
 export async function getBalance(db: Db, userId: string): Promise<WalletBalance> {
-  const [row] = await db.select().from(wallets).where(eq(wallets.userId, userId));
-  return toBalance(row, await pendingRoundUpCents(db, userId));
+  const [row] = await balanceOf(db, { userId });
+  return toBalance(row?.balanceCents == null ? undefined : { balanceCents: row.balanceCents, roundUpAccumulatedCents: row.roundUpAccumulatedCents ?? 0 }, Number(row?.pending ?? 0));
 }
 
-export const toWalletTransaction = (t: typeof walletTransactions.$inferSelect): WalletTransaction => ({
+export const toWalletTransaction = (
+  t: Pick<typeof walletTransactions.$inferSelect, "id" | "type" | "description" | "merchantName" | "amountCents" | "status"> & { createdAt: Date | string },
+): WalletTransaction => ({
   id: t.id,
   type: t.type,
   description: t.description,
   merchantName: t.merchantName,
   amountCents: t.amountCents,
   status: t.status,
-  createdAt: t.createdAt.toISOString(),
+  createdAt: isoOf(t.createdAt),
 });

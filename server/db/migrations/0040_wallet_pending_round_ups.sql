@@ -1,0 +1,1 @@
+CREATE INDEX "wallet_transactions_pending_round_ups_idx" ON "wallet_transactions" USING btree ("user_id","amount_cents") WHERE "wallet_transactions"."type" = 'round_up' and "wallet_transactions"."status" = 'pending';
