@@ -9,7 +9,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { createTestApp, type TestApp } from "../testing/harness";
+import { createTestApp, eventually, type TestApp } from "../testing/harness";
 import { runVideoSync } from "./video-sync";
 import { seedPrayerMedia } from "../seed/prayer-media";
 import type { Video, VideoSyncStatus } from "../../contract/videos";
@@ -46,7 +46,7 @@ beforeAll(async () => {
   const church = JSON.parse(fs.readFileSync("config/church.json", "utf8"));
   church.youtubeChannelId = CHANNEL;
   fs.writeFileSync(path.join(dir, "church.json"), JSON.stringify(church));
-  const env = { CHURCH_CONFIG: path.join(dir, "church.json"), YOUTUBE_FEED_URL: `http://127.0.0.1:${port}/feeds/videos.xml`, VIDEO_SYNC_MINUTES: "30" };
+  const env = { CHURCH_CONFIG: path.join(dir, "church.json"), YOUTUBE_FEED_URL: `http://127.0.0.1:${port}/feeds/videos.xml`, VIDEO_SYNC_MINUTES: "30", SHARED_READ_MS: "60000" }; // a long sharing time: only the event refreshes the library
   t = await createTestApp({ now, env });
   second = await createTestApp({ now, env, sameDatabaseAs: { databaseUrl: t.databaseUrl, database: t.databaseUrl ? undefined : t.database } });
   await seedPrayerMedia(t.db, now());
@@ -90,6 +90,8 @@ describe("the video sync job", () => {
     expect(before.some((v) => v.title.includes("Grace That Holds | Sunday Service"))).toBe(true); // a demo video
     expect(await runVideoSync(t.deps)).toEqual({ ok: true, count: 2 });
     expect(seen).toEqual([`/feeds/videos.xml?channel_id=${CHANNEL}`]);
+    // The library is shared; the pass's content-changed event (heard through NOTIFY) refreshes it.
+    expect(await eventually(async () => (await library())[0]?.title === "Sunday Service & Communion | Grace That Holds")).toBe(true);
     const after = await library();
     expect(after.map((v) => v.title)).toEqual(["Sunday Service & Communion | Grace That Holds", expect.any(String)]);
     expect(after[0]).toMatchObject({ url: "https://www.youtube.com/watch?v=aB3dE5fG7hI", viewCount: 1532, publishedAt: "2025-03-09T15:30:12.000Z" });
@@ -102,6 +104,7 @@ describe("the video sync job", () => {
     clock += 60_000;
     expect(await runVideoSync(t.deps)).toBeNull();
     expect(seen).toHaveLength(1);
+    expect(await eventually(async () => (await library()).some((v) => v.viewCount === 2000))).toBe(true);
     const list = await library();
     expect(list.filter((v) => v.title.startsWith("Sunday Service & Communion"))).toEqual([expect.objectContaining({ viewCount: 2000 })]);
     body = feed;

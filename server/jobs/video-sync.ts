@@ -64,7 +64,12 @@ export async function runVideoSync(deps: Deps, log?: VideoSyncLog, opts: { timeo
         : { claimedUntil: null, lastError: result.error.slice(0, 500) },
     )
     .where(eq(videoFeedSyncs.channelId, channelId));
-  if (result.ok) log?.info({ channelId, count: result.count }, "video feed synced");
+  if (result.ok) {
+    // The video library is a shared answer (features/videos/media-library.ts): every instance
+    // reads it again on this event, and members' screens refetch (decision 0129).
+    await deps.bus.publish("content-changed", { area: "media" }).catch((err: unknown) => log?.warn({ err }, "content-changed not published"));
+    log?.info({ channelId, count: result.count }, "video feed synced");
+  }
   else log?.warn({ channelId, error: result.error }, "video feed sync failed; the library is kept and the next pass retries");
   return result;
 }
