@@ -3,7 +3,8 @@
  * in their language; OWNER, PASTOR and STAFF see every fund with both names (Admin -> Giving).
  */
 import { asc, desc, isNull } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { funds } from "../../db/schema/giving";
 import type { Fund, FundAdmin } from "../../../contract/giving-funds";
 import type { Locale } from "../../../contract/i18n/locales";
@@ -23,8 +24,10 @@ export async function listOpenFunds(db: Db, locale: Locale): Promise<Fund[]> {
   return rows.map((f) => ({ id: f.id, name: fundName(f, locale), description: f.description, isDefault: f.isDefault }));
 }
 
+/** Built and planned once (db/prepared.ts): Admin → Giving reads it on every visit. */
+const allFunds = prepared("giving.funds.all", (db) => db.select().from(funds).orderBy(asc(funds.archivedAt), desc(funds.isDefault), asc(funds.nameEn)));
+
 /** Every fund, open ones first (the default first among them), then archived ones, each by name. */
-export async function listAllFunds(db: Db | Tx): Promise<FundAdmin[]> {
-  const rows = await db.select().from(funds).orderBy(asc(funds.archivedAt), desc(funds.isDefault), asc(funds.nameEn));
-  return rows.map(toFundAdmin);
+export async function listAllFunds(db: Db): Promise<FundAdmin[]> {
+  return (await allFunds(db)).map(toFundAdmin);
 }
