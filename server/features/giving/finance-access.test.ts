@@ -5,7 +5,7 @@
  * view, grant and fee change writes one audit row; the two-step rule covers finance holders.
  */
 import { describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import { auditLog } from "../../db/schema/users";
 import { AuditViewBatch } from "../../shared/audit";
@@ -164,6 +164,23 @@ describe("who may see the money", () => {
     const first = ((await get(owner.auth, "/api/admin/audit-log?limit=1")).json() as AuditPage).entries[0];
     expect(first).toMatchObject({ action: "giving.ledger.view", actor: { id: owner.user.id } });
     expect((await get(owner.auth, "/api/admin/audit-log?cursor=bm9wZQ")).statusCode).toBe(400);
+
+    // Each entry as the row holds it (PostgreSQL writes the JSON, decision 0132): a detail of any
+    // shape, an actor whose account is gone, the instant cut to milliseconds.
+    await t.db.insert(auditLog).values({
+      actorId: null,
+      actorName: 'Gone "Old" Owner <gone@example.org>',
+      action: "giving.fee.change",
+      detail: { before: { percentBps: 0 }, after: { list: [1, 2.5, "é\n\"q\"", null, true], empty: {} }, note: "<b>" },
+      createdAt: new Date("2030-01-01T00:00:00.999Z"),
+    });
+    const res = await get(owner.auth, "/api/admin/audit-log?limit=20");
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const rows = await t.db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(20);
+    expect((res.json() as AuditPage).entries).toEqual(
+      rows.map((r) => ({ id: r.id, actor: { id: r.actorId, name: r.actorName }, action: r.action, detail: r.detail, createdAt: r.createdAt.toISOString() })),
+    );
+    expect((res.json() as AuditPage).entries[0]).toMatchObject({ actor: { id: null }, createdAt: "2030-01-01T00:00:00.999Z" });
   });
 
   it("the ledger pages by keyset without skipping or repeating, and filters by fund, method and status", async () => {
