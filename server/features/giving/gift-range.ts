@@ -80,8 +80,8 @@ export interface GiftRange {
   end: Date;
   fromDate: CalendarDate;
   toDate: CalendarDate;
-  /** gifts.created_at within [start, end). */
-  where: SQL;
+  /** gifts.created_at within [start, end) (built when first read: the ledger's default page does not). */
+  readonly where: SQL;
 }
 
 export function giftRange(deps: Pick<Deps, "church" | "now">, q: { from?: string; to?: string }): GiftRange {
@@ -93,5 +93,15 @@ export function giftRange(deps: Pick<Deps, "church" | "now">, q: { from?: string
   if (from > to) throw badRequest("query.from", LEDGER_TEXT.rangeBackwards);
   const start = dayStart(tz, fromDate);
   const end = dayStart(tz, addDays(toDate, 1));
-  return { from, to, start, end, fromDate, toDate, where: and(gte(gifts.createdAt, start), lt(gifts.createdAt, end))! };
+  return {
+    from,
+    to,
+    start,
+    end,
+    fromDate,
+    toDate,
+    get where() {
+      return and(gte(gifts.createdAt, start), lt(gifts.createdAt, end))!;
+    },
+  };
 }
