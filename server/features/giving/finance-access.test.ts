@@ -10,7 +10,7 @@ import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import { auditLog } from "../../db/schema/users";
 import { AuditViewBatch } from "../../shared/audit";
 import { requiresTwoStep } from "../auth/two-step-policy";
-import type { AuditPage, GivingTotals, LedgerPage } from "../../../contract/giving-funds";
+import { ZAuditPage, type AuditPage, type GivingTotals, type LedgerPage } from "../../../contract/giving-funds";
 import type { User } from "../../../contract/auth";
 
 const t = useMoneyTestApp();
@@ -181,6 +181,7 @@ describe("who may see the money", () => {
       rows.map((r) => ({ id: r.id, actor: { id: r.actorId, name: r.actorName }, action: r.action, detail: r.detail, createdAt: r.createdAt.toISOString() })),
     );
     expect((res.json() as AuditPage).entries[0]).toMatchObject({ actor: { id: null }, createdAt: "2030-01-01T00:00:00.999Z" });
+    expect(ZAuditPage.parse(res.json())).toEqual(res.json());
   });
 
   it("the ledger pages by keyset without skipping or repeating, and filters by fund, method and status", async () => {
