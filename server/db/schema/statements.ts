@@ -55,7 +55,34 @@ export const statementDeliveries = pgTable(
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.year, t.donorKey] }), index("statement_deliveries_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.year, t.donorKey] }),
+    index("statement_deliveries_user_idx").on(t.userId),
+    // The statements the mail server then refused (GET /api/admin/giving/statements/:year): from the
+    // failed emails, few, to their deliveries, not from every delivery of the year to its email.
+    index("statement_deliveries_email_idx").on(t.emailId),
+  ],
+);
+
+/**
+ * The members who gave in each year of the church's calendar (decision 0132): one row per year
+ * and member donor key (`u:<user id>`, as statement-donors.ts names them) with the number of
+ * their COMPLETED gifts that year. What a year's statement page counts (its donors, and those
+ * still without a statement) instead of every gift of the year. Kept by the database in the
+ * transaction of every change to `gifts`, as `gift_day_totals` is (decision 0123): statement
+ * triggers call `koinonia_gift_donor_years()`, the year is `koinonia_church_day` on the church's
+ * clock, and a change of the church's time zone rebuilds it. A row whose count falls to 0 is
+ * deleted: the table always equals the members' donors of every year (statements.test.ts).
+ * Donors without an account (a batch line's email) are few and still read from their gifts.
+ */
+export const giftDonorYears = pgTable(
+  "gift_donor_years",
+  {
+    year: integer("year").notNull(),
+    donorKey: text("donor_key").notNull(),
+    giftCount: integer("gift_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.donorKey] })],
 );
 
 /**

@@ -88,8 +88,8 @@ export const adminRoutes =
       },
     );
 
-    /** Who saw or moved money-sensitive data (decision 0113), newest first. OWNER only. */
-    app.get(API.admin.auditLog.pattern, { config: { access: "owner" }, schema: { querystring: ZAuditQuery, response: { 200: ZAuditPage } } }, (req) =>
-      listAuditLog(deps.db, req.query),
+    /** Who saw or moved money-sensitive data (decision 0113), newest first. OWNER only. Sent as the JSON text listAuditLog writes (decision 0132). */
+    app.get(API.admin.auditLog.pattern, { config: { access: "owner" }, schema: { querystring: ZAuditQuery, response: { 200: ZAuditPage } } }, async (req, reply) =>
+      reply.type("application/json; charset=utf-8").send((await listAuditLog(deps.db, req.query)) as never),
     );
   };

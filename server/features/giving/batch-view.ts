@@ -5,7 +5,7 @@
  * lock every change takes first, so a change and a close never interleave: after the close
  * commits, every change finds the batch closed and answers 409.
  */
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
 import { funds, gifts } from "../../db/schema/giving";
@@ -31,43 +31,75 @@ const creator = alias(users, "batch_creator");
 const closer = alias(users, "batch_closer");
 const personName = (first: string | null, last: string | null) => `${first ?? ""} ${last ?? ""}`.trim();
 
-/** Batches with their totals, newest collection first: `where` filters, `limit` rows at most. */
-export async function batchSummaries(db: Db | Tx, where: SQL | undefined, limit: number): Promise<BatchSummary[]> {
-  const rows = await db
+/**
+ * Each batch's totals, summed from its gifts by gifts_batch_idx (a lateral subquery per batch
+ * row): the list walks giving_batches_date_idx newest first and stops at its page, where a
+ * GROUP BY over the join summed every batch's gifts before it could sort and cut a page.
+ */
+const batchSums = (db: Db | Tx) =>
+  db
     .select({
-      b: givingBatches,
+      count: sql<number>`count(*)::int`.as("count"),
+      totalCents: sql<string>`coalesce(sum(${gifts.amountCents}), 0)`.as("total_cents"),
+      cashCents: sql<string>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.method} = 'cash'), 0)`.as("cash_cents"),
+      checkCents: sql<string>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.method} = 'check'), 0)`.as("check_cents"),
+    })
+    .from(gifts)
+    .where(eq(gifts.batchId, givingBatches.id))
+    .as("batch_sums");
+
+/** Batches with their totals, newest collection first: `where` filters, `limit` (a number or a placeholder) rows at most. */
+export const batchSummaryQuery = (db: Db | Tx, where: SQL | undefined, limit: number | Placeholder) => {
+  const sums = batchSums(db);
+  return db
+    .select({
+      id: givingBatches.id,
+      date: givingBatches.date,
+      note: givingBatches.note,
+      status: givingBatches.status,
+      createdAt: givingBatches.createdAt,
+      createdBy: givingBatches.createdBy,
+      closedAt: givingBatches.closedAt,
+      closedBy: givingBatches.closedBy,
       creatorFirst: creator.firstName,
       creatorLast: creator.lastName,
       closerFirst: closer.firstName,
       closerLast: closer.lastName,
-      count: sql<number>`count(${gifts.id})::int`,
-      totalCents: sql<string>`coalesce(sum(${gifts.amountCents}), 0)`,
-      cashCents: sql<string>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.method} = 'cash'), 0)`,
-      checkCents: sql<string>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.method} = 'check'), 0)`,
+      count: sums.count,
+      totalCents: sums.totalCents,
+      cashCents: sums.cashCents,
+      checkCents: sums.checkCents,
     })
     .from(givingBatches)
     .innerJoin(creator, eq(creator.id, givingBatches.createdBy))
     .leftJoin(closer, eq(closer.id, givingBatches.closedBy))
-    .leftJoin(gifts, eq(gifts.batchId, givingBatches.id))
+    .crossJoinLateral(sums)
     .where(where)
-    .groupBy(givingBatches.id, creator.id, closer.id)
     .orderBy(desc(givingBatches.date), desc(givingBatches.id))
     .limit(limit);
-  return rows.map((r) => ({
-    id: r.b.id,
-    date: r.b.date,
-    note: r.b.note,
-    status: r.b.status,
-    createdAt: r.b.createdAt.toISOString(),
-    createdBy: { id: r.b.createdBy, name: personName(r.creatorFirst, r.creatorLast) },
-    closedAt: r.b.closedAt?.toISOString() ?? null,
-    closedBy: r.b.closedBy ? { id: r.b.closedBy, name: personName(r.closerFirst, r.closerLast) } : null,
-    count: Number(r.count),
-    // sum() of integers is a bigint (text from the driver): exact, then a JS number (safe far past any church's batch).
-    totalCents: Number(r.totalCents),
-    cashCents: Number(r.cashCents),
-    checkCents: Number(r.checkCents),
-  }));
+};
+
+export type BatchSummaryRow = Awaited<ReturnType<typeof batchSummaryQuery>>[number];
+
+export const toBatchSummary = (r: BatchSummaryRow): BatchSummary => ({
+  id: r.id,
+  date: r.date,
+  note: r.note,
+  status: r.status,
+  createdAt: r.createdAt.toISOString(),
+  createdBy: { id: r.createdBy, name: personName(r.creatorFirst, r.creatorLast) },
+  closedAt: r.closedAt?.toISOString() ?? null,
+  closedBy: r.closedBy ? { id: r.closedBy, name: personName(r.closerFirst, r.closerLast) } : null,
+  count: Number(r.count),
+  // sum() of integers is a bigint (text from the driver): exact, then a JS number (safe far past any church's batch).
+  totalCents: Number(r.totalCents),
+  cashCents: Number(r.cashCents),
+  checkCents: Number(r.checkCents),
+});
+
+/** Batches with their totals, newest collection first: `where` filters, `limit` rows at most. */
+export async function batchSummaries(db: Db | Tx, where: SQL | undefined, limit: number): Promise<BatchSummary[]> {
+  return (await batchSummaryQuery(db, where, limit)).map(toBatchSummary);
 }
 
 /** One batch with its lines in order of entry and its totals per fund; 404 when there is none. */

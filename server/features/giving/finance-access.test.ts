@@ -5,11 +5,12 @@
  * view, grant and fee change writes one audit row; the two-step rule covers finance holders.
  */
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import { auditLog } from "../../db/schema/users";
+import { AuditViewBatch } from "../../shared/audit";
 import { requiresTwoStep } from "../auth/two-step-policy";
-import type { AuditPage, GivingTotals, LedgerPage } from "../../../contract/giving-funds";
+import { ZAuditPage, type AuditPage, type GivingTotals, type LedgerPage } from "../../../contract/giving-funds";
 import type { User } from "../../../contract/auth";
 
 const t = useMoneyTestApp();
@@ -39,6 +40,52 @@ describe("who may see the money", () => {
     const views = await auditRows("giving.ledger.view");
     expect(views.length).toBe(before + 1);
     expect(views.at(-1)).toMatchObject({ actorId: owner.user.id, detail: expect.objectContaining({ q: "dorcas", gifts: 1 }) });
+  });
+
+  it("ledger views at once are each audited before they are answered, written together in a few commits", async () => {
+    const [owner, donor] = await Promise.all([t.signUp("OWNER"), t.signUp("MEMBER", { firstName: "Eunice" })]);
+    expect((await give(donor.auth, { amount_cents: 700 })).statusCode).toBe(201);
+    const before = new Set((await auditRows("giving.ledger.view")).map((r) => r.id));
+    // Thirty views of thirty ranges (each row names its own `to`), all at once.
+    const days = Array.from({ length: 30 }, (_, i) => `2026-04-${String(i + 1).padStart(2, "0")}`);
+    const answers = await Promise.all(
+      days.map(async (to) => {
+        const res = await get(owner.auth, `/api/admin/giving/gifts?to=${to}`);
+        // Answered only after its row is committed: the row is there the moment the answer is.
+        const logged = (await auditRows("giving.ledger.view")).some((r) => !before.has(r.id) && r.detail.to === to);
+        return { status: res.statusCode, logged };
+      }),
+    );
+    expect(answers).toEqual(days.map(() => ({ status: 200, logged: true })));
+    const rows = (await auditRows("giving.ledger.view")).filter((r) => !before.has(r.id));
+    expect(rows).toHaveLength(30);
+    expect(rows.every((r) => r.actorId === owner.user.id && r.actorName.endsWith(`<${owner.user.email}>`) && r.detail.page === "first")).toBe(true);
+    // Rows written by one transaction share its xmin: one view per commit would be 30.
+    const ids = sql.join(rows.map((r) => sql`${r.id}::uuid`), sql`, `);
+    const res = (await t.db.execute(sql`select count(distinct xmin::text)::int as n from audit_log where id in (${ids})`)) as unknown as { rows: { n: number }[] } | { n: number }[];
+    const commits = (Array.isArray(res) ? res : res.rows)[0].n;
+    expect(commits).toBeGreaterThanOrEqual(1);
+    expect(commits).toBeLessThan(10);
+  });
+
+  it("a batch of views that fails as a whole is written view by view: only the bad one fails", async () => {
+    const owner = await t.signUp("OWNER");
+    const batch = new AuditViewBatch(t.db);
+    const at = new Date("2026-03-01T10:00:00.123Z");
+    const actor = { id: owner.user.id, firstName: "Olive", lastName: "Owner", email: owner.user.email };
+    // An actor who is not a user breaks the foreign key, and so the batch's one statement.
+    const ghost = { ...actor, id: "00000000-0000-4000-8000-000000000000" };
+    const results = await Promise.allSettled([
+      batch.record(actor, "giving.ledger.view", { n: 1 }, at),
+      batch.record(ghost, "giving.ledger.view", { n: 2 }, at),
+      batch.record(actor, "giving.donor.view", { n: 3, nested: { a: [1, "x"] } }, at),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    const rows = (await t.db.select().from(auditLog).where(eq(auditLog.createdAt, at))).sort((a, b) => Number(a.detail.n) - Number(b.detail.n));
+    expect(rows.map((r) => [r.action, r.detail, r.actorName, r.createdAt.toISOString()])).toEqual([
+      ["giving.ledger.view", { n: 1 }, `Olive Owner <${owner.user.email}>`, "2026-03-01T10:00:00.123Z"],
+      ["giving.donor.view", { n: 3, nested: { a: [1, "x"] } }, `Olive Owner <${owner.user.email}>`, "2026-03-01T10:00:00.123Z"],
+    ]);
   });
 
   it("PASTOR and STAFF read totals per fund with no donor in them", async () => {
@@ -117,6 +164,24 @@ describe("who may see the money", () => {
     const first = ((await get(owner.auth, "/api/admin/audit-log?limit=1")).json() as AuditPage).entries[0];
     expect(first).toMatchObject({ action: "giving.ledger.view", actor: { id: owner.user.id } });
     expect((await get(owner.auth, "/api/admin/audit-log?cursor=bm9wZQ")).statusCode).toBe(400);
+
+    // Each entry as the row holds it (PostgreSQL writes the JSON, decision 0132): a detail of any
+    // shape, an actor whose account is gone, the instant cut to milliseconds.
+    await t.db.insert(auditLog).values({
+      actorId: null,
+      actorName: 'Gone "Old" Owner <gone@example.org>',
+      action: "giving.fee.change",
+      detail: { before: { percentBps: 0 }, after: { list: [1, 2.5, "é\n\"q\"", null, true], empty: {} }, note: "<b>" },
+      createdAt: new Date("2030-01-01T00:00:00.999Z"),
+    });
+    const res = await get(owner.auth, "/api/admin/audit-log?limit=20");
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const rows = await t.db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(20);
+    expect((res.json() as AuditPage).entries).toEqual(
+      rows.map((r) => ({ id: r.id, actor: { id: r.actorId, name: r.actorName }, action: r.action, detail: r.detail, createdAt: r.createdAt.toISOString() })),
+    );
+    expect((res.json() as AuditPage).entries[0]).toMatchObject({ actor: { id: null }, createdAt: "2030-01-01T00:00:00.999Z" });
+    expect(ZAuditPage.parse(res.json())).toEqual(res.json());
   });
 
   it("the ledger pages by keyset without skipping or repeating, and filters by fund, method and status", async () => {

@@ -39,8 +39,38 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 
 export const formatDate = ({ y, m, d }: CalendarDate) => `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 
+/**
+ * Midnights already worked out, by zone and date. Working one out asks Intl for the zone's
+ * offsets several times (zonedToUtc); every ledger page and totals read needs two, nearly always
+ * the same two, and a zone's rules do not change while the server runs. A pure function's
+ * answers, so nothing here is ever stale; cleared when it grows past DAY_STARTS_MAX.
+ */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_MAX = 4096;
+
 /** Midnight of a church-zone calendar date, as an instant. */
-export const dayStart = (tz: string, date: CalendarDate) => zonedToUtc(tz, date.y, date.m, date.d);
+export function dayStart(tz: string, date: CalendarDate): Date {
+  const key = `${tz} ${date.y}-${date.m}-${date.d}`;
+  let at = dayStarts.get(key);
+  if (at === undefined) {
+    at = zonedToUtc(tz, date.y, date.m, date.d).getTime();
+    if (dayStarts.size >= DAY_STARTS_MAX) dayStarts.clear();
+    dayStarts.set(key, at);
+  }
+  return new Date(at);
+}
+
+/** The church's current day, kept with its bounds (it changes only at the zone's midnight). */
+let today: { tz: string; date: CalendarDate; start: number; end: number } | null = null;
+
+/** Today's date on the clock of `tz` at `now`. */
+function todayIn(tz: string, now: Date): CalendarDate {
+  const t = now.getTime();
+  if (today && today.tz === tz && t >= today.start && t < today.end) return { ...today.date };
+  const date = parseDate(zonedDate(tz, now), "query.to");
+  today = { tz, date, start: dayStart(tz, date).getTime(), end: dayStart(tz, addDays(date, 1)).getTime() };
+  return { ...date };
+}
 
 export interface GiftRange {
   from: string;
@@ -50,18 +80,28 @@ export interface GiftRange {
   end: Date;
   fromDate: CalendarDate;
   toDate: CalendarDate;
-  /** gifts.created_at within [start, end). */
-  where: SQL;
+  /** gifts.created_at within [start, end) (built when first read: the ledger's default page does not). */
+  readonly where: SQL;
 }
 
 export function giftRange(deps: Pick<Deps, "church" | "now">, q: { from?: string; to?: string }): GiftRange {
   const tz = deps.church.timeZone;
-  const toDate = parseDate(q.to ?? zonedDate(tz, deps.now()), "query.to");
+  const toDate = q.to ? parseDate(q.to, "query.to") : todayIn(tz, deps.now());
   const fromDate = q.from ? parseDate(q.from, "query.from") : addDays(toDate, -DEFAULT_DAYS);
   const from = formatDate(fromDate);
   const to = formatDate(toDate);
   if (from > to) throw badRequest("query.from", LEDGER_TEXT.rangeBackwards);
   const start = dayStart(tz, fromDate);
   const end = dayStart(tz, addDays(toDate, 1));
-  return { from, to, start, end, fromDate, toDate, where: and(gte(gifts.createdAt, start), lt(gifts.createdAt, end))! };
+  return {
+    from,
+    to,
+    start,
+    end,
+    fromDate,
+    toDate,
+    get where() {
+      return and(gte(gifts.createdAt, start), lt(gifts.createdAt, end))!;
+    },
+  };
 }

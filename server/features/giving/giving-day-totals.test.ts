@@ -8,12 +8,15 @@
  * /api/admin/church), which moves gifts between days. The fresh aggregate buckets each gift with
  * the app's own wall clock (contract/zoned-time.ts), so PostgreSQL's day and the app's agree too.
  * The totals route reads the table: a five-year range reads at most a row per day, fund and method.
+ * The members who gave in each church year (gift_donor_years, decision 0132) are kept by the same
+ * changes and checked against a fresh count the same way.
  */
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import { funds, giftDayTotals, gifts } from "../../db/schema/giving";
 import { sessions } from "../../db/schema/users";
+import { giftDonorYears } from "../../db/schema/statements";
 import { zonedDate } from "../../../contract/zoned-time";
 import { coverFeeCents } from "../../../contract/giving-fee";
 import { runRecurringGifts } from "../../jobs/recurring-gifts";
@@ -59,6 +62,15 @@ async function compare() {
   }
   const kept = new Map((await t.db.select().from(giftDayTotals)).map((r) => [`${r.day}|${r.fundId}|${r.method}`, { totalCents: Number(r.totalCents), feeCents: Number(r.feeCents), giftCount: r.giftCount }]));
   expect(Object.fromEntries([...kept].sort())).toEqual(Object.fromEntries([...fresh].sort()));
+  // The members who gave in each church year, kept the same way for the statements page (decision 0132).
+  const donorYears = new Map<string, number>();
+  for (const g of await t.db.select().from(gifts).where(eq(gifts.status, "COMPLETED"))) {
+    if (!g.userId) continue;
+    const k = `${zonedDate(tz, g.createdAt).slice(0, 4)}|u:${g.userId}`;
+    donorYears.set(k, (donorYears.get(k) ?? 0) + 1);
+  }
+  const keptYears = new Map((await t.db.select().from(giftDonorYears)).map((r) => [`${r.year}|${r.donorKey}`, r.giftCount]));
+  expect(Object.fromEntries([...keptYears].sort())).toEqual(Object.fromEntries([...donorYears].sort()));
   return kept.size;
 }
 
@@ -153,6 +165,8 @@ describe("the day totals equal a fresh aggregate of the gifts", () => {
     await t.db.execute(sql`update gifts set refunded_cents = amount_cents + fee_cents where user_id = ${other.user.id}::uuid and amount_cents = 102`);
     await t.db.execute(sql`update gifts set created_at = created_at - interval '1 year', fund_id = ${general!.id}::uuid where user_id = ${other.user.id}::uuid and amount_cents between 110 and 120`);
     await t.db.execute(sql`delete from gifts where user_id = ${other.user.id}::uuid and amount_cents > 130`);
+    // A gift moved to another member (the statements' donors follow it).
+    await t.db.execute(sql`update gifts set user_id = ${donor.user.id}::uuid where user_id = ${other.user.id}::uuid and amount_cents = 103`);
     // A receipt marked sent moves no money.
     await t.db.execute(sql`update gifts set receipt_sent_at = now()`);
     await compare();

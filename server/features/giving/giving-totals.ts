@@ -8,6 +8,7 @@
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { funds, gifts } from "../../db/schema/giving";
 import type { FundTotal } from "../../../contract/giving-funds";
 import type { GivingTotalsReport, PeriodTotal, PeriodTotalsQuery } from "../../../contract/giving-ledger";
@@ -45,6 +46,9 @@ export async function fundTotals(db: Db | Tx, where: SQL | undefined, locale: Lo
 
 const DAY_MS = 86_400_000;
 
+/** The funds' names by English name, for the order of the report (built and planned once: db/prepared.ts). */
+const fundNames = prepared("giving.totals.fund-names", (db) => db.select({ id: funds.id, nameEn: funds.nameEn, nameEs: funds.nameEs }).from(funds).orderBy(asc(funds.nameEn)));
+
 export async function getGivingTotals(deps: Deps, q: PeriodTotalsQuery, locale: Locale): Promise<GivingTotalsReport> {
   const range = giftRange(deps, q);
   const days = (Date.UTC(range.toDate.y, range.toDate.m - 1, range.toDate.d) - Date.UTC(range.fromDate.y, range.fromDate.m - 1, range.fromDate.d)) / DAY_MS + 1;
@@ -54,7 +58,7 @@ export async function getGivingTotals(deps: Deps, q: PeriodTotalsQuery, locale: 
   // (decision 0123); the fund totals are its sums.
   const [rows, fundRows] = await Promise.all([
     dayTotalsByPeriod(deps.db, starts, { from: range.from, to: range.to, fundId: q.fundId, method: q.method }),
-    deps.db.select({ id: funds.id, nameEn: funds.nameEn, nameEs: funds.nameEs }).from(funds).orderBy(asc(funds.nameEn)),
+    fundNames(deps.db),
   ]);
   const periods: PeriodTotal[] = starts.map((s) => ({ start: formatDate(s), totalCents: 0, feeCents: 0, count: 0, funds: [] }));
   const byFund = new Map<string, FundTotal>();
@@ -74,7 +78,8 @@ export async function getGivingTotals(deps: Deps, q: PeriodTotalsQuery, locale: 
     const t = byFund.get(f.id);
     return t ? [{ ...t, fundName: fundName(f, locale) }] : [];
   });
-  for (const p of periods) p.funds.sort((a, b) => list.findIndex((f) => f.fundId === a.fundId) - list.findIndex((f) => f.fundId === b.fundId));
+  const rank = new Map(list.map((f, i) => [f.fundId, i]));
+  for (const p of periods) p.funds.sort((a, b) => (rank.get(a.fundId) ?? -1) - (rank.get(b.fundId) ?? -1));
   return {
     from: range.from,
     to: range.to,

@@ -34,8 +34,10 @@ export async function listOpenFunds(db: Db, locale: Locale): Promise<Fund[]> {
   return rows.map((f) => ({ id: f.id, name: fundName(f, locale), description: f.description, isDefault: f.isDefault }));
 }
 
+/** Built and planned once (db/prepared.ts): Admin → Giving reads it on every visit. */
+const allFunds = prepared("giving.funds.all", (db) => db.select().from(funds).orderBy(asc(funds.archivedAt), desc(funds.isDefault), asc(funds.nameEn)));
+
 /** Every fund, open ones first (the default first among them), then archived ones, each by name. */
-export async function listAllFunds(db: Db | Tx): Promise<FundAdmin[]> {
-  const rows = await db.select().from(funds).orderBy(asc(funds.archivedAt), desc(funds.isDefault), asc(funds.nameEn));
-  return rows.map(toFundAdmin);
+export async function listAllFunds(db: Db): Promise<FundAdmin[]> {
+  return (await allFunds(db)).map(toFundAdmin);
 }

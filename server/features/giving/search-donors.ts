@@ -6,12 +6,18 @@
  */
 import { and, asc, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { users } from "../../db/schema/users";
 import { DONOR_SEARCH_LIMIT, type DonorMatch } from "../../../contract/giving-batches";
 
-export async function searchDonors(db: Db, q: string): Promise<DonorMatch[]> {
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db
+const pattern = sql.placeholder("pattern");
+/**
+ * Built and planned once (db/prepared.ts): the text is a placeholder. Ordered as
+ * users_people_name_idx (first name, last name; live accounts), which PostgreSQL can walk
+ * until it has DONOR_SEARCH_LIMIT matches.
+ */
+const matches = prepared("giving.donor-search", (db) =>
+  db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
     .where(
@@ -21,6 +27,10 @@ export async function searchDonors(db: Db, q: string): Promise<DonorMatch[]> {
       ),
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-    .limit(DONOR_SEARCH_LIMIT);
+    .limit(DONOR_SEARCH_LIMIT),
+);
+
+export async function searchDonors(db: Db, q: string): Promise<DonorMatch[]> {
+  const rows = await matches(db, { pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email }));
 }

@@ -9,8 +9,9 @@
  *                            but no account (decision 0120): one statement per address
  *
  * **Adding a source** (cash and check batches whose lines carry a name and email but no
- * account): add one entry to DONOR_SOURCES with its two queries. `donors` yields every donor
+ * account): add one entry to DONOR_SOURCES with its three queries. `donors` yields every donor
  * with a completed gift in the range (donor_key, user_id or null, name, email or null, locale);
+ * `keys` yields the same donors' keys alone, as cheaply as it can (a year's page counts them);
  * `lines` yields their gifts (the columns of StatementLineRow). A cash or check line of a member
  * belongs under the member's `u:` key, so the member gets one statement with both. A refunded
  * gift keeps its line with the part of it refunded (`refunded_cents`, at most the amount: a
@@ -18,7 +19,7 @@
  * Keys sort as text: the runs go through donors in key order (keyset), so a source must give
  * each donor one key and the same key every time.
  */
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { preparedSql } from "../../db/prepared";
 import type { Db, Tx } from "../../db/client";
 
@@ -50,24 +51,40 @@ export interface StatementLineRow {
   check_number: string | null;
 }
 
-/** The year's bounds: the UTC instants of local midnight starting 1 January of `year` and of `year + 1` in zone `tz`. */
+/**
+ * The year's bounds: the UTC instants of local midnight starting 1 January of `year` and of
+ * `year + 1` in zone `tz`. `year` and `tz` are values, or placeholders in a prepared statement.
+ */
 export interface YearRange {
+  year: number | Placeholder;
   from: SQL;
   to: SQL;
-  /** The zone's name (a parameter, or a placeholder in a prepared statement). */
+  /** The zone's name (a parameter, or a placeholder or SQL in a prepared statement). */
   tz: string | SQLWrapper;
 }
 export const yearRange = (year: number, tz: string): YearRange => ({
+  year,
   from: sql`(${yearStart(year)}::timestamp at time zone ${tz})`,
   to: sql`(${yearStart(year + 1)}::timestamp at time zone ${tz})`,
   tz,
 });
+
+/** The range of a prepared statement: placeholders `year`, `from` and `to` ("YYYY-01-01 00:00:00") and `tz` (yearRangeValues). */
+export const yearRangePlaceholders = (): YearRange => ({
+  year: sql.placeholder("year"),
+  from: sql`(${sql.placeholder("from")}::timestamp at time zone ${sql.placeholder("tz")}::text)`,
+  to: sql`(${sql.placeholder("to")}::timestamp at time zone ${sql.placeholder("tz")}::text)`,
+  tz: sql.placeholder("tz"),
+});
+export const yearRangeValues = (year: number, tz: string) => ({ year, from: yearStart(year), to: yearStart(year + 1), tz });
 
 interface DonorSource {
   /** The prefix of the donor keys it yields: its lines are read only for keys with it. */
   prefix: string;
   /** Selects StatementDonorRow columns for every donor of the range. */
   donors(r: YearRange): SQL;
+  /** Selects `donor_key` of the same donors (each once): what is counted. */
+  keys(r: YearRange): SQL;
   /** Selects StatementLineRow columns for the range's gifts of the donors whose keys are in `keys` (a text[] parameter). */
   lines(r: YearRange, keys: SQL): SQL;
 }
@@ -80,6 +97,9 @@ const memberGifts: DonorSource = {
       case when u.deleted_at is null then u.email end as email, u.locale
     from users u
     where exists (select 1 from gifts g where g.user_id = u.id and g.status = 'COMPLETED' and g.created_at >= ${r.from} and g.created_at < ${r.to})`,
+  // The members who gave in the year, kept per year by the database (gift_donor_years, decision
+  // 0132): a year's donors without reading its gifts. Its year is the church calendar's, as the range.
+  keys: (r) => sql`select donor_key from gift_donor_years where year = ${r.year}::int`,
   lines: (r, keys) => sql`
     select 'u:' || g.user_id::text as donor_key, g.id, to_char(g.created_at at time zone ${r.tz}, 'YYYY-MM-DD') as date, g.amount_cents,
       f.name_en as fund_name_en, f.name_es as fund_name_es, rg.frequency, g.card_brand, g.card_last_four, g.created_at,
@@ -108,6 +128,13 @@ const batchGuests: DonorSource = {
     where g.user_id is null and bl.donor_email is not null
       and g.status = 'COMPLETED' and g.created_at >= ${r.from} and g.created_at < ${r.to}
     group by lower(bl.donor_email)`,
+  // From the range's gifts without a member (gifts_user_idx: user_id null, created_at), few beside the members'.
+  keys: (r) => sql`
+    select distinct 'e:' || lower(bl.donor_email) as donor_key
+    from gifts g
+    join giving_batch_lines bl on bl.gift_id = g.id
+    where g.user_id is null and bl.donor_email is not null
+      and g.status = 'COMPLETED' and g.created_at >= ${r.from} and g.created_at < ${r.to}`,
   lines: (r, keys) => sql`
     select 'e:' || lower(bl.donor_email) as donor_key, g.id, to_char(g.created_at at time zone ${r.tz}, 'YYYY-MM-DD') as date, g.amount_cents,
       f.name_en as fund_name_en, f.name_es as fund_name_es, null as frequency, g.card_brand, g.card_last_four, g.created_at,
@@ -144,21 +171,22 @@ export async function nextDonors(db: Db | Tx, year: number, r: YearRange, afterK
   );
 }
 
-/** How many donors the range has, and how many of them still lack their claimed statement for `year`. */
-export async function countDonors(db: Db | Tx, year: number, r: YearRange): Promise<{ donors: number; remaining: number }> {
-  const all = sql.join(
-    DONOR_SOURCES.map((s) => sql`(${s.donors(r)})`),
+/** Every donor key of the range, each once (the sources' `keys`). */
+export const donorKeys = (r: YearRange) =>
+  sql.join(
+    DONOR_SOURCES.map((s) => sql`(${s.keys(r)})`),
     sql` union all `,
   );
-  const [row] = rowsOf<{ donors: number; remaining: number }>(
-    await db.execute(sql`
-      select count(*)::int as donors,
-        count(*) filter (where not exists (select 1 from statement_deliveries sd where sd.year = ${year} and sd.donor_key = d.donor_key))::int as remaining
-      from (${all}) d
-    `),
-  );
-  return { donors: Number(row?.donors ?? 0), remaining: Number(row?.remaining ?? 0) };
-}
+
+/**
+ * How many donors the range has, and how many of them still lack their claimed statement for
+ * the range's year. A left join (at most one delivery per year and key: its primary key), not
+ * `not exists` inside the count's filter, which PostgreSQL runs as a probe per donor.
+ */
+export const donorCounts = (r: YearRange) => sql`
+  select count(*)::int as donors, (count(*) - count(sd.donor_key))::int as remaining
+  from (${donorKeys(r)}) d
+  left join statement_deliveries sd on sd.year = ${r.year}::int and sd.donor_key = d.donor_key`;
 
 /** The range's completed gifts of the donors `keys`, oldest first, grouped by donor key. */
 export async function statementLines(db: Db | Tx, r: YearRange, keys: readonly string[]): Promise<Map<string, StatementLineRow[]>> {
@@ -187,6 +215,7 @@ export type MemberStatementRow = { first_name: string; last_name: string; email:
 export const memberStatement = preparedSql<MemberStatementRow>("giving.statement", () => {
   const tz = sql.placeholder("tz");
   const r: YearRange = {
+    year: sql.placeholder("year"), // not used by the lines
     from: sql`(${sql.placeholder("from")}::timestamp at time zone ${tz}::text)`,
     to: sql`(${sql.placeholder("to")}::timestamp at time zone ${tz}::text)`,
     tz: sql`${tz}::text`,

@@ -16,6 +16,9 @@ import { funds, gifts } from "../../db/schema/giving";
 import { emailAttachments, emailOutbox } from "../../db/schema/platform";
 import { auditLog, users } from "../../db/schema/users";
 import { statementDeliveries } from "../../db/schema/statements";
+import { givingBatches } from "../../db/schema/giving-batches";
+import { givingBatchLines } from "../../db/schema/giving-batch-lines";
+import { nextDonors, yearRange } from "./statement-donors";
 import { sendRunningStatements, sendStatementBatch } from "./send-statements";
 import { runEmailDelivery } from "../../jobs/email-delivery";
 import { createSmtpSender } from "../../providers/email/smtp";
@@ -209,6 +212,46 @@ describe("a year's statements", () => {
     await sendRunningStatements(t.deps, { batchSize: 2 });
     for (const d of [...donors, late]) expect(await statementsTo(d.email, 2025)).toHaveLength(1);
     expect(await progress(owner.auth, 2025)).toMatchObject({ status: "done", donors: 9, sent: 8, skipped: 1, remaining: 0 });
+  });
+
+  it("counts the year's donors (members kept per year, batch donors by email) and the statements the mail server then refused", async () => {
+    const owner = await t.signUp("OWNER");
+    // 2019: two members (one giving twice, one on 31 December at 23:30 in Orlando), a member whose
+    // only 2019 gift moves to 2018, one whose gift is declined later, a batch with one donor
+    // without an account under two spellings of their email, one without an email, loose cash.
+    const a = await donor({ gifts: [["2019-03-01T15:00:00Z", 100], ["2019-04-01T15:00:00Z", 200]] });
+    const b = await donor({ gifts: [["2020-01-01T04:30:00Z", 300]] });
+    const moved = await donor({ gifts: [["2019-05-01T15:00:00Z", 400]] });
+    const declined = await donor({ gifts: [["2019-06-01T15:00:00Z", 500]] });
+    await donor({ gifts: [["2020-01-01T05:30:00Z", 600]] }); // 2020 in Orlando: not a donor of 2019
+    const [general] = await t.db.select().from(funds).where(eq(funds.isDefault, true));
+    const batch = (await t.db.insert(givingBatches).values({ date: "2019-07-07", createdBy: owner.user.id }).returning())[0]!;
+    const plate: [string | null, string | null][] = [["Lydia", "lydia@example.org"], ["Lydia S.", "LYDIA@example.org"], ["Zacchaeus", null], [null, null]];
+    for (const [i, [name, email]] of plate.entries()) {
+      const [g] = await t.db
+        .insert(gifts)
+        .values({ userId: null, amountCents: 1000 + i, fundId: general!.id, status: "COMPLETED", method: "cash", batchId: batch.id, createdAt: new Date("2019-07-07T16:00:00Z") })
+        .returning();
+      await t.db.insert(givingBatchLines).values({ giftId: g!.id, batchId: batch.id, position: i + 1, donorName: name, donorEmail: email?.toLowerCase() ?? null });
+    }
+    await t.db.update(gifts).set({ createdAt: new Date("2018-12-01T15:00:00Z") }).where(eq(gifts.userId, moved.id));
+    await t.db.update(gifts).set({ status: "FAILED" }).where(eq(gifts.userId, declined.id));
+
+    // The page's count is the run's own list of donors (nextDonors, read from the gifts).
+    const listed = await nextDonors(t.db, 2019, yearRange(2019, t.deps.church.timeZone), null, 100);
+    expect(listed.map((d) => d.donor_key).sort()).toEqual([`u:${a.id}`, `u:${b.id}`, "e:lydia@example.org"].sort());
+    expect(await progress(owner.auth, 2019)).toMatchObject({ status: "none", donors: 3, remaining: 3, sent: 0, failed: 0 });
+
+    // After the run, one statement refused by the mail server counts as failed, not sent.
+    expect((await run(owner.auth, 2019)).statusCode).toBe(202);
+    await sendRunningStatements(t.deps);
+    expect(await progress(owner.auth, 2019)).toMatchObject({ status: "done", donors: 3, remaining: 0, sent: 3, failed: 0 });
+    const [first] = await t.db.select().from(statementDeliveries).where(and(eq(statementDeliveries.year, 2019), eq(statementDeliveries.donorKey, `u:${a.id}`)));
+    await t.db.update(emailOutbox).set({ status: "failed" }).where(eq(emailOutbox.id, first!.emailId!));
+    expect(await progress(owner.auth, 2019)).toMatchObject({ status: "done", donors: 3, remaining: 0, sent: 2, failed: 1 });
+    // A new donor of 2019 since the run is remaining until it runs again.
+    await donor({ gifts: [["2019-08-01T15:00:00Z", 700]] });
+    expect(await progress(owner.auth, 2019)).toMatchObject({ donors: 4, remaining: 1 });
   });
 
   it("is written in each donor's language, and prints the church's legal name, address and tax statement", async () => {
