@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomUUID, randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
 import { announcementDeliveries, announcements } from "../../db/schema/announcements";
 import { emailOptOuts, notificationOptOuts, notifications, pushDeliveries, pushSubscriptions } from "../../db/schema/notifications";
@@ -340,8 +340,12 @@ describe("the staff list in pages (issue 23)", () => {
       { title: "Called off", body: "b", audienceKind: "staff", channels: ["email"], status: "cancelled", sendAt: at(30), cancelledAt: at(29) },
     ]);
     const expected = (
-      await t.db.execute(sql`select id from announcements where status <> 'scheduled' order by send_at desc, id desc`)
-    ).rows.map((r) => (r as { id: string }).id);
+      await t.db
+        .select({ id: announcements.id })
+        .from(announcements)
+        .where(sql`${announcements.status} <> 'scheduled'`)
+        .orderBy(desc(announcements.sendAt), desc(announcements.id))
+    ).map((r) => r.id);
     expect(expected).toHaveLength(rows.length + 1);
 
     const seen: string[] = [];
