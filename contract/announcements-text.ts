@@ -8,8 +8,9 @@ export const ANNOUNCEMENT_BODY_MAX = 2000;
 export const ANNOUNCEMENT_URL_MAX = 2000;
 /** The furthest ahead an announcement may be scheduled. */
 export const ANNOUNCEMENT_SCHEDULE_MAX_DAYS = 366;
-/** Staff list page size. */
-export const ANNOUNCEMENT_LIST_LIMIT = 50;
+/** Admin → Announcements: what was sent, a keyset page at a time (issue 23): this many by default, at most the max. */
+export const ANNOUNCEMENTS_PAGE_SIZE = 20;
+export const ANNOUNCEMENTS_PAGE_MAX = 100;
 
 /** Where an announcement goes: inbox (the bell), push (the member's devices), email (through the outbox). */
 export const ANNOUNCEMENT_CHANNELS = ["inbox", "push", "email"] as const;

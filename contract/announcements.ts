@@ -7,6 +7,8 @@ import {
   ANNOUNCEMENT_TEXT as T,
   ANNOUNCEMENT_TITLE_MAX,
   ANNOUNCEMENT_URL_MAX,
+  ANNOUNCEMENTS_PAGE_MAX,
+  ANNOUNCEMENTS_PAGE_SIZE,
   type AnnouncementChannel,
 } from "./announcements-text";
 
@@ -104,9 +106,28 @@ export const ZAnnouncement = z.object({
 });
 export type Announcement = z.infer<typeof ZAnnouncement>;
 
+/** GET /api/announcements (staff): what was sent, newest first, a keyset page at a time (`cursor`: the previous page's nextCursor). */
+export const ZAnnouncementsQuery = z.object({
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(ANNOUNCEMENTS_PAGE_MAX).default(ANNOUNCEMENTS_PAGE_SIZE),
+});
+
+/**
+ * An announcement as Admin → Announcements lists it: what its row shows. Not its texts (the
+ * message, the link, the Spanish): members receive those, and the list would grow with each
+ * message's length (up to 2,000 characters in each language; issue 23).
+ */
+export const ZAnnouncementListItem = ZAnnouncement.omit({ body: true, url: true, titleEs: true, bodyEs: true });
+export type AnnouncementListItem = z.infer<typeof ZAnnouncementListItem>;
+
+/**
+ * A page of what was sent (or is sending, or was cancelled), newest first; the first page also
+ * carries everything scheduled, soonest first (null on later pages).
+ */
 export const ZAnnouncementList = z.object({
-  scheduled: z.array(ZAnnouncement),
-  sent: z.array(ZAnnouncement),
+  scheduled: z.array(ZAnnouncementListItem).nullable(),
+  sent: z.array(ZAnnouncementListItem),
+  nextCursor: z.string().nullable(),
 });
 export type AnnouncementList = z.infer<typeof ZAnnouncementList>;
 

@@ -30,8 +30,11 @@ import { knownTestSecrets, scanText } from "../testing/scan-logs";
 /** Routes that answer a browser with an HTML page, errors included (not JSON by design). */
 const HTML_PAGES = new Set(["GET /api/daily/unsubscribe", "GET /api/integrations/ghl/callback"]);
 
-/** Tables a refused request may still write: they count or record requests, not data. */
-const REQUEST_BOOKKEEPING = new Set(["rate_limits", "rate_delays", "member_activity"]);
+/**
+ * Tables a refused request may still write: they count or record requests, not data (and
+ * church_day_counts, which member_activity's triggers keep: decision 0131).
+ */
+const REQUEST_BOOKKEEPING = new Set(["rate_limits", "rate_delays", "member_activity", "church_day_counts"]);
 const RUNS_PER_ROUTE = 4;
 
 const routes: RouteOptions[] = [];

@@ -48,3 +48,38 @@ test("staff send an announcement to a group and its member sees it in the inbox"
   await expect(item).toContainText("Saturday 8 am in the Café Room.");
   await expect(item).toContainText("Bring a friend.");
 });
+
+/** What was sent comes a page at a time (issue 23): Load more brings the older ones, each once, then goes away. */
+test("Already sent loads 20 at a time", async ({ page }) => {
+  const stamp = Date.now();
+  const login = await page.request.post("/api/auth/login", { data: { email: "pastor@koinonia.test", password: "koinonia-demo" } });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  // A group of nobody, so no member's inbox changes.
+  const group = await page.request.post("/api/groups", { headers, data: { name: `Paging ${stamp}`, description: "Nobody here yet." } });
+  expect(group.status()).toBe(201);
+  const { id } = (await group.json()) as { id: string };
+  const titles = Array.from({ length: 22 }, (_, i) => `Paging ${stamp} ${String(i + 1).padStart(2, "0")}`);
+  for (const title of titles) {
+    const res = await page.request.post("/api/announcements", { headers, data: { title, body: "Nothing to see.", audience: { group: id }, channels: ["inbox"] } });
+    expect(res.status()).toBe(201);
+  }
+
+  await signIn(page, "pastor@koinonia.test");
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Announcements" }).click();
+  const sent = page.getByTestId("announcements-sent");
+  const mine = sent.getByTestId("announcement-row").filter({ hasText: `Paging ${stamp}` });
+  // Sent by the background sender: the newest 20 are on the first page, the two oldest are not.
+  await expect(mine).toHaveCount(20, { timeout: 20_000 });
+  await expect(mine.first()).toContainText(titles[21]!);
+  const more = sent.getByRole("button", { name: "Load more" });
+  while (!(await mine.filter({ hasText: titles[0]! }).isVisible())) {
+    const before = await sent.getByTestId("announcement-row").count();
+    await more.click();
+    await expect.poll(() => sent.getByTestId("announcement-row").count()).toBeGreaterThan(before);
+  }
+  await expect(mine).toHaveCount(22);
+  const shown = await mine.evaluateAll((els) => els.map((e) => e.querySelector("p")?.textContent));
+  expect(shown).toEqual([...titles].reverse());
+});

@@ -41,6 +41,8 @@ export const announcements = pgTable(
   (t) => [
     index("announcements_due_idx").on(t.sendAt).where(sql`${t.status} in ('scheduled', 'sending')`),
     index("announcements_created_idx").on(t.createdAt),
+    // Admin → Announcements' pages of what was sent, newest first (issue 23).
+    index("announcements_sent_idx").on(t.sendAt, t.id).where(sql`${t.status} <> 'scheduled'`),
     check("announcements_group_audience", sql`(${t.audienceKind} = 'group') = (${t.audienceGroupId} is not null)`),
   ],
 );

@@ -62,7 +62,11 @@ export const journeyEnrolments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("journey_enrolments_one_open").on(t.userId).where(sql`${t.endedAt} is null`)],
+  (t) => [
+    uniqueIndex("journey_enrolments_one_open").on(t.userId).where(sql`${t.endedAt} is null`),
+    // Admin → Journeys' reach: a journey's open enrolments started within its length (issue 23).
+    index("journey_enrolments_reach_idx").on(t.sequenceKey, t.startDate).where(sql`${t.endedAt} is null`),
+  ],
 );
 
 /** One daily email per enrolment per day, enforced by the primary key (the scheduler's claim). */
@@ -95,6 +99,12 @@ export const challenges = pgTable("challenges", {
   days: integer("days").notNull(),
   type: text("type").notNull(),
   archivedAt: timestamp("archived_at", { withTimezone: true }),
+  /**
+   * Its user_challenges rows (members who joined), kept by triggers on user_challenges in the
+   * transaction of every join, removal and cascade (decision 0131), so Admin → Challenges reads
+   * no membership row (issue 23).
+   */
+  memberCount: integer("member_count").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

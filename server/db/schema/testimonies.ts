@@ -13,7 +13,11 @@ export const testimonies = pgTable(
     rejectedAt: timestamp("rejected_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("testimonies_approved_idx").on(t.isApproved, t.createdAt)],
+  (t) => [
+    index("testimonies_approved_idx").on(t.isApproved, t.createdAt),
+    // The newest, approved or not, for the Dashboard's Recent Activity (issue 23).
+    index("testimonies_created_idx").on(t.createdAt),
+  ],
 );
 
 /** One amen per member per testimony: the primary key makes a second amen a no-op. */

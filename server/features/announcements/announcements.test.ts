@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomUUID, randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
 import { announcementDeliveries, announcements } from "../../db/schema/announcements";
 import { emailOptOuts, notificationOptOuts, notifications, pushDeliveries, pushSubscriptions } from "../../db/schema/notifications";
@@ -17,6 +17,7 @@ import { sendDueAnnouncements } from "./send-announcements";
 import { ANNOUNCEMENT_TEXT, type Announcement, type AnnouncementList } from "../../../contract/announcements";
 import { churchWallTimeToUtc, formatInTimeZone } from "../../../contract/zoned-time";
 import { messagesFor } from "../../i18n";
+import { ERROR_TEXT } from "../../../contract/errors-text";
 
 let clock: Date | null = null;
 const now = () => clock ?? new Date();
@@ -77,7 +78,7 @@ async function addMembers(n: number, opts: { locale?: string; role?: "MEMBER" | 
 describe("who may compose", () => {
   it("OWNER, PASTOR and STAFF compose, list and cancel; a member gets 403 on each; no session 401", async () => {
     for (const who of [staff, pastor, owner]) expect((await post(who, base)).statusCode).toBe(201);
-    const one = (await list()).scheduled[0] ?? (await list()).sent[0];
+    const one = (await list()).scheduled?.[0] ?? (await list()).sent[0];
     expect(one.createdBy).toBeTruthy();
     expect((await post(member, base)).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: "/api/announcements", headers: member.auth })).statusCode).toBe(403);
@@ -222,7 +223,7 @@ describe("scheduling and cancelling", () => {
     const a = await compose({ sendAt: `${day}T09:00:00-05:00`, channels: ["inbox"] });
     expect(a.sendAt).toBe(due.toISOString());
     expect(a.status).toBe("scheduled");
-    expect((await list()).scheduled.map((x) => x.id)).toEqual([a.id]);
+    expect((await list()).scheduled?.map((x) => x.id)).toEqual([a.id]);
     clock = new Date(due.getTime() - 1000);
     expect(await sendDueAnnouncements(t.deps)).toBe(0);
     expect(await inboxOf(member.user.id)).toHaveLength(0);
@@ -310,5 +311,72 @@ describe("exactly once", () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe("the staff list in pages (issue 23)", () => {
+  it("what was sent, newest first, each once across pages (same send times included); what is scheduled on the first page; no texts; a bad cursor is a 400", async () => {
+    // 25 sent (five sharing each instant, microseconds apart in one millisecond for some), 2 scheduled, 1 cancelled.
+    const at = (i: number) => new Date(Date.UTC(2030, 0, 1 + Math.floor(i / 5)));
+    const rows = await t.db
+      .insert(announcements)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          title: `Sent ${i}`,
+          body: "x".repeat(2000),
+          audienceKind: "everyone" as const,
+          channels: ["inbox" as const],
+          status: "sent" as const,
+          sendAt: at(i),
+          createdBy: staff.user.id,
+        })),
+      )
+      .returning({ id: announcements.id });
+    await t.db.execute(sql`update announcements set send_at = send_at + (random() * interval '900 microseconds') where title like 'Sent 1%'`);
+    const later = new Date(Date.now() + 86_400_000);
+    await t.db.insert(announcements).values([
+      { title: "Soon", body: "b", audienceKind: "staff", channels: ["inbox"], status: "scheduled", sendAt: later },
+      { title: "Sooner", body: "b", audienceKind: "staff", channels: ["inbox"], status: "scheduled", sendAt: new Date(later.getTime() - 60_000) },
+      { title: "Called off", body: "b", audienceKind: "staff", channels: ["email"], status: "cancelled", sendAt: at(30), cancelledAt: at(29) },
+    ]);
+    const expected = (
+      await t.db
+        .select({ id: announcements.id })
+        .from(announcements)
+        .where(sql`${announcements.status} <> 'scheduled'`)
+        .orderBy(desc(announcements.sendAt), desc(announcements.id))
+    ).map((r) => r.id);
+    expect(expected).toHaveLength(rows.length + 1);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await t.app.inject({ method: "GET", url: `/api/announcements?limit=4${cursor ? `&cursor=${cursor}` : ""}`, headers: staff.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as AnnouncementList;
+      if (pages === 0) {
+        expect(page.scheduled?.map((a) => a.title)).toEqual(["Sooner", "Soon"]);
+        expect(page.sent[0]).toMatchObject({ title: "Called off", status: "cancelled", cancelledAt: at(29).toISOString() });
+        expect(res.body).not.toContain("xxxx");
+        expect(Object.keys(page.sent[0]!)).not.toContain("body");
+      } else expect(page.scheduled).toBeNull();
+      expect(page.sent.length).toBeLessThanOrEqual(4);
+      seen.push(...page.sent.map((a) => a.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 20);
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(7);
+    // The default page is ANNOUNCEMENTS_PAGE_SIZE.
+    expect((await list()).sent).toHaveLength(20);
+
+    for (const bad of ["nope", Buffer.from(JSON.stringify(["2030-01-01", "x"])).toString("base64url")]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/announcements?cursor=${bad}`, headers: staff.auth });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues).toEqual([{ path: "query.cursor", message: ERROR_TEXT.invalidCursor }]);
+    }
+    const first = await list();
+    expect((await t.app.inject({ method: "GET", url: `/api/announcements?cursor=${first.nextCursor}`, headers: member.auth })).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ZAnnouncement, ZAnnouncementIdParams, ZAnnouncementInput, ZAnnouncementList } from "../../../contract/announcements";
+import { ZAnnouncement, ZAnnouncementIdParams, ZAnnouncementInput, ZAnnouncementList, ZAnnouncementsQuery } from "../../../contract/announcements";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
 import { API } from "../../../contract/api-paths";
@@ -11,7 +11,11 @@ import { cancelAnnouncement } from "./cancel-announcement";
 export const announcementsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(API.announcements.list.pattern, { config: { access: "staff" }, schema: { response: { 200: ZAnnouncementList } } }, () => listAnnouncements(deps.db));
+    app.get(
+      API.announcements.list.pattern,
+      { config: { access: "staff" }, schema: { querystring: ZAnnouncementsQuery, response: { 200: ZAnnouncementList } } },
+      (req) => listAnnouncements(deps.db, req.query),
+    );
 
     app.post(
       API.announcements.list.pattern,

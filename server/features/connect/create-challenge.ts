@@ -6,7 +6,8 @@ import { ERROR_TEXT } from "../../../contract/errors-text";
 import type { AdminChallenge } from "../../../contract/connect";
 
 type ChallengeRow = typeof challenges.$inferSelect;
-export const toAdminChallenge = (c: ChallengeRow, members: number): AdminChallenge => ({
+/** A challenge as Admin → Challenges shows it; `members` is the kept count (challenges.member_count, decision 0131). */
+export const toAdminChallenge = (c: ChallengeRow): AdminChallenge => ({
   id: c.id,
   title: c.title,
   description: c.description,
@@ -15,7 +16,7 @@ export const toAdminChallenge = (c: ChallengeRow, members: number): AdminChallen
   days: c.days,
   type: c.type,
   archived: c.archivedAt !== null,
-  members,
+  members: c.memberCount,
 });
 
 /** Staff add challenges (Admin → Challenges), in English and Spanish; English titles are unique. */
@@ -28,7 +29,7 @@ export async function createChallenge(
       .insert(challenges)
       .values({ ...input, type: input.type.toUpperCase(), createdAt: deps.now(), updatedAt: deps.now() })
       .returning();
-    return toAdminChallenge(row, 0);
+    return toAdminChallenge(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(ERROR_TEXT.challengeExists);
     throw err;

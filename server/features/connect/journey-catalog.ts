@@ -5,7 +5,7 @@
  * now at position 5. Days a member on the journey has reached keep their position: staff may
  * correct their text, and reorder, add or remove only the days after them.
  */
-import { and, eq, gt, isNull, min, count } from "drizzle-orm";
+import { and, eq, gt, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { journeyEnrolments, journeys } from "../../db/schema/connect";
 import { daysBetween, type AdminJourney } from "../../../contract/connect";
@@ -22,28 +22,37 @@ export async function findJourneyByKey(db: Db, key: string) {
   return row ?? null;
 }
 
-/** The date `days` calendar days before `date` ("YYYY-MM-DD"). */
-export function minusDays(date: string, days: number) {
-  const t = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) - days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
-
 /**
  * Members on the journey today (enrolled, not unsubscribed, not past its last day) and the
- * furthest day any of them has reached: days 1..lockedDays keep their place.
+ * earliest start among them, for the journey in the row `key` and `dayCount` name (a column of
+ * the statement it is joined to, or a value): one index range of `journey_enrolments_reach_idx`
+ * (the open enrolments by journey and start date, those started within the journey's length).
  */
-export async function journeyReach(db: Db, key: string, dayCount: number, today: string) {
-  const [row] = await db
-    .select({ n: count(), earliest: min(journeyEnrolments.startDate) })
+export const reachOf = (db: Db, key: SQL | AnyColumn, dayCount: SQL | AnyColumn, today: SQL | string) =>
+  db
+    .select({ enrolled: sql<number>`count(*)::int`.as("enrolled"), earliest: sql<string | null>`min(${journeyEnrolments.startDate})::text`.as("earliest") })
     .from(journeyEnrolments)
-    .where(and(eq(journeyEnrolments.sequenceKey, key), isNull(journeyEnrolments.endedAt), gt(journeyEnrolments.startDate, minusDays(today, dayCount))));
-  const earliest = row?.earliest ?? null;
-  const lockedDays = earliest ? Math.max(0, Math.min(dayCount, daysBetween(earliest, today) + 1)) : 0;
-  return { enrolled: Number(row?.n ?? 0), lockedDays };
+    .where(and(eq(journeyEnrolments.sequenceKey, key), isNull(journeyEnrolments.endedAt), gt(journeyEnrolments.startDate, sql`${today}::date - ${dayCount}`)))
+    .as("reach");
+
+/** Days 1..lockedDays keep their place: the furthest day any member on the journey has reached. */
+export const lockedDaysOf = (earliest: string | null, dayCount: number, today: string) =>
+  earliest ? Math.max(0, Math.min(dayCount, daysBetween(earliest, today) + 1)) : 0;
+
+async function readReach(db: Db, key: string, dayCount: number, today: string) {
+  const [row] = await db.select().from(reachOf(db, sql`${key}`, sql`${dayCount}::int`, today));
+  return { enrolled: Number(row?.enrolled ?? 0), earliest: row?.earliest ?? null };
 }
 
-export async function toAdminJourney(db: Db, j: JourneyRow, today: string): Promise<AdminJourney> {
-  const reach = await journeyReach(db, j.key, j.dayCount, today);
+export async function journeyReach(db: Db, key: string, dayCount: number, today: string) {
+  const { enrolled, earliest } = await readReach(db, key, dayCount, today);
+  return { enrolled, lockedDays: lockedDaysOf(earliest, dayCount, today) };
+}
+
+export type JourneyWithReach = JourneyRow & { enrolled: number; earliest: string | null };
+
+/** A journey as Admin → Journeys shows it, from its row and its reach (`reachOf`). */
+export function adminJourney(j: JourneyWithReach, today: string): AdminJourney {
   return {
     id: j.id,
     key: j.key,
@@ -54,6 +63,11 @@ export async function toAdminJourney(db: Db, j: JourneyRow, today: string): Prom
     dayCount: j.dayCount,
     published: j.published,
     archived: j.archivedAt !== null,
-    ...reach,
+    enrolled: Number(j.enrolled),
+    lockedDays: lockedDaysOf(j.earliest, j.dayCount, today),
   };
+}
+
+export async function toAdminJourney(db: Db, j: JourneyRow, today: string): Promise<AdminJourney> {
+  return adminJourney({ ...j, ...(await readReach(db, j.key, j.dayCount, today)) }, today);
 }

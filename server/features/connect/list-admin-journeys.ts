@@ -1,19 +1,60 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { journeyDays, journeys } from "../../db/schema/connect";
+import { prepared } from "../../db/prepared";
+import { journeys } from "../../db/schema/connect";
 import { notFound } from "../../http/app-error";
-import { JOURNEY_ADMIN_TEXT, type AdminJourneyDetail, type JourneyDayText } from "../../../contract/connect";
+import { JOURNEY_ADMIN_TEXT, type AdminJourney, type AdminJourneyDetail, type JourneyDayText } from "../../../contract/connect";
 import { churchToday } from "./journey-clock";
-import { toAdminJourney } from "./journey-catalog";
+import { adminJourney, reachOf } from "./journey-catalog";
 
-/** Admin → Journeys: every journey, drafts and archived ones too, with how many members are on each now. */
-export async function listAdminJourneys(deps: Deps) {
-  const rows = await deps.db.select().from(journeys).orderBy(asc(journeys.createdAt), asc(journeys.key));
-  const today = churchToday(deps);
-  return Promise.all(rows.map((j) => toAdminJourney(deps.db, j, today)));
+/**
+ * Every journey with its reach, in one statement built once (db/prepared.ts): each journey's
+ * members on it now come from a lateral index range (reachOf). Before, one statement per journey
+ * after the list (issue 23).
+ */
+const adminJourneys = prepared("connect.admin-journeys", (db) => {
+  const reach = reachOf(db, journeys.key, journeys.dayCount, sql`${sql.placeholder("today")}`);
+  return db
+    .select({ j: journeys, enrolled: reach.enrolled, earliest: reach.earliest })
+    .from(journeys)
+    .leftJoinLateral(reach, sql`true`)
+    .orderBy(asc(journeys.createdAt), asc(journeys.key));
+});
+
+/** A day's row as the detail's statement aggregates it (json_agg keeps the column names given here). */
+interface DayJson {
+  day: number;
+  locale: string;
+  title: string;
+  verseRef: string | null;
+  verseText: string | null;
+  content: string;
 }
 
-const text = (r: typeof journeyDays.$inferSelect | undefined): JourneyDayText => ({
+/** One journey, its reach and its days (every language), in one statement built once. */
+const adminJourneyDetail = prepared("connect.admin-journey", (db) => {
+  const reach = reachOf(db, journeys.key, journeys.dayCount, sql`${sql.placeholder("today")}`);
+  return db
+    .select({
+      j: journeys,
+      enrolled: reach.enrolled,
+      earliest: reach.earliest,
+      days: sql<DayJson[]>`(select coalesce(json_agg(json_build_object('day', d.day, 'locale', d.locale, 'title', d.title, 'verseRef', d.verse_ref, 'verseText', d.verse_text, 'content', d.content)), '[]'::json)
+        from journey_days d where d.sequence_key = ${journeys.key})`,
+    })
+    .from(journeys)
+    .leftJoinLateral(reach, sql`true`)
+    .where(eq(journeys.id, sql.placeholder("id")));
+});
+
+/** Admin → Journeys: every journey, drafts and archived ones too, with how many members are on each now. */
+export async function listAdminJourneys(deps: Deps): Promise<AdminJourney[]> {
+  const today = churchToday(deps);
+  const rows = await adminJourneys(deps.db, { today });
+  return rows.map((r) => adminJourney({ ...r.j, enrolled: r.enrolled ?? 0, earliest: r.earliest ?? null }, today));
+}
+
+const text = (r: DayJson | undefined): JourneyDayText => ({
   title: r?.title ?? "",
   verseRef: r?.verseRef ?? "",
   verseText: r?.verseText ?? "",
@@ -22,12 +63,13 @@ const text = (r: typeof journeyDays.$inferSelect | undefined): JourneyDayText =>
 
 /** One journey with its days in both languages (a day without its Spanish row shows empty Spanish fields). */
 export async function getAdminJourney(deps: Deps, id: string): Promise<AdminJourneyDetail> {
-  const [j] = await deps.db.select().from(journeys).where(eq(journeys.id, id));
-  if (!j) throw notFound(JOURNEY_ADMIN_TEXT.notFound);
-  const rows = await deps.db.select().from(journeyDays).where(and(eq(journeyDays.sequenceKey, j.key))).orderBy(asc(journeyDays.day));
+  const today = churchToday(deps);
+  const [found] = await adminJourneyDetail(deps.db, { id, today });
+  if (!found) throw notFound(JOURNEY_ADMIN_TEXT.notFound);
+  const j = found.j;
+  const byDay = new Map<string, DayJson>();
+  for (const d of found.days) byDay.set(`${d.day}|${d.locale}`, d);
   const days = [];
-  for (let day = 1; day <= j.dayCount; day++) {
-    days.push({ day, en: text(rows.find((r) => r.day === day && r.locale === "en")), es: text(rows.find((r) => r.day === day && r.locale === "es")) });
-  }
-  return { ...(await toAdminJourney(deps.db, j, churchToday(deps))), days };
+  for (let day = 1; day <= j.dayCount; day++) days.push({ day, en: text(byDay.get(`${day}|en`)), es: text(byDay.get(`${day}|es`)) });
+  return { ...adminJourney({ ...j, enrolled: found.enrolled ?? 0, earliest: found.earliest ?? null }, today), days };
 }

@@ -1,9 +1,9 @@
-import { asc, count, eq, isNull, sql } from "drizzle-orm";
+import { asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../deps";
 import { prepared } from "../../db/prepared";
 import type { AuthUser } from "../../http/auth";
-import { challenges, userChallenges } from "../../db/schema/connect";
+import { challenges } from "../../db/schema/connect";
 import { users } from "../../db/schema/users";
 import { JsonTemplate, jsonOf } from "../../http/json-text";
 import { SharedAnswer } from "../../http/shared-read";
@@ -105,13 +105,13 @@ export class OpenChallenges {
   }
 }
 
-/** Admin → Challenges: all of them, archived too, with how many members joined each. */
+/**
+ * Admin → Challenges: all of them, archived too, with how many members joined each: the kept
+ * count on the row (decision 0131; issue 23: before, every membership row was read and grouped,
+ * 10 ms at 10,000 memberships), in a statement built once.
+ */
+const adminChallenges = prepared("connect.admin-challenges", (db) => db.select().from(challenges).orderBy(asc(challenges.createdAt), asc(challenges.title)));
+
 export async function listAdminChallenges(deps: Deps) {
-  const rows = await deps.db
-    .select({ c: challenges, n: count(userChallenges.id) })
-    .from(challenges)
-    .leftJoin(userChallenges, eq(userChallenges.challengeId, challenges.id))
-    .groupBy(challenges.id)
-    .orderBy(asc(challenges.createdAt), asc(challenges.title));
-  return rows.map((r) => toAdminChallenge(r.c, Number(r.n)));
+  return (await adminChallenges(deps.db)).map(toAdminChallenge);
 }

@@ -1,6 +1,6 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { challenges, userChallenges } from "../../db/schema/connect";
+import { challenges } from "../../db/schema/connect";
 import { conflict, notFound } from "../../http/app-error";
 import { ERROR_TEXT } from "../../../contract/errors-text";
 import { CHALLENGE_TEXT, type ChallengePatch } from "../../../contract/connect";
@@ -27,8 +27,7 @@ export async function updateChallenge(deps: Deps, id: string, patch: ChallengePa
       .where(eq(challenges.id, id))
       .returning();
     if (!row) throw notFound(CHALLENGE_TEXT.notFound);
-    const [{ n }] = await deps.db.select({ n: count() }).from(userChallenges).where(eq(userChallenges.challengeId, id));
-    return toAdminChallenge(row, Number(n));
+    return toAdminChallenge(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(ERROR_TEXT.challengeExists);
     throw err;

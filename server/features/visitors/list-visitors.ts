@@ -1,4 +1,5 @@
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { prepared } from "../../db/prepared";
 import type { Db } from "../../db/client";
 import { visitors } from "../../db/schema/visitors";
 import { users } from "../../db/schema/users";
@@ -10,7 +11,7 @@ const total = sql<number>`(select count(*)::int from ${visitors})`;
 const waiting = sql<number>`(select count(*)::int from ${visitors} where ${visitors.followedUpAt} is null)`;
 
 /** Visitor cards newest first (staff), with who followed each up; `where` picks them. */
-async function selectVisitors(db: Db, where: SQL | undefined, limit: number) {
+function selectVisitors(db: Db, where: SQL | undefined, limit: number | Placeholder) {
   return db
     .select({ v: visitors, ts: exactTs(visitors.createdAt), firstName: users.firstName, lastName: users.lastName, total, waiting })
     .from(visitors)
@@ -38,6 +39,12 @@ export async function getVisitor(db: Db, id: string): Promise<Visitor | undefine
   return row && toVisitor(row);
 }
 
+/** The first page with the counts, and a later page from its cursor: each built once (db/prepared.ts; issue 23). */
+const firstPage = prepared("visitors.first", (db) => selectVisitors(db, undefined, sql.placeholder("limit")));
+const nextPage = prepared("visitors.next", (db) =>
+  selectVisitors(db, sql`(${visitors.createdAt}, ${visitors.id}) < (${sql.placeholder("at")}::timestamptz, ${sql.placeholder("id")}::uuid)`, sql.placeholder("limit")),
+);
+
 /**
  * Admin → Visitors: the cards newest first, a keyset page at a time on (created_at, id)
  * (visitors_created_idx), so no answer grows with the church (issue 23; before, the newest 200
@@ -45,14 +52,14 @@ export async function getVisitor(db: Db, id: string): Promise<Visitor | undefine
  * (the summary above the list; visitors_waiting_idx), in the same statement.
  */
 export async function listVisitors(db: Db, q: { cursor?: string; limit: number }): Promise<VisitorPage> {
-  const after = q.cursor ? readCursor(q.cursor, ["ts", "uuid"]) : null;
-  if (after) {
-    const rows = await selectVisitors(db, sql`(${visitors.createdAt}, ${visitors.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`, q.limit + 1);
+  if (q.cursor) {
+    const [at, id] = readCursor(q.cursor, ["ts", "uuid"]);
+    const rows = await nextPage(db, { at, id, limit: q.limit + 1 });
     const { page, nextCursor } = pageOf(rows, q.limit, (last) => [last.ts, last.v.id]);
     return { visitors: page.map(toVisitor), nextCursor, counts: null };
   }
   // The first page with the counts in one statement (no row: no card at all, so none waiting).
-  const rows = await selectVisitors(db, undefined, q.limit + 1);
+  const rows = await firstPage(db, { limit: q.limit + 1 });
   const { page, nextCursor } = pageOf(rows, q.limit, (last) => [last.ts, last.v.id]);
   const counts = rows[0] ? { total: Number(rows[0].total), waiting: Number(rows[0].waiting) } : { total: 0, waiting: 0 };
   return { visitors: page.map(toVisitor), nextCursor, counts };

@@ -4,9 +4,9 @@
  * members see; what is scheduled (cancel until it starts sending); what was sent, with how many
  * members each channel reached.
  */
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Bell, CalendarClock, Mail, Megaphone, Smartphone, X } from "lucide-react";
-import { ANNOUNCEMENT_CHANNELS, ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, type Announcement, type AnnouncementChannel, type AnnouncementInput } from "@contract/announcements";
+import { ANNOUNCEMENT_CHANNELS, ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, type AnnouncementListItem, type AnnouncementChannel, type AnnouncementInput } from "@contract/announcements";
 import { churchWallTimeToUtc, formatInTimeZone, timeZoneName, utcToChurchWallTime } from "@contract/zoned-time";
 import { useChurch } from "@/lib/auth";
 import { useI18n, tr } from "@/lib/i18n";
@@ -21,6 +21,7 @@ import { FormField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { QueryState, Skeletons } from "@/components/query-state";
+import { LoadMore } from "@/components/load-more";
 import { fieldIssues, useAnnouncements, useAudienceGroups, useCancelAnnouncement, useComposeAnnouncement } from "./api";
 
 const CHANNEL_ICON = { inbox: Bell, push: Smartphone, email: Mail } as const;
@@ -231,7 +232,7 @@ function ComposeCard() {
   );
 }
 
-function AudienceLabel({ a }: { a: Announcement }) {
+function AudienceLabel({ a }: { a: AnnouncementListItem }) {
   const { m } = useI18n();
   const T = m.announcements;
   if (a.audience === "everyone") return <>{T.audienceEveryone}</>;
@@ -239,7 +240,7 @@ function AudienceLabel({ a }: { a: Announcement }) {
   return <>{T.audienceGroup(a.groupName ?? "")}</>;
 }
 
-function AnnouncementRow({ a }: { a: Announcement }) {
+function AnnouncementRow({ a }: { a: AnnouncementListItem }) {
   const { m, locale } = useI18n();
   const T = m.announcements;
   const church = useChurch();
@@ -298,7 +299,7 @@ function AnnouncementRow({ a }: { a: Announcement }) {
   );
 }
 
-function ListCard({ title, items, empty, testId }: { title: string; items: Announcement[]; empty: string; testId: string }) {
+function ListCard({ title, items, empty, testId, more }: { title: string; items: AnnouncementListItem[]; empty: string; testId: string; more?: ReactNode }) {
   return (
     <Card data-testid={testId}>
       <CardHeader>
@@ -308,11 +309,14 @@ function ListCard({ title, items, empty, testId }: { title: string; items: Annou
         {items.length === 0 ? (
           <p className="text-muted-foreground">{empty}</p>
         ) : (
-          <ul className="divide-y divide-border">
-            {items.map((a) => (
-              <AnnouncementRow key={a.id} a={a} />
-            ))}
-          </ul>
+          <div className="grid gap-3">
+            <ul className="divide-y divide-border">
+              {items.map((a) => (
+                <AnnouncementRow key={a.id} a={a} />
+              ))}
+            </ul>
+            {more}
+          </div>
         )}
       </CardContent>
     </Card>
@@ -326,11 +330,11 @@ export function AnnouncementsTab() {
   return (
     <div className="grid gap-4">
       <ComposeCard />
-      <QueryState query={list} loading={<Skeletons count={2} className="h-32" />} error={T.loadFailed} retry={m.notifications.retry}>
+      <QueryState query={list.query} data={list.data} loading={<Skeletons count={2} className="h-32" />} error={T.loadFailed} retry={m.notifications.retry}>
         {(data) => (
           <>
             <ListCard testId="announcements-scheduled" title={T.scheduledTitle} items={data.scheduled} empty={T.noneScheduled} />
-            <ListCard testId="announcements-sent" title={T.sentTitle} items={data.sent} empty={T.noneSent} />
+            <ListCard testId="announcements-sent" title={T.sentTitle} items={data.sent} empty={T.noneSent} more={<LoadMore query={list.query} />} />
           </>
         )}
       </QueryState>

@@ -1,6 +1,6 @@
 /** Announcements' server state (Admin → Announcements, decision 0110): the list, compose, cancel, and the groups to write to. */
 import { useEffect } from "react";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
 import type { Announcement, AnnouncementInput, AnnouncementList } from "@contract/announcements";
 import type { Group, GroupPage } from "@contract/groups";
@@ -8,10 +8,19 @@ import { GROUPS_PAGE_MAX } from "@contract/groups-text";
 import { apiJson } from "@/lib/api";
 import { refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
+import { usePagedList } from "@/lib/paged";
 
 const refresh = () => refetchPrefix(API.announcements.list());
 
-export const useAnnouncements = () => useQuery<AnnouncementList>({ queryKey: [API.announcements.list()] });
+/**
+ * What was sent, a keyset page at a time ("Load more"; issue 23), and what is scheduled (on the
+ * first page). Keyed by the list's URL, so the refresh after a change refetches the pages shown.
+ */
+export function useAnnouncements() {
+  const paged = usePagedList(API.announcements.list(), (p: AnnouncementList) => p.sent);
+  const first = paged.query.data?.pages[0];
+  return { query: paged.query, data: first && paged.items ? { scheduled: first.scheduled ?? [], sent: paged.items } : undefined };
+}
 /**
  * The church's groups (the audience picker); read by path, not through the connect feature. The
  * list comes in keyset pages (decision 0125): the picker reads them all, the largest pages at a
