@@ -3,7 +3,7 @@
  * in their language; OWNER, PASTOR and STAFF see every fund with both names (Admin -> Giving).
  */
 import { asc, desc, isNull } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { funds } from "../../db/schema/giving";
 import type { Fund, FundAdmin } from "../../../contract/giving-funds";
