@@ -14,14 +14,16 @@
  * (the event stream, which a browser's EventSource opens without headers).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { Batched } from "../db/batched";
+import { prepared } from "../db/prepared";
+import { memberPhotos, sessions, users } from "../db/schema/users";
 import { hashToken } from "./tokens";
 import { forbidden, unauthorized } from "./app-error";
 import { isStaff, type Role } from "../../contract/roles";
 import { SessionCache, type CachedSession } from "./session-cache";
-import { SESSION_TOUCH_MS, sessionToucher, type SessionToucher } from "./session-touch";
+import { sessionToucher, type SessionToucher } from "./session-touch";
 
 export type Access = "public" | "member" | "staff" | "pastor" | "finance" | "staffOrFinance" | "owner";
 
@@ -62,75 +64,48 @@ export const EVENTS_COOKIE = "koinonia_events";
 
 /**
  * Sessions not in this process's cache are looked up together (decision 0133): the misses of one
- * turn of the event loop, and those that arrive while a lookup is running, go in one statement
- * (`token_hash = any(...)`, the unique index), so a burst of members new to this process (a
- * poll's 20,000 votes, a Sunday's arrivals) costs a few statements a second, not one each. The
- * same statement writes the last use of the sessions whose stored one is SESSION_TOUCH_MS old
- * (session-touch.ts), so a looked-up session needs no second round trip for it.
+ * turn of the event loop, and those that arrive while a lookup is running, go in one prepared
+ * statement (`token_hash = any(...)`, the unique index), so a burst of members new to this process
+ * (a poll's 20,000 votes, a Sunday's arrivals) costs a few statements a second, not one each.
  */
+const sessionsByHash = prepared("auth.sessions-by-hash", (db) =>
+  db
+    .select({
+      tokenHash: sessions.tokenHash,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      finance: users.finance,
+      createdAt: users.createdAt,
+      phone: users.phone,
+      photoVersion: memberPhotos.version,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberPhotos, eq(memberPhotos.userId, users.id))
+    .where(
+      and(
+        sql`${sessions.tokenHash} = any(array(select jsonb_array_elements_text(${sql.placeholder("hashes")}::jsonb)))`,
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    ),
+);
+
 function sessionLookups(db: Db, now: () => Date) {
   return new Batched<string, CachedSession | null>(async (hashes) => {
-    const at = now();
-    const res = (await db.execute(sql`
-      with found as (
-        select s.token_hash, s.id as session_id, s.expires_at, s.last_used_at,
-               u.id, u.email, u.first_name, u.last_name, u.role, u.finance, u.created_at, u.phone, p.version as photo_version
-        from sessions s
-        join users u on u.id = s.user_id
-        left join member_photos p on p.user_id = u.id
-        where s.token_hash = any(array(select jsonb_array_elements_text(${JSON.stringify(hashes)}::jsonb)))
-          and s.revoked_at is null and s.expires_at > ${at.toISOString()}::timestamptz
-      ),
-      touched as (
-        update sessions t set last_used_at = ${at.toISOString()}::timestamptz
-        from found f
-        where t.id = f.session_id
-          and (t.last_used_at is null or t.last_used_at <= ${at.toISOString()}::timestamptz - make_interval(secs => ${SESSION_TOUCH_MS / 1000}))
-        returning t.id
-      )
-      select found.*, touched.id is not null as touched from found left join touched on touched.id = found.session_id`)) as unknown as
-      | { rows: SessionRow[] }
-      | SessionRow[];
-    const rows = Array.isArray(res) ? res : res.rows;
+    const rows = await sessionsByHash(db, { hashes: JSON.stringify(hashes), now: now() });
     const byHash = new Map<string, CachedSession>();
-    for (const r of rows) {
-      byHash.set(r.token_hash, {
-        sessionId: r.session_id,
-        expiresAt: new Date(r.expires_at),
-        lastUsedAt: r.touched ? at : r.last_used_at === null ? null : new Date(r.last_used_at),
-        user: {
-          id: r.id,
-          email: r.email,
-          firstName: r.first_name,
-          lastName: r.last_name,
-          role: r.role,
-          finance: r.finance,
-          createdAt: new Date(r.created_at),
-          phone: r.phone,
-          photoVersion: r.photo_version,
-        },
-      });
+    for (const { tokenHash, sessionId, expiresAt, lastUsedAt, ...user } of rows) {
+      byHash.set(tokenHash, { sessionId, expiresAt, lastUsedAt, user: user as AuthUser });
     }
     return hashes.map((h) => byHash.get(h) ?? null);
   });
-}
-
-/** A row of the lookup (raw: timestamps are Dates on node-postgres, may be text elsewhere). */
-interface SessionRow {
-  token_hash: string;
-  session_id: string;
-  expires_at: Date | string;
-  last_used_at: Date | string | null;
-  touched: boolean;
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  finance: boolean;
-  created_at: Date | string;
-  phone: string | null;
-  photo_version: string | null;
 }
 
 function bearer(req: FastifyRequest): string | null {
