@@ -6,6 +6,7 @@
  * Goal: no error, the results exact (per option, from GET /api/polls/{id}/results), p99 < 200 ms
  * (large: < 300 ms, the megachurch Sunday's goal for every request kind).
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { api, fmtMs, pct, sleep, timed, type Ctx } from "./lib/harness";
 
 export async function run(ctx: Ctx) {
@@ -21,6 +22,16 @@ export async function run(ctx: Ctx) {
   const lat: number[] = [];
   const failures: string[] = [];
   const accepted = options.map(() => 0); // votes answered 201, per option
+  // Per second of the window: each answered vote's latency (BENCH_POLL_TIMELINE=1 prints them),
+  // and this process's own event-loop delay: a late timer here is counted as the server's latency.
+  const bySecond: number[][] = [];
+  const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+  ownLoop.enable();
+  const loopMaxBySecond: number[] = [];
+  const loopTick = setInterval(() => {
+    loopMaxBySecond.push(ownLoop.max / 1e6);
+    ownLoop.reset();
+  }, 1000);
   const t0 = performance.now();
   await Promise.all(
     voters.map(async (m, i) => {
@@ -35,12 +46,22 @@ export async function run(ctx: Ctx) {
       if (r.status !== 201) failures.push(`${r.status} ${r.text.slice(0, 100)}`);
       else {
         lat.push(r.ms);
+        (bySecond[Math.floor(at / 1000)] ??= []).push(r.ms);
         accepted[i % options.length]++;
       }
     }),
   );
   const totalMs = performance.now() - t0;
+  clearInterval(loopTick);
+  ownLoop.disable();
   lat.sort((a, b) => a - b);
+  ctx.log(`the bench's own event loop during the burst, its longest delay each second: ${loopMaxBySecond.map((ms) => fmtMs(ms)).join(", ")}`);
+  if (process.env.BENCH_POLL_TIMELINE === "1")
+    for (const [s, l] of bySecond.entries()) {
+      if (!l) continue;
+      l.sort((a, b) => a - b);
+      ctx.log(`  second ${s}: ${l.length} votes, p50 ${fmtMs(pct(l, 50))}, p99 ${fmtMs(pct(l, 99))}, max ${fmtMs(l[l.length - 1])}`);
+    }
   // Exact: the tally is the accepted votes, one each, per option (a refused or timed-out vote must not count).
   // Another process's votes reach this one's snapshot through the poll-vote event: wait for it (at most 10 s).
   const expected = accepted;

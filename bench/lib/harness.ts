@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -260,16 +261,41 @@ export async function load(
   };
 }
 
-/** fetch with a bearer token; returns status, body and the time it took. */
-export async function timed(base: string, method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
+/**
+ * One keep-alive agent for the bench's requests: node:http, not fetch. fetch (undici behind
+ * WHATWG streams, an AbortSignal and a Request per call) cost this process about 1 ms of CPU a
+ * request and a new pool client per new connection; at the start of the 20,000-vote burst the
+ * bench's own event loop was then blocked 250-650 ms in each of the first seconds, and that
+ * delay was counted as the server's latency (bench/README.md, 26 November 14:15).
+ */
+const agent = new http.Agent({ keepAlive: true, maxFreeSockets: 1024 });
+
+/** An HTTP request with a bearer token; returns status, body, the time it took and the headers. */
+export function timed(base: string, method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
   const t0 = performance.now();
-  const res = await fetch(base + url, {
-    method,
-    headers: { ...(body !== undefined && { "content-type": "application/json" }), ...(token && { authorization: `Bearer ${token}` }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  return new Promise<{ status: number; text: string; ms: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const req = http.request(
+      base + url,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload && { "content-type": "application/json", "content-length": String(payload.length) }),
+          ...(token && { authorization: `Bearer ${token}` }),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - t0, headers: res.headers }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
   });
-  const text = await res.text();
-  return { status: res.status, text, ms: performance.now() - t0, headers: res.headers };
 }
 
 export async function api<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
