@@ -9,6 +9,12 @@ export const TOTP_DIGITS = 6;
 /** Recovery codes shown once when two-step sign-in is turned on. */
 export const RECOVERY_CODE_COUNT = 10;
 export const PASSKEY_NAME_MAX = 60;
+/**
+ * The most passkeys one account keeps: a person has a few devices and a security key or two;
+ * without a bound, the add limit alone (30 an hour) let a free account grow its row list, and
+ * every sign-in option list, without end.
+ */
+export const PASSKEYS_MAX = 20;
 /** How long the second step of a sign-in may take, and how many codes it may try. */
 export const TICKET_TTL_SECONDS = 300;
 export const TICKET_MAX_ATTEMPTS = 5;
@@ -24,6 +30,7 @@ export const TWO_STEP_TEXT = {
   passkeyFailed: "That passkey could not be used to sign in. Please try again or use your password.",
   passkeyNotFound: "Passkey not found",
   passkeyNotAdded: "The passkey could not be added. Please try again.",
+  passkeysFull: `You have ${PASSKEYS_MAX} passkeys, the most one account may keep. Remove one you no longer use, then add the new one.`,
   setupNotStarted: "Start setting up the authenticator app first.",
   alreadyOn: "The authenticator app is already set up.",
   notOn: "The authenticator app is not set up.",

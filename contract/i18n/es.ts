@@ -5,6 +5,7 @@
 import { registerMessages, type Messages } from "./messages";
 import { GROUP_CAPACITY_MAX, GROUP_DESCRIPTION_MAX, GROUP_LEADERS_MAX, GROUP_NAME_MAX, GROUP_PLACE_MAX } from "../groups-text";
 import { AI_MESSAGES_MAX, AI_MESSAGE_MAX } from "../ai-prayer-text";
+import { PASSKEYS_MAX } from "../two-step-text";
 
 export const es: Messages = {
   zod: {
@@ -137,6 +138,7 @@ export const es: Messages = {
     passkeyFailed: "No se pudo iniciar sesión con esa llave de acceso. Inténtelo de nuevo o use su contraseña.",
     passkeyNotFound: "No se encontró la llave de acceso",
     passkeyNotAdded: "No se pudo agregar la llave de acceso. Inténtelo de nuevo.",
+    passkeysFull: `Tiene ${PASSKEYS_MAX} llaves de acceso, el máximo que puede guardar una cuenta. Quite una que ya no use y luego agregue la nueva.`,
     setupNotStarted: "Primero empiece a configurar la aplicación de autenticación.",
     alreadyOn: "La aplicación de autenticación ya está configurada.",
     notOn: "La aplicación de autenticación no está configurada.",

@@ -17,11 +17,12 @@ import type { z } from "zod";
 import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
 import { passkeys } from "../../db/schema/two-step";
+import { users } from "../../db/schema/users";
 import { prepared } from "../../db/prepared";
 import { isoOf, timeText } from "../../db/iso-time";
 import { AppError, conflict, notFound } from "../../http/app-error";
 import type { AuthUser } from "../../http/auth";
-import { TWO_STEP_TEXT, type Passkey, type ZAuthenticationCredential, type ZRegistrationCredential } from "../../../contract/two-step";
+import { PASSKEYS_MAX, TWO_STEP_TEXT, type Passkey, type ZAuthenticationCredential, type ZRegistrationCredential } from "../../../contract/two-step";
 import { challengeTaker, keepChallenge } from "./webauthn-challenges";
 import { secondStepsOf, twoStepRequiredFor } from "./two-step-policy";
 
@@ -56,6 +57,8 @@ export async function listPasskeys(db: Db, userId: string): Promise<Passkey[]> {
 /** Options for navigator.credentials.create(), with a challenge bound to the asking session. */
 export async function passkeyRegistrationOptions(deps: Deps, user: AuthUser, sessionId: string) {
   const existing = await deps.db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
+  // Refused before the member's device makes a key that could not be kept.
+  if (existing.length >= PASSKEYS_MAX) throw conflict(TWO_STEP_TEXT.passkeysFull);
   const options = await generateRegistrationOptions({
     rpName: deps.church.name,
     rpID: deps.config.passkeys.rpId,
@@ -88,19 +91,26 @@ export async function registerPasskey(deps: Deps, user: AuthUser, sessionId: str
   }
   if (!verification.verified) throw new AppError("BAD_REQUEST", TWO_STEP_TEXT.passkeyNotAdded);
   const { credential: key } = verification.registrationInfo;
-  const [row] = await deps.db
-    .insert(passkeys)
-    .values({
-      userId: user.id,
-      credentialId: key.id,
-      publicKey: Buffer.from(key.publicKey).toString("base64url"),
-      counter: key.counter,
-      transports: key.transports ?? credential.response.transports ?? [],
-      name: name ?? TWO_STEP_TEXT.defaultPasskeyName,
-      createdAt: deps.now(),
-    })
-    .onConflictDoNothing({ target: passkeys.credentialId })
-    .returning();
+  // The count and the insert under the member's row lock: two adds at once cannot pass PASSKEYS_MAX.
+  const row = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(passkeys).where(eq(passkeys.userId, user.id));
+    if (n >= PASSKEYS_MAX) throw conflict(TWO_STEP_TEXT.passkeysFull);
+    const [inserted] = await tx
+      .insert(passkeys)
+      .values({
+        userId: user.id,
+        credentialId: key.id,
+        publicKey: Buffer.from(key.publicKey).toString("base64url"),
+        counter: key.counter,
+        transports: key.transports ?? credential.response.transports ?? [],
+        name: name ?? TWO_STEP_TEXT.defaultPasskeyName,
+        createdAt: deps.now(),
+      })
+      .onConflictDoNothing({ target: passkeys.credentialId })
+      .returning();
+    return inserted;
+  });
   if (!row) throw conflict(TWO_STEP_TEXT.passkeyNotAdded);
   return toPasskey(row);
 }

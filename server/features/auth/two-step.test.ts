@@ -11,7 +11,7 @@ import QRCode from "qrcode";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { softPasskey, type SoftPasskey } from "../../testing/soft-authenticator";
 import { passkeys, totpSecrets } from "../../db/schema/two-step";
-import { RECOVERY_CODE_COUNT, TICKET_MAX_ATTEMPTS, TWO_STEP_TEXT } from "../../../contract/two-step";
+import { PASSKEYS_MAX, RECOVERY_CODE_COUNT, TICKET_MAX_ATTEMPTS, TWO_STEP_TEXT } from "../../../contract/two-step";
 import { API } from "../../../contract/api-paths";
 import type { Role } from "../../../contract/roles";
 import { BODY_LIMITS } from "../../http/json-body";
@@ -290,6 +290,36 @@ describe("passkeys", () => {
     };
     expect(Buffer.byteLength(JSON.stringify({ credential }))).toBeLessThan(BODY_LIMITS[`POST ${API.auth.passkeySignIn.pattern}`]);
     expect(Buffer.byteLength(JSON.stringify({ ticket: b(200), credential }))).toBeLessThan(BODY_LIMITS[`POST ${API.auth.secondStep.pattern}`]);
+  });
+
+  it(`stop at ${PASSKEYS_MAX} for one account, checked when the options are asked and again when the key is kept`, async () => {
+    const u = await signUp();
+    const other = await signUp();
+    const fake = (userId: string, i: number) => ({
+      userId,
+      credentialId: `fake-${userId}-${i}`,
+      publicKey: "AAAA",
+      counter: 0,
+      transports: [],
+      name: `Key ${i}`,
+      createdAt: new Date(),
+    });
+    await t.db.insert(passkeys).values(Array.from({ length: PASSKEYS_MAX - 2 }, (_, i) => fake(u.user.id, i)));
+    await withPasskey(u.auth); // the last but one: still allowed
+    // Options asked at one below the limit, then another key kept meanwhile: the add is refused when it is kept.
+    const key = softPasskey();
+    const options = await call("POST", API.auth.passkeyRegisterOptions(), undefined, u.auth);
+    expect(options.statusCode, options.body).toBe(200);
+    await t.db.insert(passkeys).values(fake(u.user.id, 99));
+    const late = await call("POST", API.auth.passkeyRegister(), { credential: key.register(options.json(), ORIGIN), name: "Late" }, u.auth);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(TWO_STEP_TEXT.passkeysFull);
+    const full = await call("POST", API.auth.passkeyRegisterOptions(), undefined, { ...u.auth, "accept-language": "es" });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error).toBe(messagesFor("es").twoStep.passkeysFull);
+    expect((await t.db.select().from(passkeys).where(eq(passkeys.userId, u.user.id))).length).toBe(PASSKEYS_MAX);
+    // Another member is not counted against this one.
+    await withPasskey(other.auth);
   });
 
   it("are the member's own: another member's passkey is not found", async () => {

@@ -7,7 +7,7 @@
  */
 import { useState } from "react";
 import { KeyRound, Pencil, ShieldAlert, ShieldCheck } from "lucide-react";
-import type { Passkey } from "@contract/two-step";
+import { PASSKEYS_MAX, type Passkey } from "@contract/two-step";
 import { errorText } from "@/lib/api";
 import { useI18n } from "@/lib/i18n";
 import { shortDate } from "@/lib/format";
@@ -207,6 +207,7 @@ export function PasskeysCard() {
   const T = m.twoStep;
   const status = useTwoStepStatus();
   const list = usePasskeys();
+  const full = (list.data?.length ?? 0) >= PASSKEYS_MAX;
   const add = useAddPasskey();
   const missing = status.data && status.data.required && !status.data.totp && status.data.passkeys === 0;
 
@@ -239,9 +240,10 @@ export function PasskeysCard() {
             ))}
           </ul>
         )}
+        {full && <p className="text-sm text-muted-foreground">{T.passkeysFull}</p>}
         <Button
           variant="outline"
-          disabled={add.isPending}
+          disabled={add.isPending || full}
           onClick={() => add.mutate(undefined, { onSuccess: () => toast({ title: T.passkeyAdded }), onError: failed(T.passkeyNotAdded) })}
         >
           <KeyRound aria-hidden="true" /> {add.isPending ? T.addingPasskey : T.addPasskey}
