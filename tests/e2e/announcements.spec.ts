@@ -4,7 +4,10 @@
  * the bell, and staff see it under "Already sent" with how many each channel reached. A group,
  * not everyone, so the other browser tests' inboxes stay as they expect.
  */
-import { test, expect, register, signIn } from "./fixtures";
+import { test, expect, register, shootLightDark, signIn } from "./fixtures";
+
+/** With ANNOUNCEMENTS_SHOTS=<dir>, the paging test saves Admin → Announcements in the light and the dark theme. */
+const SHOTS = process.env.ANNOUNCEMENTS_SHOTS;
 
 test("staff send an announcement to a group and its member sees it in the inbox", async ({ page, browser }) => {
   // The member joins Men's Fellowship.
@@ -74,6 +77,8 @@ test("Already sent loads 20 at a time", async ({ page }) => {
   await expect(mine).toHaveCount(20, { timeout: 20_000 });
   await expect(mine.first()).toContainText(titles[21]!);
   const more = sent.getByRole("button", { name: "Load more" });
+  await more.scrollIntoViewIfNeeded();
+  await shootLightDark(page, SHOTS, "admin-announcements-load-more");
   while (!(await mine.filter({ hasText: titles[0]! }).isVisible())) {
     const before = await sent.getByTestId("announcement-row").count();
     await more.click();
@@ -82,4 +87,5 @@ test("Already sent loads 20 at a time", async ({ page }) => {
   await expect(mine).toHaveCount(22);
   const shown = await mine.evaluateAll((els) => els.map((e) => e.querySelector("p")?.textContent));
   expect(shown).toEqual([...titles].reverse());
+  await shootLightDark(page, SHOTS, "admin-announcements-end");
 });
