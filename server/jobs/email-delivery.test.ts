@@ -230,7 +230,7 @@ describe("every email in the same transaction as its change", () => {
 
 describe("email delivery: several senders", () => {
   const queue = async (n: number) => {
-    for (let i = 0; i < n; i++) await enqueueEmail(t.db, { to: `reader${i}@example.org`, subject: `Note ${i}`, text: "Hello", html: "<p>Hello</p>" }, now());
+    for (let i = 0; i < n; i++) await enqueueEmail(t.db, { kind: "account", to: `reader${i}@example.org`, subject: `Note ${i}`, text: "Hello", html: "<p>Hello</p>" }, now());
   };
 
   it("two sender processes share the queue: each email exactly once", async () => {
@@ -290,7 +290,7 @@ describe("email delivery: several senders", () => {
 
 describe("email delivery: without a mail server, and retention", () => {
   it("without SMTP_URL nothing is sent: queued emails are kept for staff to read", async () => {
-    await enqueueEmail(t.db, { to: "kept@example.org", subject: "Kept", text: "Hello", html: "<p>Hello</p>" }, now());
+    await enqueueEmail(t.db, { kind: "account", to: "kept@example.org", subject: "Kept", text: "Hello", html: "<p>Hello</p>" }, now());
     expect(await runEmailDelivery(withEmail(t.deps, createOutboxSender()))).toMatchObject({ kept: 1, sent: 0 });
     expect((await rows()).map((r) => r.status)).toEqual(["kept"]);
     const outbox = await t.app.inject({ method: "GET", url: "/api/admin/outbox", headers: staff.auth });
@@ -302,10 +302,10 @@ describe("email delivery: without a mail server, and retention", () => {
     const old = new Date(now().getTime() - (t.deps.config.emailRetentionDays + 1) * 86_400_000);
     const ids: Record<string, string> = {};
     for (const status of ["sent", "kept", "failed", "queued"] as const) {
-      ids[status] = await enqueueEmail(t.db, { to: `${status}@example.org`, subject: status, text: "x", html: "x" }, old);
+      ids[status] = await enqueueEmail(t.db, { kind: "account", to: `${status}@example.org`, subject: status, text: "x", html: "x" }, old);
       await t.db.update(emailOutbox).set({ status }).where(eq(emailOutbox.id, ids[status]));
     }
-    const fresh = await enqueueEmail(t.db, { to: "fresh@example.org", subject: "fresh", text: "x", html: "x" }, now());
+    const fresh = await enqueueEmail(t.db, { kind: "account", to: "fresh@example.org", subject: "fresh", text: "x", html: "x" }, now());
     await t.db.update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.id, fresh));
     await pruneEmails(t.deps);
     const left = await t.db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.id, [...Object.values(ids), fresh]));

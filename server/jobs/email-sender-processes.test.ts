@@ -65,7 +65,7 @@ async function sender(name: string): Promise<ServerProcess> {
 async function queue(n: number, tag: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) ids.push(await enqueueEmail(tx, { to: `reader${i}@example.org`, subject: `${tag} ${i}`, text: "Hello", html: "<p>Hello</p>" }, new Date()));
+    for (let i = 0; i < n; i++) ids.push(await enqueueEmail(tx, { kind: "account", to: `reader${i}@example.org`, subject: `${tag} ${i}`, text: "Hello", html: "<p>Hello</p>" }, new Date()));
     return ids;
   });
 }

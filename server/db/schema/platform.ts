@@ -38,6 +38,19 @@ export const EMAIL_STATUSES = ["queued", "sent", "failed", "kept"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /**
+ * What an email is about, which decides what happens to it when its member deletes their
+ * account (decision 0117): every queued email to the member's address is cancelled then, except
+ * `giving` ones (the church's giving records must still reach the donor).
+ * - `giving`: a giving record: a gift's receipt, a refund, a year-end statement;
+ * - `account`: the member's own account: reset links, password and email changes, a recurring
+ *   gift that stopped, round-ups not collected (moot once the account is gone);
+ * - `news`: church news a member can turn off (announcements, journey days; one-click unsubscribe);
+ * - `staff`: to the church's or a staff member's address (an urgent prayer, a card-testing alert).
+ */
+export const EMAIL_KINDS = ["giving", "account", "news", "staff"] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
  * The durable outbox: every email is written here in the transaction of the change that causes
  * it (server/shared/email/outbox.ts), and sent in the background (decision 0101). Staff can read
  * the latest ones, except the text of sensitive ones (decision 0004).
@@ -47,6 +60,8 @@ export const emailOutbox = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     to: text("to").notNull(),
+    /** What the email is about (EMAIL_KINDS); every writer names it (enqueueEmail requires it). */
+    kind: text("kind", { enum: EMAIL_KINDS }).notNull().default("account"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),

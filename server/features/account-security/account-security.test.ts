@@ -102,6 +102,19 @@ describe("change password", () => {
     expect(mails[0].html).not.toContain("my-new-secret");
   });
 
+  it("leaves every other member's sessions signed in, on every instance, and sends them nothing", async () => {
+    const m = await t.signUp();
+    const n = await t.signUp();
+    const nSecond = await signIn(n.user.email, n.password, IPHONE);
+    for (const app of [t, b]) for (const token of [n.token, nSecond]) expect((await me(app, token)).statusCode).toBe(200);
+    expect((await call(t, "POST", "/api/me/password", m.token, { currentPassword: m.password, newPassword: "only-mine-changed" })).statusCode).toBe(204);
+    for (const app of [t, b]) for (const token of [n.token, nSecond]) expect((await me(app, token)).statusCode).toBe(200);
+    expect(await t.db.select().from(sessions).where(and(eq(sessions.userId, n.user.id), sql`${sessions.revokedAt} is not null`))).toEqual([]);
+    // n's password is untouched and n was told nothing.
+    await signIn(n.user.email, n.password);
+    expect(await mailTo(n.user.email)).toHaveLength(0);
+  });
+
   it("tells a Spanish-speaking member in Spanish", async () => {
     const m = await t.signUp();
     await t.app.inject({ method: "PUT", url: "/api/auth/locale", headers: m.auth, payload: { locale: "es" } });

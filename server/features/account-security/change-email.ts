@@ -47,10 +47,10 @@ export async function requestEmailChange(deps: Deps, userId: string, input: Chan
       expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 3_600_000),
     });
     const toNew = taken
-      ? { to: newEmail, ...renderEmailChangeTaken(base) }
-      : { to: newEmail, sensitive: true, ...renderEmailChangeConfirm({ ...base, firstName: user.firstName, link }) };
+      ? { kind: "account" as const, to: newEmail, ...renderEmailChangeTaken(base) }
+      : { kind: "account" as const, to: newEmail, sensitive: true, ...renderEmailChangeConfirm({ ...base, firstName: user.firstName, link }) };
     await enqueueEmail(tx, toNew, now);
-    await enqueueEmail(tx, { to: user.email, ...renderEmailChangeRequested({ ...base, firstName: user.firstName, newEmail }) }, now);
+    await enqueueEmail(tx, { kind: "account", to: user.email, ...renderEmailChangeRequested({ ...base, firstName: user.firstName, newEmail }) }, now);
   });
   return { pendingEmail: newEmail };
 }
@@ -128,7 +128,7 @@ export async function confirmEmailChange(deps: Deps, token: string): Promise<str
       .where(and(eq(passwordResets.userId, change.userId), isNull(passwordResets.usedAt)));
     const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
     const base = { churchName: deps.church.name, accent: deps.church.accentColor, publicUrl: deps.config.publicUrl, locale };
-    await enqueueEmail(tx, { to: user.email, ...renderEmailChanged({ ...base, firstName: user.firstName, newEmail: change.newEmail }) }, now);
+    await enqueueEmail(tx, { kind: "account", to: user.email, ...renderEmailChanged({ ...base, firstName: user.firstName, newEmail: change.newEmail }) }, now);
     return change.userId;
   });
 }

@@ -37,6 +37,6 @@ export async function changePassword(deps: Deps, userId: string, sessionId: stri
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-    await enqueueEmail(tx, { to: user.email, ...email }, now);
+    await enqueueEmail(tx, { kind: "account", to: user.email, ...email }, now);
   });
 }

@@ -181,6 +181,8 @@ describe("audience and channels", () => {
     // The email: the one layout, in the member's language, with the way to stop them.
     const [en] = await emailsTo(plain.email);
     expect(en.subject).toBe("Potluck Sunday");
+    // Church news: cancelled if the member deletes their account before it goes (decision 0117).
+    expect(en.kind).toBe("news");
     expect(en.html).toContain("<!doctype html>");
     expect(en.text).toContain("Bring a dish to share");
     expect(en.text).toContain(ANNOUNCEMENT_TEXT.emailFooter);

@@ -215,6 +215,7 @@ export async function sendAnnouncementBatch(deps: Deps, id: string, batchSize = 
           emailsByLocale(deps, a),
           "en",
           now,
+          "news",
         );
       }
     }

@@ -38,6 +38,7 @@ export async function requestPasswordReset(deps: Deps, rawEmail: string, ip: str
   const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
   const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
   const message = {
+    kind: "account" as const,
     to: email,
     sensitive: true,
     ...renderPasswordResetEmail({ churchName: deps.church.name, accent: deps.church.accentColor, firstName: user.firstName, link, locale }),

@@ -58,7 +58,7 @@ export async function resetSecondStep(deps: Deps, ownerId: string, userId: strin
     const locale = isLocale(member.locale) ? member.locale : DEFAULT_LOCALE;
     await enqueueEmail(
       tx,
-      { to: member.email, ...renderSecondStepResetEmail({ churchName: deps.church.name, accent: deps.church.accentColor, firstName: member.firstName, link: `${deps.config.publicUrl}/auth/login`, locale }) },
+      { kind: "account", to: member.email, ...renderSecondStepResetEmail({ churchName: deps.church.name, accent: deps.church.accentColor, firstName: member.firstName, link: `${deps.config.publicUrl}/auth/login`, locale }) },
       now,
     );
     return { userId, passkeys: steps.passkeys, totp: steps.totp, sessionsRevoked: revoked.length };

@@ -110,6 +110,8 @@ describe("daily journey", () => {
     expect(mails[0].text).toContain("Yahweh is my shepherd");
     // One-click unsubscribe (RFC 8058, decision 0118): the same link, POSTed as a mail client does, ends the journey.
     expect(mails[0].headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    // News: cancelled if the member deletes their account before it goes (decision 0117).
+    expect(mails[0].kind).toBe("news");
     const oneClick = /^<https?:\/\/[^/]+(\/api\/daily\/unsubscribe\?token=[\w%-]+)>$/.exec(mails[0].headers?.["List-Unsubscribe"] ?? "")?.[1];
     expect(mails[0].html).toContain(oneClick!.replace(/&/g, "&amp;"));
 

@@ -118,7 +118,7 @@ export async function sendJourneyEmail(deps: Deps, enrolmentId: string, date: st
         .returning({ id: journeyDeliveries.enrolmentId });
       // One-click unsubscribe (RFC 8058, decision 0118): a mail client POSTs to the same link.
       const headers = { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
-      if (marked.length) await enqueueEmail(tx, { to: row.email, sensitive: true, headers, ...msg }, deps.now());
+      if (marked.length) await enqueueEmail(tx, { kind: "news", to: row.email, sensitive: true, headers, ...msg }, deps.now());
     });
   } catch (err) {
     await deps.db

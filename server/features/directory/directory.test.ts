@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, isNotNull, isNull } from "drizzle-orm";
+import { API } from "../../../contract/api-paths";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { memberPhotos, users } from "../../db/schema/users";
 import { directoryListings } from "../../db/schema/directory";
@@ -75,9 +76,10 @@ describe("a member's own settings", () => {
 });
 
 describe("the privacy matrix", () => {
-  it("every combination of listed × photo × email × phone, seen by a member and by staff, shows only what was shared", async () => {
-    const tag = randomBytes(4).toString("hex");
-    const cases: { id: string; email: string; phone: string; version: string; listed: boolean; photo: boolean; mail: boolean; tel: boolean }[] = [];
+  type Case = { id: string; email: string; phone: string; version: string; listed: boolean; photo: boolean; mail: boolean; tel: boolean };
+  /** 16 members, one per combination of listed × photo × email × phone, each with an email, a phone and a photo. */
+  async function matrixMembers(tag: string) {
+    const cases: Case[] = [];
     for (let bits = 0; bits < 16; bits++) {
       const [listed, photo, mail, tel] = [8, 4, 2, 1].map((b) => (bits & b) !== 0);
       const email = `matrix-${bits}-${tag}@example.org`;
@@ -91,10 +93,13 @@ describe("the privacy matrix", () => {
       await t.db.insert(directoryListings).values({ userId: u.id, listed, showPhoto: photo, showEmail: mail, showPhone: tel });
       cases.push({ id: u.id, email, phone, version, listed, photo, mail, tel });
     }
-    const asMember = await searchAll(viewer, `Matrix${tag}`);
-    const asStaff = await searchAll(staff, `Matrix${tag}`);
-    expect(asStaff).toHaveLength(16);
-    expect(asMember).toHaveLength(8);
+    return cases;
+  }
+  /**
+   * Each combination, as a member and as staff saw it: exactly the shared fields (staff: plus role
+   * and listing), unlisted members absent for a member; and no unshared value anywhere in the raw answers.
+   */
+  function expectOnlyShared(cases: Case[], asMember: DirectoryEntry[], asStaff: DirectoryEntry[], tag: string) {
     for (const c of cases) {
       const name = { id: c.id, firstName: expect.any(String) as string, lastName: `Matrix${tag}` };
       const shared = {
@@ -102,10 +107,10 @@ describe("the privacy matrix", () => {
         ...(c.listed && c.mail ? { email: c.email } : {}),
         ...(c.listed && c.tel ? { phone: c.phone } : {}),
       };
-      const m = asMember.find((e) => e.id === c.id);
-      if (c.listed) expect(m).toStrictEqual({ ...name, ...shared });
-      else expect(m).toBeUndefined();
-      expect(asStaff.find((e) => e.id === c.id)).toStrictEqual({ ...name, ...shared, role: "MEMBER", listed: c.listed });
+      const m = asMember.filter((e) => e.id === c.id);
+      if (c.listed) expect(m).toStrictEqual([{ ...name, ...shared }]);
+      else expect(m).toEqual([]);
+      expect(asStaff.filter((e) => e.id === c.id)).toStrictEqual([{ ...name, ...shared, role: "MEMBER", listed: c.listed }]);
       // Belt and braces: nothing unshared anywhere in the raw answers.
       for (const answer of [JSON.stringify(asMember), JSON.stringify(asStaff)]) {
         if (!(c.listed && c.mail)) expect(answer).not.toContain(c.email);
@@ -113,6 +118,35 @@ describe("the privacy matrix", () => {
         if (!(c.listed && c.photo)) expect(answer).not.toContain(c.version);
       }
     }
+  }
+
+  it("every combination of listed × photo × email × phone, seen by a member and by staff, shows only what was shared", async () => {
+    const tag = randomBytes(4).toString("hex");
+    const cases = await matrixMembers(tag);
+    const asMember = await searchAll(viewer, `Matrix${tag}`);
+    const asStaff = await searchAll(staff, `Matrix${tag}`);
+    expect(asStaff).toHaveLength(16);
+    expect(asMember).toHaveLength(8);
+    expectOnlyShared(cases, asMember, asStaff, tag);
+  });
+
+  it("the list without a search (its own prepared query, first and later pages) keeps the same privacy, for a member and for staff", async () => {
+    const tag = randomBytes(4).toString("hex");
+    const cases = await matrixMembers(tag);
+    // Every page of the unsearched directory, in small pages so the later-page query runs too.
+    const asMember = await searchAll(viewer, "", "7");
+    const asStaff = await searchAll(staff, "", "7");
+    const ids = new Set(cases.map((c) => c.id));
+    expect(asMember.filter((e) => ids.has(e.id))).toHaveLength(8);
+    expect(asStaff.filter((e) => ids.has(e.id))).toHaveLength(16);
+    // A member's whole list holds only listed members and never role or listing; staff's holds everyone who is not deleted.
+    const listedIds = new Set((await t.db.select({ id: directoryListings.userId }).from(directoryListings).where(eq(directoryListings.listed, true))).map((r) => r.id));
+    expect(asMember.filter((e) => !listedIds.has(e.id))).toEqual([]);
+    expect(asMember.filter((e) => "role" in e || "listed" in e)).toEqual([]);
+    const living = await t.db.select({ id: users.id }).from(users).where(isNull(users.deletedAt));
+    expect(asStaff).toHaveLength(living.length);
+    expect(new Set(asStaff.map((e) => e.id))).toEqual(new Set(living.map((u) => u.id)));
+    expectOnlyShared(cases, asMember, asStaff, tag);
   });
 
   it("a shared photo or phone the member does not have is simply absent", async () => {
@@ -150,6 +184,39 @@ describe("the privacy matrix", () => {
     expect(await searchAll(viewer, last)).toHaveLength(0);
     const [forStaff] = await searchAll(staff, last);
     expect(forStaff).toStrictEqual({ id: a.user.id, firstName: "Gone", lastName: last, role: "MEMBER", listed: false });
+  });
+});
+
+describe("deleted accounts", () => {
+  it("are in no directory answer: not to members, not to staff, searched or not", async () => {
+    const tag = randomBytes(3).toString("hex");
+    // One deleted through "Delete my account" while listed with everything shared...
+    const gone = await t.signUp("MEMBER", { firstName: "Gone", lastName: `Away${tag}` });
+    expect((await putMine(gone, { listed: true, showPhoto: true, showEmail: true, showPhone: true })).statusCode).toBe(200);
+    expect(await searchAll(viewer, `Away${tag}`)).toHaveLength(1);
+    const del = await t.app.inject({ method: "DELETE", url: API.myData.account(), headers: gone.auth, payload: { password: gone.password } });
+    expect(del.statusCode, del.body).toBe(204);
+    // ...and a tombstone whose listing row is still there (the query itself must refuse it, not only the deletion's cleanup).
+    const [ghost] = await t.db
+      .insert(users)
+      .values({ email: `deleted-member:ghost-${tag}`, passwordHash: "!deleted", firstName: "Deleted", lastName: "member", role: "MEMBER", deletedAt: new Date() })
+      .returning();
+    await t.db.insert(directoryListings).values({ userId: ghost.id, listed: true, showPhoto: true, showEmail: true, showPhone: true });
+    const still = await t.signUp("MEMBER", { firstName: "Still", lastName: `Here${tag}` });
+    await putMine(still, { listed: true });
+
+    const deletedIds = new Set((await t.db.select({ id: users.id }).from(users).where(isNotNull(users.deletedAt))).map((u) => u.id));
+    expect(deletedIds.has(gone.user.id) && deletedIds.has(ghost.id)).toBe(true);
+    for (const who of [viewer, staff, pastor]) {
+      for (const [q, limit] of [["", "7"], ["", "100"], ["Deleted member", "100"], [`Away${tag}`, "100"], ["member", "3"]] as const) {
+        const seen = await searchAll(who, q, limit);
+        expect(seen.filter((e) => deletedIds.has(e.id)), `${who.user.role} asking "${q}"`).toEqual([]);
+        expect(seen.filter((e) => e.firstName === "Deleted" && e.lastName === "member")).toEqual([]);
+      }
+      // A living member is still found, so the filter is not hiding everyone.
+      expect((await searchAll(who, `Here${tag}`)).map((e) => e.id)).toEqual([still.user.id]);
+      expect((await searchAll(who, "", "100")).map((e) => e.id)).toContain(still.user.id);
+    }
   });
 });
 

@@ -55,8 +55,14 @@ export function toDirectoryEntry(r: Row, staff: boolean): DirectoryEntry {
 /** Strictly after the cursor's member in the directory's order (users_directory_name_idx). */
 const after = (last: unknown, first: unknown, id: unknown) => sql`(lower(u.last_name), lower(u.first_name), u.id) > (lower(${last}::text), lower(${first}::text), ${id}::uuid)`;
 
+/**
+ * A deleted account (decision 0117: a tombstone named "Deleted member") is in no directory
+ * answer, to members or staff, searched or not: every page's query starts with this condition.
+ */
+const NOT_DELETED = sql`u.deleted_at is null`;
+
 function pageSql(conditions: SQL[], limit: unknown) {
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const where = sql`where ${sql.join([NOT_DELETED, ...conditions], sql` and `)}`;
   return sql`
     select u.id, u.first_name, u.last_name, u.role, u.email, u.phone, p.version as photo_version,
       l.listed, l.show_photo, l.show_email, l.show_phone
@@ -89,7 +95,8 @@ const unsearched = {
 /**
  * GET /api/directory: members by name (every word of `q` in the first or last name), ordered by
  * last name, first name, id; keyset pages (`cursor` is the previous page's nextCursor). Members
- * see listed members only; staff see everyone (toDirectoryEntry decides the fields).
+ * see listed members only; staff see everyone; a deleted account nobody (toDirectoryEntry
+ * decides the fields).
  */
 export async function searchDirectory(db: Db, viewer: AuthUser, query: { q: string; cursor?: string; limit: number }): Promise<DirectoryPage> {
   const staff = isStaff(viewer.role);

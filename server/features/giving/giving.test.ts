@@ -260,6 +260,19 @@ describe("giving: receipts", () => {
     expect(await receipts(other.user.email)).toHaveLength(1);
   });
 
+  it("still goes to a member who turned 'Email updates' off (a receipt is not news)", async () => {
+    const m = await t.signUp();
+    const off = await t.app.inject({ method: "PUT", url: "/api/notifications/preferences", headers: m.auth, payload: { emailUpdates: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/notifications/preferences", headers: m.auth })).json()).toMatchObject({ emailUpdates: false });
+    const res = await give(m.auth, body({ amount_cents: 2718 }));
+    expect(res.statusCode).toBe(201);
+    const mails = await receipts(m.user.email);
+    expect(mails.map((x) => [x.subject, x.status, x.kind])).toEqual([[`Your gift of $27.18 to ${t.deps.church.name}`, "queued", "giving"]]);
+    expect(mails[0].text).toContain(`Reference: ${(res.json() as GiveResponse).gift.id}`);
+    expect(mails[0].headers).toBeNull();
+  });
+
   it("the first recurring charge gets a receipt naming the frequency; a decline gets none", async () => {
     const m = await t.signUp();
     expect((await give(m.auth, body({ is_recurring: true, frequency: "yearly" }), newKey(), "recurring")).statusCode).toBe(201);

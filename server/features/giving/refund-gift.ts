@@ -152,7 +152,7 @@ async function queueRefundEmail(deps: Deps, tx: Tx, r: RefundRow, g: GiftRow) {
       { signOff: [church.name] },
     ],
   });
-  await enqueueEmail(tx, { to: row.email, ...email }, deps.now());
+  await enqueueEmail(tx, { kind: "giving", to: row.email, ...email }, deps.now());
 }
 
 /** A completed refund's record: the audit row and the donor's email, in the refund's transaction. */

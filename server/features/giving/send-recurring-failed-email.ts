@@ -110,5 +110,5 @@ export async function sendRecurringFailedEmail(deps: Deps, recurringId: string, 
     updateCardUrl,
     locale,
   });
-  await enqueueEmail(tx, { to: row.email, ...msg, sensitive: true }, deps.now());
+  await enqueueEmail(tx, { kind: "account", to: row.email, ...msg, sensitive: true }, deps.now());
 }

@@ -88,7 +88,7 @@ async function statementFor(deps: Deps, tx: Tx, year: number, donor: StatementDo
   const printableUrl = donor.user_id ? `${deps.config.publicUrl}/giving/statement?year=${year}` : null;
   const message = renderStatementEmail(statement, locale, { printableUrl, accent: deps.church.accentColor });
   const filename = messagesFor(locale).statements.pdfFileName(year);
-  const emailId = await enqueueEmail(tx, { to: donor.email, ...message, attachments: [{ filename, contentType: "application/pdf", content: pdf }] }, deps.now());
+  const emailId = await enqueueEmail(tx, { kind: "giving", to: donor.email, ...message, attachments: [{ filename, contentType: "application/pdf", content: pdf }] }, deps.now());
   return { ...base, outcome: "sent", emailId, error: null };
 }
 

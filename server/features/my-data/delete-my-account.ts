@@ -19,7 +19,9 @@
  *     stay (tax law): its name, email, phone and password are erased, its email replaced by a
  *     unique non-address, so the same address can register again as a new member;
  *   - while a CRM is connected, the member's contact deletion is queued ("crm.delete-contact")
- *     and anything still waiting to be sent about them is cancelled.
+ *     and anything still waiting to be sent about them is cancelled;
+ *   - every email still queued to their address is cancelled (deleted, with its text), except
+ *     their giving records (receipts, refunds, statements: kind "giving", the church's records).
  */
 import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import type { Deps } from "../../deps";
@@ -36,6 +38,7 @@ import { directoryListings } from "../../db/schema/directory";
 import { emailOptOuts, notificationOptOuts, notifications, pushSubscriptions } from "../../db/schema/notifications";
 import { passkeys, recoveryCodes, signInTickets, totpSecrets } from "../../db/schema/two-step";
 import { crmSyncItems, integrations, oauthStates } from "../../db/schema/integrations";
+import { emailOutbox } from "../../db/schema/platform";
 import { verifyPassword } from "../../security/passwords";
 import { badRequest, conflict } from "../../http/app-error";
 import { enqueueBackgroundCall } from "../../shared/background-calls";
@@ -172,6 +175,11 @@ export async function deleteMyAccount(deps: Deps, userId: string, password: stri
     if (crmConnected) {
       for (const contactId of contactIds) await enqueueBackgroundCall(tx, "crm.delete-contact", { contactId }, now);
     }
+
+    // Mail: no more news, journey days, account or staff emails to the address. What is queued
+    // and not a giving record is cancelled; a receipt or statement already queued still goes
+    // (the church's giving records, decision 0117). One a sender is sending this moment may go.
+    await tx.delete(emailOutbox).where(and(eq(emailOutbox.to, user.email), eq(emailOutbox.status, "queued"), ne(emailOutbox.kind, "giving")));
 
     await tx
       .update(users)

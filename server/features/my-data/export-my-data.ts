@@ -7,7 +7,7 @@
 import { asc, eq, getTableColumns, type Column } from "drizzle-orm";
 import { getTableConfig, type PgColumn } from "drizzle-orm/pg-core";
 import type { Deps } from "../../deps";
-import { EXPORT_SECTIONS, type ExportSection } from "./export-sections";
+import { EXPORT_SECTIONS, exportedKeys, type ExportSection } from "./export-sections";
 
 /** Rows read at once from one table. */
 export const EXPORT_PAGE_ROWS = 500;
@@ -20,10 +20,10 @@ export function exportFileName(now: Date, timeZone: string) {
 
 const toJsonValue = (value: unknown): unknown => (value instanceof Uint8Array ? Buffer.from(value).toString("base64") : value);
 
-/** The columns a section exports: every column but those it omits. */
+/** The columns a section exports: its `only` list, or every column but those it omits. */
 function exportedColumns(s: ExportSection): Record<string, Column> {
   const all = getTableColumns(s.table) as Record<string, Column>;
-  return Object.fromEntries(Object.entries(all).filter(([key]) => !s.omit?.includes(key)));
+  return Object.fromEntries(exportedKeys(s).map((key) => [key, all[key]]));
 }
 
 /** A stable order for paging: the primary key's columns (or every exported column when there is none). */

@@ -1,14 +1,16 @@
 /**
  * What "Download my data" holds (issue 20, decision 0117): one line per table that keeps
  * something about a member, and one line per member-keyed table left out, with the reason.
- * my-data.test.ts reads the database catalog for every table with a foreign key to `users` and
- * fails when a table is in neither list, so a new table cannot be forgotten: add it to
- * EXPORT_SECTIONS (one line) or to NOT_EXPORTED (one line, with why).
+ * my-data.test.ts reads the database catalog for every column of a foreign key to `users`, and
+ * every column named like a member (user_id, member_id, *_user_id, *_member_id) with or without
+ * one, and fails when one is accounted for nowhere, so a new table or column cannot be
+ * forgotten: add it to EXPORT_SECTIONS (one line), NOT_EXPORTED (a table, with why) or
+ * NOT_EXPORTED_COLUMNS (one column, with why).
  *
- * A section exports every column of the member's rows but those it omits. Secrets never leave:
- * a column whose name looks like one (hash, token, secret, sealed, key, gateway profile...) must
- * be omitted or shown through `show`, or the module refuses to load (checkSections below), and
- * the test scans a real export for planted secrets.
+ * A section exports every column of the member's rows but those it omits (or only those it
+ * names). Secrets never leave: a column whose name looks like one (hash, token, secret, sealed,
+ * key, gateway profile...) must be left out or shown through `show`, or the module refuses to
+ * load (checkSections below), and the test scans a real export for planted secrets.
  */
 import { getTableColumns, getTableName, type Column } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -36,6 +38,11 @@ export interface ExportSection {
   by: Column;
   /** Columns left out (secrets, internal bookkeeping). */
   omit?: readonly string[];
+  /**
+   * The only columns exported, when a section must show exactly these and nothing else (payment
+   * methods: "brand and last four only"); a column added to the table later stays out.
+   */
+  only?: readonly string[];
   /** Columns shown transformed (a push endpoint's host only). */
   show?: Readonly<Record<string, (value: unknown) => unknown>>;
 }
@@ -70,7 +77,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   { name: "recurringGifts", table: recurringGifts, by: recurringGifts.userId, omit: ["gatewayProfileId"] },
   { name: "wallet", table: wallets, by: wallets.userId },
   { name: "walletTransactions", table: walletTransactions, by: walletTransactions.userId, omit: ["gatewayTransactionId"] },
-  { name: "paymentMethods", table: paymentMethods, by: paymentMethods.userId, omit: ["gatewayProfileId"] },
+  // Issue 20: "brand and last four only" (and which kind of method it is); no expiry, bank, default or profile.
+  { name: "paymentMethods", table: paymentMethods, by: paymentMethods.userId, only: ["type", "cardBrand", "lastFour"] },
   { name: "bankAccounts", table: bankAccounts, by: bankAccounts.userId, omit: ["accessTokenSealed", "itemId", "providerAccountId", "syncCursor"] },
   { name: "bankPurchases", table: bankPurchases, by: bankPurchases.userId, omit: ["providerTransactionId"] },
   { name: "roundUpSettings", table: roundUpSettings, by: roundUpSettings.userId },
@@ -113,6 +121,34 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   gift_refunds: "the staff member who refunded a gift (actor), kept for accountability; the donor's refunds are in their gifts' refunded_cents (decision 0119)",
 };
 
+/** The columns a section exports: its `only` list, or every column but those it omits. */
+export function exportedKeys(s: ExportSection): string[] {
+  return Object.keys(getTableColumns(s.table)).filter((key) => (s.only ? s.only.includes(key) : !s.omit?.includes(key)));
+}
+
+/**
+ * Single columns that name a member but are not exported, and why, as "table.column". The test
+ * finds every column of a foreign key to `users` and every column named user_id, member_id,
+ * *_user_id or *_member_id; each must be a section's `by`, in a table of NOT_EXPORTED, or here.
+ * The first group are second member columns of exported tables (staff who acted on the row);
+ * the second, references the catalog cannot see (no foreign key, no telling name), listed so
+ * they are known: each names an existing column (the test checks), and none is the member's own data.
+ */
+export const NOT_EXPORTED_COLUMNS: Readonly<Record<string, string>> = {
+  "livestream_comments.deleted_by": "the staff member who removed a comment (moderation); the author's comments are exported by user_id",
+  "prayer_requests.hidden_by": "the staff member who hid a prayer request (moderation); the author's requests are exported by user_id",
+  "group_join_requests.decided_by": "the leader or staff member who answered a join request; the asker's requests are exported by user_id",
+  // References without a foreign key.
+  "crm_sync_items.source_id":
+    "the CRM outbox's source (a member's id for a 'member' item, a prayer's for 'prayer'): the CRM's bookkeeping, cancelled when the member deletes their account (decision 0117)",
+  "email_outbox.to":
+    "the address a queued or sent email goes to: the message on its way, not kept data; queued ones but giving records are cancelled when the member deletes their account",
+  "background_calls.payload": "a queued call to a provider (a card profile's or CRM contact's deletion, a bank token's revoke): provider ids, emptied once the call is made",
+  "gift_donor_years.donor_key": "a kept count of a donor's gifts per year (decision 0132), derived from gifts, which are exported",
+  "rate_limits.key": "a rate limit's counter (write:<limit>:<member id> ...): minutes to an hour long, counts only",
+  "rate_delays.key": "a sign-in or reset delay's counter (by address or device): counts and times only, short-lived",
+};
+
 /** Column names that look like secrets: a section must omit them or show them transformed. */
 const SECRET_NAME = /hash|token|secret|sealed|^key$|publickey|privatekey|apikey|p256dh|^auth$|credential|gatewayprofile|fingerprint|password/i;
 
@@ -120,8 +156,12 @@ const SECRET_NAME = /hash|token|secret|sealed|^key$|publickey|privatekey|apikey|
 export function checkSections(sections: readonly ExportSection[]): string[] {
   const problems: string[] = [];
   for (const s of sections) {
-    for (const key of Object.keys(getTableColumns(s.table))) {
-      if (SECRET_NAME.test(key) && !s.omit?.includes(key) && !s.show?.[key]) {
+    const keys = Object.keys(getTableColumns(s.table));
+    for (const key of s.only ?? []) {
+      if (!keys.includes(key)) problems.push(`export section ${s.name}: ${getTableName(s.table)} has no column ${key}`);
+    }
+    for (const key of exportedKeys(s)) {
+      if (SECRET_NAME.test(key) && !s.show?.[key]) {
         problems.push(`export section ${s.name}: column ${getTableName(s.table)}.${key} looks like a secret; omit it or show it transformed`);
       }
     }

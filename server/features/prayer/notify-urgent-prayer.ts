@@ -50,5 +50,5 @@ export async function churchEmailLocale(db: Db | Tx, address: string): Promise<L
 export async function notifyUrgentPrayer(deps: Deps, tx: Db | Tx, input: PrayerRequestData, authorName: string) {
   if (!input.isUrgent || !deps.church.email) return;
   const locale = await churchEmailLocale(tx, deps.church.email);
-  await enqueueEmail(tx, { to: deps.church.email, ...renderUrgentPrayerEmail(deps, input, authorName, locale) }, deps.now());
+  await enqueueEmail(tx, { kind: "staff", to: deps.church.email, ...renderUrgentPrayerEmail(deps, input, authorName, locale) }, deps.now());
 }

@@ -35,12 +35,27 @@ const meUser = async (who: Who) => {
 const upload = (who: Who, body: Buffer, type = "image/jpeg", lang?: string) =>
   t.app.inject({ method: "PUT", url: API.profile.photo(), headers: { ...who.auth, "content-type": type, ...(lang ? { "accept-language": lang } : {}) }, payload: body });
 
-/** A JPEG photo with the camera's EXIF, GPS position included, as phones write them. */
-const gpsJpeg = (width = 1200, height = 800) =>
-  sharp({ create: { width, height, channels: 3, background: "#3a7" } })
-    .jpeg()
-    .withExif({ IFD0: { Make: "PhoneCo", Model: "Camera 9" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "28/1 32/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "81/1 22/1 0/1" } })
-    .toBuffer();
+/** A camera's EXIF, GPS position included, as phones write it. */
+const CAMERA_EXIF = { IFD0: { Make: "PhoneCo", Model: "Camera 9" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "28/1 32/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "81/1 22/1 0/1" } };
+/** A JPEG photo with the camera's EXIF. */
+const gpsJpeg = (width = 1200, height = 800) => sharp({ create: { width, height, channels: 3, background: "#3a7" } }).jpeg().withExif(CAMERA_EXIF).toBuffer();
+/** The same EXIF in a PNG (eXIf chunk) and a WebP (EXIF chunk). */
+const gpsPng = () => sharp({ create: { width: 900, height: 600, channels: 4, background: "#3a7f" } }).png().withExif(CAMERA_EXIF).toBuffer();
+const gpsWebp = () => sharp({ create: { width: 600, height: 900, channels: 3, background: "#7a3" } }).webp().withExif(CAMERA_EXIF).toBuffer();
+/** The GPS IFD pointer (tag 0x8825, little-endian as libexif writes it). */
+const GPS_POINTER = Buffer.from([0x25, 0x88]);
+
+/** An image the server wrote: a WebP with no EXIF, XMP or ICC, and none of the camera's words. */
+async function expectNoMetadata(image: Buffer, label: string) {
+  const meta = await sharp(image).metadata();
+  expect(meta.format, label).toBe("webp");
+  expect(meta.exif, label).toBeUndefined();
+  expect(meta.xmp, label).toBeUndefined();
+  expect(meta.icc, label).toBeUndefined();
+  expect(image.includes(Buffer.from("Exif")), `${label}: no EXIF chunk`).toBe(false);
+  expect(image.includes(Buffer.from("PhoneCo")), `${label}: no camera make`).toBe(false);
+  expect(image.includes(Buffer.from("Camera 9")), `${label}: no camera model`).toBe(false);
+}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -131,8 +146,8 @@ describe("the photo", () => {
   it("a JPEG with EXIF GPS becomes a 512 and a 128 px square WebP with no metadata; the own user links it", async () => {
     const jpeg = await gpsJpeg();
     const inMeta = await sharp(jpeg).metadata();
-    // The GPS IFD pointer (tag 0x8825, little-endian) and the latitude reference are in the file's EXIF.
-    expect(inMeta.exif?.includes(Buffer.from([0x25, 0x88])), "the test file does carry a GPS position").toBe(true);
+    // The GPS IFD pointer is in the file's EXIF.
+    expect(inMeta.exif?.includes(GPS_POINTER), "the test file does carry a GPS position").toBe(true);
     const res = await upload(ann, jpeg);
     expect(res.statusCode).toBe(200);
     const { photoUrl } = res.json();
@@ -151,6 +166,33 @@ describe("the photo", () => {
       expect(meta.icc).toBeUndefined();
       expect(img.rawPayload.includes(Buffer.from("Exif")), "no EXIF chunk").toBe(false);
       expect(img.rawPayload.includes(Buffer.from("PhoneCo")), "no camera make").toBe(false);
+    }
+  });
+
+  it("a PNG or a WebP with EXIF GPS is stored and served with no metadata either", async () => {
+    const cam = await t.signUp("MEMBER", { firstName: "Cam", lastName: "Era" });
+    for (const [type, file] of [
+      ["image/png", await gpsPng()],
+      ["image/webp", await gpsWebp()],
+    ] as const) {
+      const inMeta = await sharp(file).metadata();
+      expect(inMeta.format, type).toBe(type.slice(6));
+      expect(inMeta.exif?.includes(GPS_POINTER), `the ${type} test file does carry a GPS position`).toBe(true);
+      expect(file.includes(Buffer.from("PhoneCo")), `the ${type} test file names the camera`).toBe(true);
+      const res = await upload(cam, file, type);
+      expect(res.statusCode, res.body).toBe(200);
+      // What is stored: both sizes.
+      const [row] = await t.db.select().from(memberPhotos).where(eq(memberPhotos.userId, cam.user.id));
+      expect(res.json().photoUrl).toBe(API.profile.memberPhoto({ id: cam.user.id, version: row.version, size: "512" }));
+      await expectNoMetadata(Buffer.from(row.large), `${type} stored 512`);
+      await expectNoMetadata(Buffer.from(row.small), `${type} stored 128`);
+      // What is served.
+      for (const size of ["512", "128"] as const) {
+        const img = await t.app.inject({ method: "GET", url: API.profile.memberPhoto({ id: cam.user.id, version: row.version, size }), headers: bob.auth });
+        expect(img.statusCode).toBe(200);
+        expect((await sharp(img.rawPayload).metadata()).width).toBe(Number(size));
+        await expectNoMetadata(img.rawPayload, `${type} served ${size}`);
+      }
     }
   });
 

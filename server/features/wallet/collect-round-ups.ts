@@ -318,7 +318,7 @@ export async function queueCollectionFailedEmail(deps: Deps, tx: Tx, collectionI
     walletUrl: `${deps.config.publicUrl}/giving?tab=wallet`,
     locale,
   });
-  await enqueueEmail(tx, { to: row.email, ...msg }, deps.now());
+  await enqueueEmail(tx, { kind: "account", to: row.email, ...msg }, deps.now());
 }
 
 /** queueCollectionFailedEmail in a transaction of its own: for a failed collection whose email was never queued. */

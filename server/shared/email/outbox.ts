@@ -6,18 +6,23 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { emailAttachments, emailOutbox } from "../../db/schema/platform";
+import { emailAttachments, emailOutbox, type EmailKind } from "../../db/schema/platform";
 import type { EmailMessage } from "../../providers/email/port";
+
+/** A message to queue, with what it is about (EMAIL_KINDS: what a deleted account still gets). */
+export type QueuedEmail = EmailMessage & { kind: EmailKind };
 
 /**
  * `now`: the caller's clock (deps.now()), so a test's clock decides when the email is due.
  * `message.attachments` (a statement's PDF) are stored beside it and sent with it.
+ * `message.kind`: what it is about (EMAIL_KINDS, server/db/schema/platform.ts).
  */
-export async function enqueueEmail(tx: Db | Tx, message: EmailMessage, now: Date): Promise<string> {
+export async function enqueueEmail(tx: Db | Tx, message: QueuedEmail, now: Date): Promise<string> {
   const [row] = await tx
     .insert(emailOutbox)
     .values({
       to: message.to,
+      kind: message.kind,
       subject: message.subject,
       text: message.text,
       html: message.html,
@@ -39,7 +44,8 @@ export async function enqueueEmail(tx: Db | Tx, message: EmailMessage, now: Date
  * `recipients` is a query whose rows have `to_address`, `locale` and `headers` (jsonb or null:
  * each member's own extra headers, such as their unsubscribe link); each gets the message of
  * its locale from `byLocale` (rendered once per language, not once per member), or the one of
- * `fallback`. Inside the caller's transaction like enqueueEmail. Returns how many were queued.
+ * `fallback`, all of one `kind`. Inside the caller's transaction like enqueueEmail. Returns how
+ * many were queued.
  */
 export async function enqueueEmailsTo(
   tx: Db | Tx,
@@ -47,6 +53,7 @@ export async function enqueueEmailsTo(
   byLocale: Record<string, Omit<EmailMessage, "to">>,
   fallback: string,
   now: Date,
+  kind: EmailKind,
 ): Promise<number> {
   const locales = Object.keys(byLocale);
   if (!locales.includes(fallback)) throw new Error(`enqueueEmailsTo: no message for the fallback locale ${fallback}`);
@@ -61,8 +68,8 @@ export async function enqueueEmailsTo(
   const at = now.toISOString();
   const result = await tx.execute(sql`
     with queued as (
-      insert into email_outbox ("to", subject, text, html, sensitive, headers, created_at, next_attempt_at)
-      select r.to_address, m.subject, m.text, m.html, m.sensitive::boolean, r.headers::jsonb, ${at}::timestamptz, ${at}::timestamptz
+      insert into email_outbox ("to", kind, subject, text, html, sensitive, headers, created_at, next_attempt_at)
+      select r.to_address, ${kind}, m.subject, m.text, m.html, m.sensitive::boolean, r.headers::jsonb, ${at}::timestamptz, ${at}::timestamptz
       from (${recipients}) r
       join (values ${messages}) as m(locale, subject, text, html, sensitive)
         on m.locale = case when r.locale in (${known}) then r.locale else ${fallback} end

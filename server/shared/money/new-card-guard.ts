@@ -102,7 +102,7 @@ async function tripAndAlert(deps: Deps, log: FastifyBaseLogger, declines: number
     const to = deps.church.email;
     if (to) {
       const text = GIVING_TEXT.cardTestingAlert(declines, attempts, minutes, paused);
-      await enqueueEmail(tx, { to, subject: GIVING_TEXT.cardTestingAlertSubject, text, html: `<p>${text}</p>` }, deps.now());
+      await enqueueEmail(tx, { kind: "staff", to, subject: GIVING_TEXT.cardTestingAlertSubject, text, html: `<p>${text}</p>` }, deps.now());
     }
     return notify(tx, { kind: "newCardsPaused", subjectId: randomUUID(), ...NOTIFICATION_MESSAGES.newCardsPaused(paused), recipients: staffMembers(null), at: deps.now() });
   });

@@ -115,7 +115,7 @@ export async function queueGiftReceipt(deps: Deps, tx: Tx, giftId: string): Prom
     frequency: row.frequency,
     locale,
   });
-  await enqueueEmail(tx, { to: row.email, ...msg }, deps.now());
+  await enqueueEmail(tx, { kind: "giving", to: row.email, ...msg }, deps.now());
   return true;
 }
 
