@@ -768,7 +768,7 @@ export const en = {
     roster: "Members and requests",
     rosterShort: "Members",
     rosterOf: (name: string) => `${name}: members and requests`,
-    rosterHint: "Names and emails of the group's members. The app does not keep phone numbers.",
+    rosterHint: "Names and emails of the group's members, and the phone numbers they share in the directory.",
     rosterFailed: "The roster could not be loaded.",
     membersHeading: (n: number) => `Members (${n})`,
     requestsHeading: (n: number) => `Requests to join (${n})`,

@@ -1323,7 +1323,7 @@ export const es: Messages = {
     roster: "Miembros y solicitudes",
     rosterShort: "Miembros",
     rosterOf: (name: string) => `${name}: miembros y solicitudes`,
-    rosterHint: "Nombres y correos de los miembros del grupo. La aplicación no guarda números de teléfono.",
+    rosterHint: "Nombres y correos de los miembros del grupo, y los teléfonos que comparten en el directorio.",
     rosterFailed: "No se pudo cargar la lista de miembros.",
     membersHeading: (n: number) => `Miembros (${n})`,
     requestsHeading: (n: number) => `Solicitudes para unirse (${n})`,
