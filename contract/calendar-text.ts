@@ -79,7 +79,9 @@ export const CALENDAR_SCREEN_TEXT = {
   monthly: "Every month",
   allEvents: "All events",
   homeTitle: "Upcoming events",
-  homeEmpty: "No upcoming events.",
+  homeEmpty: "No upcoming events. Check back soon.",
+  homeEmptyStaff: "No upcoming events. Add one in Admin → Events and members see it here.",
+  addEvent: "Add an event",
 } as const;
 
 export const WEEK_TEXT = {

@@ -630,7 +630,9 @@ export const es: Messages = {
     monthly: "Cada mes",
     allEvents: "Todos los eventos",
     homeTitle: "Próximos eventos",
-    homeEmpty: "No hay próximos eventos.",
+    homeEmpty: "No hay próximos eventos. Vuelva pronto.",
+    homeEmptyStaff: "No hay próximos eventos. Agregue uno en Administración → Eventos y los miembros lo verán aquí.",
+    addEvent: "Agregar un evento",
   },
   week: {
     title: "Esta semana",
