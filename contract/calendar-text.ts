@@ -128,7 +128,7 @@ export const EVENT_ADMIN_TEXT = {
   updated: "Event updated",
   deleted: "Event deleted",
   saveFailed: "Failed to save the event",
-  deleteConfirm: "Delete this event? Members' registrations are removed too.",
+  deleteConfirm: "Delete this event? Members' registrations are removed too; those registered for a date still ahead are told it was cancelled.",
   rsvps: "Registrations",
   noRsvps: "No registrations yet.",
   goingList: "Who is going",
