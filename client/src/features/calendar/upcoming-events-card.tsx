@@ -31,7 +31,7 @@ export function UpcomingEventsCard({ timeZone }: { timeZone: string }) {
   });
   const q = useOccurrences(from, to, { mine: false });
   const next = q.data?.occurrences.filter((o) => Date.parse(o.startsAt) >= now.getTime()).slice(0, SHOWN);
-  const empty = q.isSuccess && next?.length === 0;
+  const empty = !q.isPending && !q.isError && next?.length === 0;
   return (
     <Card data-testid="home-events">
       <Link href="/calendar" className="block rounded-t-lg transition-colors hover:bg-muted">
