@@ -79,7 +79,9 @@ export const CALENDAR_SCREEN_TEXT = {
   monthly: "Every month",
   allEvents: "All events",
   homeTitle: "Upcoming events",
-  homeEmpty: "No upcoming events.",
+  homeEmpty: "No upcoming events. Check back soon.",
+  homeEmptyStaff: "No upcoming events. Add one in Admin → Events and members see it here.",
+  addEvent: "Add an event",
 } as const;
 
 export const WEEK_TEXT = {
@@ -126,7 +128,7 @@ export const EVENT_ADMIN_TEXT = {
   updated: "Event updated",
   deleted: "Event deleted",
   saveFailed: "Failed to save the event",
-  deleteConfirm: "Delete this event? Members' registrations are removed too.",
+  deleteConfirm: "Delete this event? Members' registrations are removed too; those registered for a date still ahead are told it was cancelled.",
   rsvps: "Registrations",
   noRsvps: "No registrations yet.",
   goingList: "Who is going",

@@ -135,13 +135,19 @@ export const ZGroupParams = z.object({ id: z.uuid() });
 export const ZGroupRequestParams = z.object({ id: z.uuid(), userId: z.uuid() });
 export const ZGroupRequestAction = z.object({ id: z.uuid(), userId: z.uuid(), action: z.enum(["approve", "decline"]) });
 
-/** A group's people, for its leaders and staff. No phone: the app keeps none (decision 0107). */
-export const ZRosterPerson = z.object({
+/** A person as staff pick them (leaders) and as a roster lists them: name and email. */
+const ZPerson = z.object({
   userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
 });
+/**
+ * A group's people, for its leaders and staff (decision 0107). `phone` (E.164) only when the
+ * member shares it in the directory (listed, with "Show my phone" on: the directory's own rule,
+ * decision 0118); null otherwise.
+ */
+export const ZRosterPerson = ZPerson.extend({ phone: z.string().nullable() });
 /**
  * A roster page: the group (its `memberCount` is the whole roster's), a page of its members,
  * leaders first then by name, and the requests waiting, oldest first, on the first page only
@@ -158,5 +164,5 @@ export type GroupRoster = z.infer<typeof ZGroupRoster>;
 
 /** People staff may name as leaders: a name or email search. */
 export const ZPeopleSearch = z.object({ q: z.string().trim().max(100).default("") });
-export const ZGroupPerson = ZRosterPerson;
+export const ZGroupPerson = ZPerson;
 export type GroupPerson = z.infer<typeof ZGroupPerson>;

@@ -10,7 +10,7 @@ import { isStaff } from "./roles";
  * kept in the inbox nor pushed (docs/decisions/0041). `staffOnly` kinds reach OWNER, PASTOR and
  * STAFF only (spec section 6, moderation notices).
  */
-export const NOTIFICATION_KINDS = ["serviceStarted", "testimonyApproved", "prayerAnswered", "questionToModerate", "testimonyToModerate", "newCardsPaused", "announcement", "eventReminder", "groupJoinRequest", "groupRequestAnswered"] as const;
+export const NOTIFICATION_KINDS = ["serviceStarted", "testimonyApproved", "prayerAnswered", "questionToModerate", "testimonyToModerate", "newCardsPaused", "announcement", "eventReminder", "eventCancelled", "groupJoinRequest", "groupRequestAnswered"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; hint: string; staffOnly: boolean }> = {
@@ -24,6 +24,8 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; h
   /** Staff's announcements (decision 0110): the words are staff's, in the member's language. */
   announcement: { label: "Church announcements", hint: "News from your church's staff", staffOnly: false },
   eventReminder: { label: "Event reminders", hint: "The day before an event you registered for", staffOnly: false },
+  // Staff delete an event (decision 0109): to the members registered (going or waitlisted) for an occurrence still ahead.
+  eventCancelled: { label: "Cancelled events", hint: "When an event you registered for is cancelled", staffOnly: false },
   // Small groups (decision 0107): to a group's leaders when someone asks to join; to the member when answered.
   groupJoinRequest: { label: "Requests to join your group", hint: "When someone asks to join a group you lead", staffOnly: false },
   groupRequestAnswered: { label: "Group requests answered", hint: "When a leader answers your request to join a group", staffOnly: false },
@@ -47,6 +49,8 @@ export const NOTIFICATION_MESSAGES = {
   }),
   /** The day before an event the member registered for (decision 0109); `time` in the church's zone. */
   eventReminder: (time: string, eventTitle: string) => ({ title: "Event Tomorrow", body: `Tomorrow, ${time}: ${truncate(eventTitle, 80)}`, url: "/calendar" }),
+  /** Staff deleted an event the member was registered for (going or waitlisted), decision 0109. */
+  eventCancelled: (eventTitle: string) => ({ title: "Event Cancelled", body: `${truncate(eventTitle, 80)} was cancelled. Your registration is removed.`, url: "/calendar" }),
   /** To the group's leaders: opens Connect with that group's pending requests (decision 0107). */
   groupJoinRequest: (memberName: string, groupName: string, groupId: string) => ({
     title: "Request to Join",

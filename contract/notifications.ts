@@ -27,6 +27,7 @@ export const PUSH_TTL_SECONDS: Record<NotificationKind, number> = {
   newCardsPaused: 2 * 3600,
   announcement: 24 * 3600,
   eventReminder: 12 * 3600,
+  eventCancelled: 24 * 3600,
   groupJoinRequest: 3 * 24 * 3600,
   groupRequestAnswered: 3 * 24 * 3600,
 };

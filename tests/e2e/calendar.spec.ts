@@ -38,6 +38,7 @@ test("staff create an event with one place; the first member is going, the secon
   await first.page.goto("/connect");
   await first.page.getByRole("link", { name: /Calendar of Events/ }).click();
   await expect(first.page).toHaveURL(/\/calendar$/);
+  await expect(first.page.getByRole("link", { name: "This Week" })).toHaveAttribute("href", "/week");
   const card1 = first.page.getByTestId("event-card").filter({ hasText: title });
   await expect(card1).toContainText("1 place left");
   await card1.getByRole("button", { name: "Register" }).click();
@@ -59,6 +60,27 @@ test("staff create an event with one place; the first member is going, the secon
   await expect(row).toContainText("1. Aquila Calendar");
   await first.close();
   await second.close();
+});
+
+/** Home's events card leads to This Week (/week), which shows the week's events. */
+test("Home links to This Week, which shows an event of this week", async ({ page }) => {
+  await page.route("**/api/events", (route) => route.fulfill({ status: 204 }));
+  const login = await page.request.post("/api/auth/login", { data: { email: "pastor@koinonia.test", password: "koinonia-demo" } });
+  const { token } = (await login.json()) as { token: string };
+  const title = `Vespers this week ${Date.now()}`;
+  // Begun a minute ago: in this week on the church's clock, whatever the day.
+  const start = new Date(Date.now() - 60_000);
+  const res = await page.request.post("/api/calendar/events", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title, startsAt: start.toISOString(), endsAt: new Date(start.getTime() + 3_600_000).toISOString() },
+  });
+  expect(res.status()).toBe(201);
+
+  await register(page, "Lydia", "Week");
+  await page.getByTestId("home-events").getByRole("link", { name: "This Week" }).click();
+  await expect(page).toHaveURL(/\/week$/);
+  await expect(page.getByRole("heading", { level: 1, name: "This Week" })).toBeVisible();
+  await expect(page.getByTestId("event-card").filter({ hasText: title })).toBeVisible();
 });
 
 /** Admin → Events comes a page at a time, soonest first (issue 23): "Load more" until the last, each event once. */

@@ -64,6 +64,12 @@ test("a pastor sets up a new church through the screens; a member joins the grou
   await pastor.getByRole("button", { name: "Sign In" }).click();
   await expect(pastor.getByRole("navigation", { name: "Main" })).toBeVisible();
 
+  // Home before any event: staff are told where to add one.
+  await pastor.goto(`${BASE}/`);
+  const pastorEvents = pastor.getByTestId("home-events");
+  await expect(pastorEvents).toContainText("No upcoming events. Add one in Admin → Events and members see it here.");
+  await expect(pastorEvents.getByRole("link", { name: "Add an event" })).toHaveAttribute("href", "/admin?tab=events");
+
   // Admin → Church: the name, and two service times in place of the config file's five.
   await adminTab(pastor, "Church");
   await pastor.getByLabel("Church name").fill("Grace Harbor Church");
@@ -160,6 +166,8 @@ test("a pastor sets up a new church through the screens; a member joins the grou
   await member.getByRole("button", { name: "Create Account" }).click();
   await expect(member.getByRole("heading", { level: 1, name: "Grace Harbor Church" })).toBeVisible();
   await expect(member.getByText(/ at (10:30AM|7:00PM)$/)).toBeVisible();
+  // Home's next events: the pastor's event.
+  await expect(member.getByTestId("home-events")).toContainText("Harbor Launch Night");
 
   await member.goto(`${BASE}/connect`);
   const group = member.getByRole("group", { name: "Harbor Young Adults" });

@@ -15,11 +15,12 @@ import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness
 import { CALENDAR_TEXT, ZCalendarEvent, ZEventRsvps, ZManagedEvents, withMyStatus, type CalendarEvent, type CalendarPage, type EventRsvps, type ManagedEvents, type MyRegistrations, type RsvpAnswer, type Week } from "../../../contract/calendar";
 import { calendarRsvps } from "../../db/schema/calendar";
 import { users } from "../../db/schema/users";
-import { notifications, notificationOptOuts } from "../../db/schema/notifications";
+import { notifications, notificationOptOuts, pushDeliveries } from "../../db/schema/notifications";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
 import { sendEventReminders } from "./send-event-reminders";
 import { occurrencesBetween } from "./occurrences";
-import { localize } from "../../i18n";
+import { localize, messagesFor } from "../../i18n";
+import { createECDH, randomBytes } from "node:crypto";
 import { journeyDays, journeyEnrolments, journeys } from "../../db/schema/connect";
 
 let clock = new Date("2026-10-20T12:00:00Z");
@@ -398,6 +399,73 @@ describe("the day-before reminder", () => {
     } finally {
       clock = new Date("2026-10-20T12:00:00Z");
     }
+  });
+});
+
+describe("deleting an event tells who is registered", () => {
+  /** A push device of the member's own (a Web Push subscription as a browser makes one). */
+  function device() {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const sub = { endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString("base64url")}`, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") } };
+    return { token: JSON.stringify(sub), deviceType: "web" };
+  }
+  const cancelledFor = (userId: string) => t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, "eventCancelled")));
+
+  it("members going or waitlisted for a date still ahead get one notice each (inbox and push, by their preferences), in the delete's transaction; past and other events' members do not", async () => {
+    const staff = await t.signUp("STAFF");
+    const [going, waiting, twoDates, optedOut, past, other, bystander] = [await t.signUp(), await t.signUp(), await t.signUp(), await t.signUp(), await t.signUp(), await t.signUp(), await t.signUp()];
+    await t.db.insert(notificationOptOuts).values({ userId: optedOut!.user.id, kind: "eventCancelled" });
+    await t.db.update(users).set({ locale: "es" }).where(eq(users.id, waiting!.user.id));
+    expect((await call(going!.auth, "POST", "/api/notifications/register-token", device())).statusCode).toBe(200);
+    expect((await call(waiting!.auth, "POST", "/api/notifications/register-token", device())).statusCode).toBe(200);
+
+    // Weekly from Tuesday 13 October, 19:00 (the first date is before the test's clock, 20 October).
+    const ev = await createEvent(staff.auth, { title: "Youth Night", startsAt: "2026-10-13T19:00", endsAt: "2026-10-13T21:00", repeat: "weekly", registration: true, capacity: 1 });
+    const kept = await createEvent(staff.auth, { title: "Choir", startsAt: "2026-10-28T19:00", endsAt: "2026-10-28T20:00", registration: true });
+    const dates = (await range(staff.auth, "2026-10-01T00:00:00Z", "2026-11-30T00:00:00Z")).occurrences.filter((o) => o.id === ev.id).map((o) => o.startsAt);
+    const [oct13, , oct27, nov3, nov10, nov17] = dates;
+    // A registration for a date that is past by now: made before it, when it was still ahead.
+    clock = new Date("2026-10-10T12:00:00Z");
+    try {
+      expect(((await rsvp(past!.auth, ev.id, oct13)).json() as RsvpAnswer).status).toBe("going");
+    } finally {
+      clock = new Date("2026-10-20T12:00:00Z");
+    }
+    expect(((await rsvp(going!.auth, ev.id, oct27)).json() as RsvpAnswer).status).toBe("going");
+    expect(((await rsvp(waiting!.auth, ev.id, oct27)).json() as RsvpAnswer).status).toBe("waitlisted");
+    for (const at of [nov3!, nov10!]) expect((await rsvp(twoDates!.auth, ev.id, at)).statusCode).toBe(200);
+    expect((await rsvp(optedOut!.auth, ev.id, nov17)).statusCode).toBe(200);
+    expect((await rsvp(other!.auth, kept.id)).statusCode).toBe(200);
+
+    // An unknown event: 404, and nobody is told anything.
+    expect((await call(staff.auth, "DELETE", "/api/calendar/events/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect(await cancelledFor(going!.user.id)).toEqual([]);
+
+    expect((await call(staff.auth, "DELETE", `/api/calendar/events/${ev.id}`)).statusCode).toBe(204);
+    // Gone with its registrations; the other event keeps its own.
+    expect(await t.db.select().from(calendarRsvps).where(eq(calendarRsvps.eventId, ev.id))).toEqual([]);
+    expect(await t.db.select().from(calendarRsvps).where(eq(calendarRsvps.eventId, kept.id))).toHaveLength(1);
+
+    for (const who of [going!, waiting!, twoDates!]) {
+      const mine = await cancelledFor(who.user.id);
+      expect(mine, "one notice, however many dates").toHaveLength(1);
+      expect(mine[0]).toMatchObject({ subjectId: ev.id, title: "Event Cancelled", body: "Youth Night was cancelled. Your registration is removed.", url: "/calendar" });
+    }
+    for (const who of [optedOut!, past!, other!, bystander!, staff]) expect(await cancelledFor(who.user.id)).toEqual([]);
+    // Pushed to the devices of those told.
+    for (const who of [going!, waiting!]) {
+      const [n] = await cancelledFor(who.user.id);
+      expect(await t.db.select().from(pushDeliveries).where(eq(pushDeliveries.notificationId, n!.id))).toHaveLength(1);
+    }
+    // In the member's language: stored once in English, shown (inbox) and pushed in Spanish to a Spanish reader.
+    const [es] = await cancelledFor(waiting!.user.id);
+    expect(localize(es!.title, "es")).toBe(messagesFor("es").notifications.eventCancelledTitle);
+    expect(localize(es!.body, "es")).toBe(messagesFor("es").notifications.eventCancelledBody("Youth Night"));
+    expect(localize(es!.body, "es")).toBe("Se canceló Youth Night. Su inscripción quedó eliminada.");
+    // The member's inbox answer has it.
+    const inbox = await call(twoDates!.auth, "GET", "/api/notifications");
+    expect(inbox.json().items).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "eventCancelled", title: "Event Cancelled" })]));
   });
 });
 

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared";
 import type { AuthUser } from "../../http/auth";
 import { pageOf, readCursor } from "../../http/keyset";
+import { sharedInDirectory } from "../../shared/directory-sharing";
 import { isStaff, type Role } from "../../../contract/roles";
 import { memberPhotoUrl } from "../../../contract/member-photo";
 import { DIRECTORY_TEXT, type DirectoryEntry, type DirectoryPage } from "../../../contract/directory";
@@ -12,13 +13,11 @@ interface Row {
   first_name: string;
   last_name: string;
   role: Role;
-  email: string;
+  listed: boolean | null;
+  /** Each null unless the member shares it (server/shared/directory-sharing.ts, in the query). */
+  email: string | null;
   phone: string | null;
   photo_version: string | null;
-  listed: boolean | null;
-  show_photo: boolean | null;
-  show_email: boolean | null;
-  show_phone: boolean | null;
 }
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
@@ -37,17 +36,18 @@ const CURSOR_KEY = ["text", "text", "uuid"] as const;
  * Members see listed members only (the query also filters), and of each only the fields that
  * member shared. Staff see every member by name and role, with `listed`, and the same shared
  * fields only: a member's unshared email or phone is not in any directory answer, to anyone.
- * A field not shared is left out of the object (not null).
+ * What counts as shared is the directory's rule in server/shared/directory-sharing.ts (the
+ * query reads each field through it; a group's roster does the same). A field not shared is
+ * left out of the object (not null).
  */
 export function toDirectoryEntry(r: Row, staff: boolean): DirectoryEntry {
-  const listed = r.listed === true;
   const entry: DirectoryEntry = { id: r.id, firstName: r.first_name, lastName: r.last_name };
-  if (listed && r.show_photo && r.photo_version) entry.photoUrl = memberPhotoUrl(r.id, r.photo_version, "small");
-  if (listed && r.show_email) entry.email = r.email;
-  if (listed && r.show_phone && r.phone) entry.phone = r.phone;
+  if (r.photo_version) entry.photoUrl = memberPhotoUrl(r.id, r.photo_version, "small");
+  if (r.email) entry.email = r.email;
+  if (r.phone) entry.phone = r.phone;
   if (staff) {
     entry.role = r.role;
-    entry.listed = listed;
+    entry.listed = r.listed === true;
   }
   return entry;
 }
@@ -64,8 +64,10 @@ const NOT_DELETED = sql`u.deleted_at is null`;
 function pageSql(conditions: SQL[], limit: unknown) {
   const where = sql`where ${sql.join([NOT_DELETED, ...conditions], sql` and `)}`;
   return sql`
-    select u.id, u.first_name, u.last_name, u.role, u.email, u.phone, p.version as photo_version,
-      l.listed, l.show_photo, l.show_email, l.show_phone
+    select u.id, u.first_name, u.last_name, u.role, l.listed,
+      ${sharedInDirectory("l", "email", sql`u.email`)} as email,
+      ${sharedInDirectory("l", "phone", sql`u.phone`)} as phone,
+      ${sharedInDirectory("l", "photo", sql`p.version`)} as photo_version
     from users u
     left join directory_listings l on l.user_id = u.id
     left join member_photos p on p.user_id = u.id

@@ -213,7 +213,7 @@ describe("ask to join, and leaders", () => {
     expect(body.members).toEqual([expect.objectContaining({ userId: leader.user.id, firstName: "Priscilla", email: leader.user.email, isLeader: true })]);
     expect(body.requests.map((r) => r.userId)).toEqual([asker.user.id, second.user.id]);
     expect(body.requests[0]).toMatchObject({ firstName: "Timothy", lastName: "Lois", email: asker.user.email });
-    expect(Object.keys(body.members[0]).sort()).toEqual(["email", "firstName", "isLeader", "joinedAt", "lastName", "userId"]);
+    expect(Object.keys(body.members[0]).sort()).toEqual(["email", "firstName", "isLeader", "joinedAt", "lastName", "phone", "userId"]);
     expect((await call("GET", `/api/groups/${g.id}/members`, staff.auth)).statusCode).toBe(200);
     for (const who of [bystander, otherLeader, asker]) {
       const res = await call("GET", `/api/groups/${g.id}/members`, who.auth);
@@ -259,6 +259,69 @@ describe("ask to join, and leaders", () => {
     expect((await listFor(b)).find((x) => x.id === g.id)).toMatchObject({ myStatus: "pending", isFull: true });
     // A full "ask to join" group refuses new requests too.
     expect((await call("POST", `/api/groups/${g.id}/join`, (await t.signUp()).auth)).statusCode).toBe(409);
+  });
+});
+
+describe("phones on the roster, as the directory shares them (decisions 0107, 0118)", () => {
+  it("a leader (and staff) see a member's phone only while the member shares it in the directory; others still get 403 or 404", async () => {
+    const staff = await t.signUp("STAFF");
+    const leader = await t.signUp("MEMBER", { firstName: "Lydia", lastName: "Thyatira" });
+    const shares = await t.signUp("MEMBER", { firstName: "Aa", lastName: "Shares" });
+    const listedOnly = await t.signUp("MEMBER", { firstName: "Bb", lastName: "Listed" });
+    const unlisted = await t.signUp("MEMBER", { firstName: "Cc", lastName: "Unlisted" });
+    const asker = await t.signUp("MEMBER", { firstName: "Dd", lastName: "Asker" });
+    const phones = new Map([
+      [shares.user.id, "+15555550101"],
+      [listedOnly.user.id, "+15555550102"],
+      [unlisted.user.id, "+15555550103"],
+      [asker.user.id, "+15555550104"],
+    ]);
+    for (const [id, phone] of phones) await t.db.update(users).set({ phone }).where(eq(users.id, id));
+    const directory = async (who: Person, payload: object) => expect((await call("PUT", "/api/me/directory", who.auth, payload)).statusCode).toBe(200);
+    await directory(shares, { listed: true, showPhone: true });
+    await directory(listedOnly, { listed: true, showEmail: true });
+    await directory(unlisted, { listed: false, showPhone: true }); // the switch alone shares nothing while not listed
+    await directory(asker, { listed: true, showPhone: true });
+
+    const g = await create(staff, { leaderIds: [leader.user.id] });
+    for (const who of [shares, listedOnly, unlisted]) expect((await call("POST", `/api/groups/${g.id}/join`, who.auth)).statusCode).toBe(200);
+    await call("PATCH", `/api/groups/${g.id}`, staff.auth, { joinPolicy: "ask" });
+    expect((await call("POST", `/api/groups/${g.id}/join`, asker.auth)).json()).toMatchObject({ myStatus: "pending" });
+
+    const phonesSeenBy = async (who: Person) => {
+      const res = await call("GET", `/api/groups/${g.id}/members`, who.auth);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = ZGroupRoster.parse(res.json());
+      return {
+        members: Object.fromEntries(body.members.map((m) => [m.lastName, m.phone])),
+        requests: Object.fromEntries(body.requests.map((m) => [m.lastName, m.phone])),
+        raw: res.body,
+      };
+    };
+    for (const who of [leader, staff]) {
+      const seen = await phonesSeenBy(who);
+      expect(seen.members).toEqual({ Thyatira: null, Shares: "+15555550101", Listed: null, Unlisted: null });
+      expect(seen.requests).toEqual({ Asker: "+15555550104" });
+      // Nothing unshared anywhere in the answer.
+      expect(seen.raw).not.toContain("+15555550102");
+      expect(seen.raw).not.toContain("+15555550103");
+    }
+
+    // Turning the phone off in the directory takes it off the roster at once; so does leaving the directory.
+    await directory(shares, { showPhone: false });
+    await directory(asker, { listed: false });
+    const after = await phonesSeenBy(leader);
+    expect(after.members.Shares).toBeNull();
+    expect(after.requests).toEqual({ Asker: null });
+    expect(after.raw).not.toContain("+1555555010");
+
+    // As before: a member who does not lead it gets 403 (sharing a phone opens nothing), an unknown group 404.
+    for (const who of [shares, asker]) {
+      const res = await call("GET", `/api/groups/${g.id}/members`, who.auth);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain("+1555555010");
+    }
+    expect((await call("GET", "/api/groups/00000000-0000-4000-8000-000000000000/members", shares.auth)).statusCode).toBe(404);
   });
 });
 
@@ -490,7 +553,7 @@ describe("answers PostgreSQL writes (issue 23)", () => {
     expect(shown.leaders).toEqual([{ id: leader.user.id, firstName: 'Bo "the bold"', lastName: "O'Brien \\ Ñúñez" }]);
     expect((mine as Group[]).find((x) => x.id === g.id)).toEqual(shown);
     expect((roster as GroupRoster).group).toEqual(shown);
-    expect((roster as GroupRoster).requests).toEqual([{ userId: asker.user.id, firstName: "Tabitha", lastName: "Joppa", email: asker.user.email, requestedAt: expect.any(String) }]);
+    expect((roster as GroupRoster).requests).toEqual([{ userId: asker.user.id, firstName: "Tabitha", lastName: "Joppa", email: asker.user.email, phone: null, requestedAt: expect.any(String) }]);
     const decided = await call("POST", `/api/groups/${g.id}/requests/${asker.user.id}/approve`, leader.auth);
     expect(decided.statusCode, decided.body).toBe(200);
     exactly(ZGroupRoster, decided.json());

@@ -9,6 +9,7 @@ import { isStaff } from "../../../contract/roles";
 import { GROUP_TEXT } from "../../../contract/connect-text";
 import { GROUP_ROSTER_PAGE_SIZE, GROUPS_TEXT, type AdminGroup } from "../../../contract/groups";
 import { syncGroupCounts } from "../../shared/group-counts";
+import { sharedInDirectory } from "../../shared/directory-sharing";
 import { countMembers, groupItem, groupJoins, loadGroup, lockGroup } from "./group-view";
 import { readRosterCursor, writeCursor } from "./group-cursor";
 import { announceGroupNotices, noticeJoinRequest, noticeRequestAnswered } from "./group-notices";
@@ -100,13 +101,16 @@ const may = sql`(${p("staff")}::boolean or me.is_leader)`;
 const rank = sql`(case when m.is_leader then 0 else 1 end)`;
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
+/** The member's phone when they share it in the directory (its rule, decision 0118), else null. */
+const phone = sharedInDirectory("dl", "phone", sql`u.phone`);
 
 /**
  * A roster page in one statement (issue 23): the group with the asker's status (what the role
  * check needs) and, only when the asker may see them (staff, or the group's leader: `may`), the
  * page of members after the key (leaders first, then first name, last name, id; `limit + 1` read,
  * the first `limit` shown; a first page starts before every key) and, on the first page, the
- * pending requests, oldest first. An archived group is found for staff only. PostgreSQL writes
+ * pending requests, oldest first. Each person's phone only when they share it in the directory
+ * (`phone`). An archived group is found for staff only. PostgreSQL writes
  * the answer's JSON (group-view.ts `groupItem`); built and planned once.
  */
 const rosterPage = preparedSql<RosterRow>(
@@ -125,7 +129,8 @@ const rosterPage = preparedSql<RosterRow>(
       from (
         select person, ${rank} as rank, u.first_name, u.last_name, u.id, row_number() over (order by ${rank}, u.first_name, u.last_name, u.id) as ord
         from group_members m join users u on u.id = m.user_id
-        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, m.is_leader as "isLeader", ${iso("m.joined_at")} as "joinedAt") person
+        left join directory_listings dl on dl.user_id = u.id
+        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, ${phone} as phone, m.is_leader as "isLeader", ${iso("m.joined_at")} as "joinedAt") person
         where m.group_id = g.id and ${may}
           and (${rank}, u.first_name, u.last_name, u.id) > (${p("rank")}::int, ${p("first")}::text, ${p("last")}::text, ${p("after")}::uuid)
         order by ${rank}, u.first_name, u.last_name, u.id
@@ -135,13 +140,14 @@ const rosterPage = preparedSql<RosterRow>(
       from (
         select person, q.created_at, q.id
         from group_join_requests q join users u on u.id = q.user_id
-        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, ${iso("q.created_at")} as "requestedAt") person
+        left join directory_listings dl on dl.user_id = u.id
+        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, ${phone} as phone, ${iso("q.created_at")} as "requestedAt") person
         where q.group_id = g.id and q.status = 'pending' and ${may} and ${p("withRequests")}::boolean) x) q
     where g.id = ${p("id")}::uuid and (g.archived_at is null or ${p("staff")}::boolean)`,
 );
 
 /**
- * A page of the roster (name and email; the app keeps no phone numbers), as the answer's JSON
+ * A page of the roster (name, email, and the phone when the member shares it in the directory), as the answer's JSON
  * text (ZGroupRoster): leaders first, then by first name, last name and id, `limit` at a time
  * after `cursor` (the previous page's `nextCursor`, decision 0125). The first page also carries
  * the pending requests, oldest first. Who may see it: staff (any group, archived ones too) and

@@ -203,11 +203,11 @@ describe("preferences", () => {
     expect(await prefs(m.auth)).toEqual({
       deviceCount: 0,
       lastUpdated: null,
-      kinds: { serviceStarted: true, testimonyApproved: true, prayerAnswered: true, announcement: true, eventReminder: true, groupJoinRequest: true, groupRequestAnswered: true },
+      kinds: { serviceStarted: true, testimonyApproved: true, prayerAnswered: true, announcement: true, eventReminder: true, eventCancelled: true, groupJoinRequest: true, groupRequestAnswered: true },
       emailUpdates: true,
     });
     const s = await t.signUp("STAFF");
-    expect(Object.keys((await prefs(s.auth)).kinds).sort()).toEqual(["announcement", "eventReminder", "groupJoinRequest", "groupRequestAnswered", "newCardsPaused", "prayerAnswered", "questionToModerate", "serviceStarted", "testimonyApproved", "testimonyToModerate"]);
+    expect(Object.keys((await prefs(s.auth)).kinds).sort()).toEqual(["announcement", "eventCancelled", "eventReminder", "groupJoinRequest", "groupRequestAnswered", "newCardsPaused", "prayerAnswered", "questionToModerate", "serviceStarted", "testimonyApproved", "testimonyToModerate"]);
   });
 
   it("a kind turned off is neither stored nor pushed; turned on again, it is", async () => {
@@ -216,7 +216,7 @@ describe("preferences", () => {
     await register(m.auth, subscription());
     const off = await setPrefs(m.auth, { serviceStarted: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect((off.json() as NotificationPreferences).kinds).toEqual({ serviceStarted: false, testimonyApproved: true, prayerAnswered: true, announcement: true, eventReminder: true, groupJoinRequest: true, groupRequestAnswered: true });
+    expect((off.json() as NotificationPreferences).kinds).toEqual({ serviceStarted: false, testimonyApproved: true, prayerAnswered: true, announcement: true, eventReminder: true, eventCancelled: true, groupJoinRequest: true, groupRequestAnswered: true });
 
     const first = await createService(pastor);
     await setLive(pastor, first.id, true);
@@ -252,7 +252,7 @@ describe("preferences", () => {
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { issues: { path: string }[] }).issues[0].path).toContain("serviceStarted");
     expect((await setPrefs(m.auth, { birthdays: false })).statusCode).toBe(400);
-    expect((await prefs(m.auth)).kinds).toEqual({ serviceStarted: true, testimonyApproved: true, prayerAnswered: true, announcement: true, eventReminder: true, groupJoinRequest: true, groupRequestAnswered: true });
+    expect((await prefs(m.auth)).kinds).toEqual({ serviceStarted: true, testimonyApproved: true, prayerAnswered: true, announcement: true, eventReminder: true, eventCancelled: true, groupJoinRequest: true, groupRequestAnswered: true });
     expect((await t.app.inject({ method: "PUT", url: "/api/notifications/preferences", payload: { kinds: {} } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/notifications/preferences" })).statusCode).toBe(401);
   });

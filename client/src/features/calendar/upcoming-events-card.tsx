@@ -1,18 +1,27 @@
-/** Home's small card: the next few events (two weeks ahead), each a line; it opens the calendar. */
+/**
+ * Home's small card: the next few events (two weeks ahead), each a line; it opens the calendar,
+ * and its footer opens This Week (/week). With no events ahead, staff are told where to add one
+ * (and get a button to Admin → Events); members, that events are coming.
+ */
 import { useState } from "react";
 import { Link } from "wouter";
-import { CalendarDays, ChevronRight } from "lucide-react";
+import { CalendarDays, CalendarRange, ChevronRight, Plus } from "lucide-react";
+import { isStaff } from "@contract/roles";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useAuth } from "@/lib/auth";
 import { useI18n } from "@/lib/i18n";
 import { wallTime, zonedToUtc } from "@contract/zoned-time";
 import { useOccurrences } from "./api";
 import { shortLabel } from "./when";
 
 const SHOWN = 3;
+const footerLink = "inline-flex min-h-11 items-center gap-2 font-medium text-primary hover:underline";
 
 export function UpcomingEventsCard({ timeZone }: { timeZone: string }) {
   const { m } = useI18n();
+  const { user } = useAuth();
+  const staff = isStaff(user?.role);
   // Whole church days (today and the next 14), as the calendar screen asks: every member's Home
   // then asks the server for the same range, which it answers from one shared copy.
   const [{ now, from, to }] = useState(() => {
@@ -22,9 +31,10 @@ export function UpcomingEventsCard({ timeZone }: { timeZone: string }) {
   });
   const q = useOccurrences(from, to, { mine: false });
   const next = q.data?.occurrences.filter((o) => Date.parse(o.startsAt) >= now.getTime()).slice(0, SHOWN);
+  const empty = !q.isPending && !q.isError && next?.length === 0;
   return (
-    <Link href="/calendar" className="block rounded-lg" data-testid="home-events">
-      <Card className="transition-colors hover:bg-muted">
+    <Card data-testid="home-events">
+      <Link href="/calendar" className="block rounded-t-lg transition-colors hover:bg-muted">
         <CardContent className="flex items-start gap-4 pt-5">
           <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-muted text-primary">
             <CalendarDays className="size-6" aria-hidden="true" />
@@ -34,7 +44,7 @@ export function UpcomingEventsCard({ timeZone }: { timeZone: string }) {
             {q.isPending ? (
               <Skeleton className="mt-1 h-10" />
             ) : !next || next.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{q.isError ? m.calendar.loadFailed : m.calendar.homeEmpty}</p>
+              <p className="text-sm text-muted-foreground">{q.isError ? m.calendar.loadFailed : staff ? m.calendar.homeEmptyStaff : m.calendar.homeEmpty}</p>
             ) : (
               <ul className="mt-1 grid gap-1">
                 {next.map((o) => (
@@ -47,7 +57,17 @@ export function UpcomingEventsCard({ timeZone }: { timeZone: string }) {
           </div>
           <ChevronRight className="mt-3 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
         </CardContent>
-      </Card>
-    </Link>
+      </Link>
+      <div className="flex flex-wrap items-center gap-x-6 border-t border-border px-5">
+        <Link href="/week" className={footerLink}>
+          <CalendarRange className="size-4" aria-hidden="true" /> {m.week.title}
+        </Link>
+        {staff && empty && (
+          <Link href="/admin?tab=events" className={footerLink}>
+            <Plus className="size-4" aria-hidden="true" /> {m.calendar.addEvent}
+          </Link>
+        )}
+      </div>
+    </Card>
   );
 }

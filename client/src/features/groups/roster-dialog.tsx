@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Check, ClipboardList, Mail, X } from "lucide-react";
+import { Check, ClipboardList, Mail, Phone, X } from "lucide-react";
 import type { Group } from "@contract/groups";
 import { errorText } from "@/lib/api";
 import { useI18n } from "@/lib/i18n";
@@ -11,9 +11,20 @@ import { QueryState, Skeletons } from "@/components/query-state";
 import { useDecideRequest, useRoster } from "./api";
 import { LoadMore } from "./load-more";
 
+/** A phone the member shares in the directory (E.164, as the directory shows it): tap to call. */
+function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <a href={`tel:${phone}`} className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground hover:underline">
+      <Phone className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="truncate">{phone}</span>
+    </a>
+  );
+}
+
 /**
  * A group's members and its requests to join, for the group's leaders (from Connect) and staff
- * (from Admin): names and emails (the app keeps no phone numbers), Approve and Decline.
+ * (from Admin): names, emails and the phones members share in the directory (a tel: link),
+ * Approve and Decline.
  * `defaultOpen`: opened at once (a leader's "Request to Join" notification links to it).
  */
 export function RosterDialog({
@@ -76,6 +87,7 @@ export function RosterDialog({
                           <div className="min-w-0">
                             <p className="truncate font-medium">{name}</p>
                             <p className="truncate text-sm text-muted-foreground">{p.email}</p>
+                            {p.phone && <PhoneLink phone={p.phone} />}
                           </div>
                           <div className="flex gap-2">
                             <Button size="sm" aria-label={t.approveOf(name)} disabled={decide.isPending} onClick={() => decide.mutate({ userId: p.userId, action: "approve" })}>
@@ -106,6 +118,7 @@ export function RosterDialog({
                           <Mail className="size-3.5 shrink-0" aria-hidden="true" />
                           <span className="truncate">{p.email}</span>
                         </a>
+                        {p.phone && <PhoneLink phone={p.phone} />}
                       </div>
                       {p.isLeader && <Badge variant="secondary">{t.leader}</Badge>}
                     </li>

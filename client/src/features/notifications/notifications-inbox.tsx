@@ -8,7 +8,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Popover } from "radix-ui";
-import { BadgeCheck, Bell, BellOff, CalendarClock, Check, CheckCheck, CreditCard, HeartHandshake, Megaphone, MessageCircleQuestion, Radio, ShieldCheck, UserPlus, Users, type LucideIcon } from "lucide-react";
+import { BadgeCheck, Bell, BellOff, CalendarClock, CalendarX, Check, CheckCheck, CreditCard, HeartHandshake, Megaphone, MessageCircleQuestion, Radio, ShieldCheck, UserPlus, Users, type LucideIcon } from "lucide-react";
 import { type Notification, type NotificationKind } from "@contract/notifications";
 import { formatCommentTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
@@ -25,6 +25,7 @@ const KIND_ICON: Record<NotificationKind, LucideIcon> = {
   questionToModerate: MessageCircleQuestion,
   testimonyToModerate: ShieldCheck,
   eventReminder: CalendarClock,
+  eventCancelled: CalendarX,
   newCardsPaused: CreditCard,
   announcement: Megaphone,
   groupJoinRequest: UserPlus,
