@@ -3,7 +3,8 @@
  * address or a phone number is shown to other members (and to staff) only while the member is
  * listed and has turned that field's switch on. The one place the rule is written: the
  * directory's answers (server/features/directory/search-directory.ts) and a group's roster for
- * its leaders (server/features/groups/membership.ts) select the shared field through it, so a
+ * its leaders (server/features/groups/membership.ts) select the shared field through it, and the
+ * live comments (server/features/comments/list-comments.ts) show an author's photo by it, so a
  * member who turns a switch off disappears from both at once.
  *
  * SQL, because both answers are read (and the roster written as JSON) by PostgreSQL: `listing` is
@@ -15,7 +16,12 @@ import { sql, type SQL } from "drizzle-orm";
 export const SHARED_FIELDS = { photo: "show_photo", email: "show_email", phone: "show_phone" } as const;
 export type SharedField = keyof typeof SHARED_FIELDS;
 
-export function sharedInDirectory(listing: string, field: SharedField, value: SQL): SQL {
+/** True while the member shares the field (null when the member has no listing row: left-joined). */
+export function sharesInDirectory(listing: string, field: SharedField): SQL<boolean | null> {
   const l = sql.identifier(listing);
-  return sql`(case when ${l}.listed and ${l}.${sql.identifier(SHARED_FIELDS[field])} then ${value} end)`;
+  return sql<boolean | null>`(${l}.listed and ${l}.${sql.identifier(SHARED_FIELDS[field])})`;
+}
+
+export function sharedInDirectory(listing: string, field: SharedField, value: SQL): SQL {
+  return sql`(case when ${sharesInDirectory(listing, field)} then ${value} end)`;
 }

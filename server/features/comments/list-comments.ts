@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../../deps";
 import type { Db } from "../../db/client";
+import { sharesInDirectory } from "../../shared/directory-sharing";
 import { prepared } from "../../db/prepared";
 import { livestreamComments } from "../../db/schema/comments";
 import { memberPhotos, users } from "../../db/schema/users";
@@ -22,7 +23,7 @@ const page = (db: Db, after?: ReturnType<typeof sql>) =>
       firstName: users.firstName,
       lastName: users.lastName,
       photoVersion: memberPhotos.version,
-      photoShared: sql<boolean>`coalesce(${directoryListings.listed} and ${directoryListings.showPhoto}, false)`,
+      photoShared: sql<boolean>`coalesce(${sharesInDirectory("directory_listings", "photo")}, false)`,
     })
     .from(livestreamComments)
     .leftJoin(users, eq(users.id, livestreamComments.userId))
@@ -76,7 +77,7 @@ const sharedPhotos = prepared("comments.shared-photos", (db) =>
     .select({ userId: memberPhotos.userId, version: memberPhotos.version })
     .from(memberPhotos)
     .innerJoin(directoryListings, eq(directoryListings.userId, memberPhotos.userId))
-    .where(and(sql`${memberPhotos.userId} = any(${sql.placeholder("ids")}::uuid[])`, eq(directoryListings.listed, true), eq(directoryListings.showPhoto, true))),
+    .where(and(sql`${memberPhotos.userId} = any(${sql.placeholder("ids")}::uuid[])`, sharesInDirectory("directory_listings", "photo"))),
 );
 
 /**
