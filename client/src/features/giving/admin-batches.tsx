@@ -8,7 +8,7 @@
  * shows each message under its field. Each save carries an Idempotency-Key kept across
  * retries of the same attempt, so a batch is never recorded twice.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ArrowLeft, Banknote, Lock, Pencil, Plus, Trash2 } from "lucide-react";
 import {
   BANK_REFERENCE_MAX,
@@ -103,10 +103,16 @@ function fromLine(l: Batch["lines"][number]): LineDraft {
   };
 }
 
-/** How a saved line was paid, as the batch shows it: "Cash", "Check #1234", "Bank transfer · REF-1". */
-function lineMethod(l: Batch["lines"][number], b: { paidCheck: (n: string) => string; methods: Record<BatchMethod, string> }) {
+/** How a saved line was paid, as the batch shows it: "Cash", "Check #1234", "Bank transfer · REF-1" (a reference is never split). */
+function lineMethod(l: Batch["lines"][number], b: { paidCheck: (n: string) => string; methods: Record<BatchMethod, string> }): ReactNode {
   if (l.method === "check" && l.checkNumber) return b.paidCheck(l.checkNumber);
-  if (l.method === "bank" && l.reference) return `${b.methods.bank} · ${l.reference}`;
+  if (l.method === "bank" && l.reference) {
+    return (
+      <>
+        {b.methods.bank} · <span className="whitespace-nowrap">{l.reference}</span>
+      </>
+    );
+  }
   return b.methods[l.method];
 }
 
@@ -381,8 +387,13 @@ function BatchTotals({ batch }: { batch: Batch }) {
         <span data-testid="batch-total">{formatCents(batch.totalCents)}</span>
       </p>
       <p className="text-muted-foreground">
-        {b.cashTotal(formatCents(batch.cashCents))} · {b.checkTotal(formatCents(batch.checkCents))}
-        {batch.bankCents > 0 && ` · ${b.bankTotal(formatCents(batch.bankCents))}`}
+        <span className="whitespace-nowrap">{b.cashTotal(formatCents(batch.cashCents))}</span> · <span className="whitespace-nowrap">{b.checkTotal(formatCents(batch.checkCents))}</span>
+        {batch.bankCents > 0 && (
+          <>
+            {" · "}
+            <span className="whitespace-nowrap">{b.bankTotal(formatCents(batch.bankCents))}</span>
+          </>
+        )}
       </p>
       {batch.funds.length > 1 &&
         batch.funds.map((f) => (
@@ -428,7 +439,7 @@ function BatchDetail({ id, onBack }: { id: string; onBack: () => void }) {
                   <li key={l.id} className="flex items-start justify-between gap-3 py-2" data-testid="batch-line">
                     <div className="min-w-0">
                       <p className="truncate font-medium">{donorLabel(l.donor, b.anonymousDonor)}</p>
-                      <p className="truncate text-xs text-muted-foreground">
+                      <p className="text-xs break-words text-muted-foreground">
                         {l.fundName} · {lineMethod(l, b)}
                       </p>
                     </div>
