@@ -6,8 +6,12 @@
 
 export const BATCH_STATUSES = ["open", "closed"] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
-/** The methods a batch line may have (a gift's method: contract/giving-funds-text.ts, GIFT_METHODS). */
-export const BATCH_METHODS = ["cash", "check"] as const;
+/**
+ * The methods a batch line may have (a gift's method: contract/giving-funds-text.ts, GIFT_METHODS):
+ * cash and checks from the plate, and bank transfers a donor made to the church's own account
+ * (ACH, EFT, a standing order), which the treasurer finds on the bank statement (decision 0135).
+ */
+export const BATCH_METHODS = ["cash", "check", "bank"] as const;
 export type BatchMethod = (typeof BATCH_METHODS)[number];
 /** Who gave a line: a member (an account), nobody known (loose cash), or someone without an account (name, optional email). */
 export const BATCH_DONOR_KINDS = ["member", "anonymous", "guest"] as const;
@@ -16,6 +20,8 @@ export type BatchDonorKind = (typeof BATCH_DONOR_KINDS)[number];
 export const BATCH_NOTE_MAX = 200;
 export const BATCH_DONOR_NAME_MAX = 100;
 export const CHECK_NUMBER_MAX = 20;
+/** A bank transfer's reference (optional): at most this long (ISO 20022's end-to-end id is 35). */
+export const BANK_REFERENCE_MAX = 35;
 /** Lines one request may add (or change); a batch holds at most BATCH_LINES_MAX. */
 export const BATCH_LINES_PER_REQUEST = 100;
 export const BATCH_LINES_MAX = 500;
@@ -36,6 +42,7 @@ export const BATCHES_TEXT = {
   amountTooLarge: "This amount is too large",
   checkNumberRequired: "Enter the check number",
   checkNumberInvalid: `Check number: up to ${CHECK_NUMBER_MAX} letters, digits or dashes`,
+  referenceInvalid: `Reference: up to ${BANK_REFERENCE_MAX} letters, digits, spaces, dashes, dots or slashes`,
   memberRequired: "Choose a member, or mark the gift anonymous",
   donorNameRequired: "Enter the donor's name",
   donorNameTooLong: `Name must be at most ${BATCH_DONOR_NAME_MAX} characters`,
@@ -50,7 +57,7 @@ export const BATCHES_TEXT = {
 
   // Admin -> Giving -> Cash and checks
   batchesTitle: "Cash and checks",
-  batchesHelp: "Enter the cash and checks of a collection as a batch. Each line becomes a gift in the donor's history and statement. Close the batch once it is counted and checked: it can't be changed after.",
+  batchesHelp: "Enter the cash and checks of a collection, or the bank transfers on the church's bank statement, as a batch. Each line becomes a gift in the donor's history and statement. Close the batch once it is counted and checked: it can't be changed after.",
   newBatch: "New batch",
   date: "Date",
   note: "Note",
@@ -67,8 +74,9 @@ export const BATCHES_TEXT = {
   donorEmail: "Email (optional)",
   amount: "Amount ($)",
   method: "Method",
-  methods: { cash: "Cash", check: "Check" } as Record<BatchMethod, string>,
+  methods: { cash: "Cash", check: "Check", bank: "Bank transfer" } as Record<BatchMethod, string>,
   checkNumber: "Check number",
+  reference: "Transfer reference (optional)",
   saveBatch: "Save batch",
   saveChanges: "Save changes",
   batchSaved: "Batch saved",
@@ -85,6 +93,7 @@ export const BATCHES_TEXT = {
   giftCount: (n: number) => (n === 1 ? "1 gift" : `${n} gifts`),
   cashTotal: (total: string) => `Cash ${total}`,
   checkTotal: (total: string) => `Checks ${total}`,
+  bankTotal: (total: string) => `Bank transfers ${total}`,
   closedOn: (date: string, name: string) => `Closed ${date} by ${name}`,
   enteredBy: (name: string) => `Entered by ${name}`,
   anonymousDonor: "Anonymous",
@@ -92,4 +101,5 @@ export const BATCHES_TEXT = {
   // how a batch gift was paid (statements, the ledger)
   paidCash: "Cash",
   paidCheck: (n: string) => `Check #${n}`,
+  paidBank: "Bank transfer",
 } as const;

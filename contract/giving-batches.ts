@@ -2,6 +2,7 @@ import { z } from "./zod-setup";
 import { displayText } from "./display-text";
 import { MAX_AMOUNT_CENTS } from "./giving-text";
 import {
+  BANK_REFERENCE_MAX,
   BATCH_DONOR_NAME_MAX,
   BATCH_LINES_MAX,
   BATCH_LINES_PER_REQUEST,
@@ -16,7 +17,8 @@ import {
 
 /**
  * Cash and check batches (issue 19; decision 0120): what the treasurer enters from a
- * collection. Each line is a gift (method cash or check) of a member, of nobody known
+ * collection or from the church's bank statement. Each line is a gift (method cash, check, or
+ * bank: a transfer to the church's account, decision 0135) of a member, of nobody known
  * (anonymous) or of a donor without an account (a name, an optional email for their statement).
  */
 export * from "./giving-batches-text";
@@ -49,19 +51,31 @@ const lineFields = {
     .min(1, BATCHES_TEXT.amountRequired)
     .max(MAX_AMOUNT_CENTS, BATCHES_TEXT.amountTooLarge),
   method: z.enum(BATCH_METHODS),
-  /** Required for a check (CHECK_NUMBER_MAX letters, digits or dashes); ignored (stored as none) for cash. */
+  /** Required for a check (CHECK_NUMBER_MAX letters, digits or dashes); ignored (stored as none) otherwise. */
   checkNumber: z.string().trim().max(100, BATCHES_TEXT.checkNumberInvalid).nullish(),
+  /** A bank transfer's reference, optional (BANK_REFERENCE_MAX letters, digits, spaces, - . /); ignored otherwise. */
+  reference: z.string().trim().max(100, BATCHES_TEXT.referenceInvalid).nullish(),
 };
 
-/** A check needs its number, in the form checks print; cash has none (whatever was typed is dropped). */
-function checkLine(l: { method?: string; checkNumber?: string | null }, ctx: z.core.$RefinementCtx) {
+/**
+ * A check needs its number, in the form checks print; a bank transfer may have its reference;
+ * cash has neither (whatever was typed for another method is dropped).
+ */
+function checkLine(l: { method?: string; checkNumber?: string | null; reference?: string | null }, ctx: z.core.$RefinementCtx) {
+  if (l.method === "bank" && l.reference && (l.reference.length > BANK_REFERENCE_MAX || !/^[A-Za-z0-9 ./-]+$/.test(l.reference))) {
+    ctx.addIssue({ code: "custom", path: ["reference"], message: BATCHES_TEXT.referenceInvalid });
+  }
   if (l.method !== "check") return;
   if (!l.checkNumber) ctx.addIssue({ code: "custom", path: ["checkNumber"], message: BATCHES_TEXT.checkNumberRequired });
   else if (l.checkNumber.length > CHECK_NUMBER_MAX || !/^[A-Za-z0-9-]+$/.test(l.checkNumber)) {
     ctx.addIssue({ code: "custom", path: ["checkNumber"], message: BATCHES_TEXT.checkNumberInvalid });
   }
 }
-const tidyLine = <T extends { method: string; checkNumber?: string | null }>(l: T) => ({ ...l, checkNumber: l.method === "check" ? (l.checkNumber ?? null) : null });
+const tidyLine = <T extends { method: string; checkNumber?: string | null; reference?: string | null }>(l: T) => ({
+  ...l,
+  checkNumber: l.method === "check" ? (l.checkNumber ?? null) : null,
+  reference: l.method === "bank" && l.reference ? l.reference : null,
+});
 
 export const ZBatchLineInput = z.object(lineFields).superRefine(checkLine).transform(tidyLine);
 export type BatchLineInput = z.input<typeof ZBatchLineInput>;
@@ -132,6 +146,8 @@ export const ZBatchSummary = z.object({
   totalCents: z.number().int(),
   cashCents: z.number().int(),
   checkCents: z.number().int(),
+  /** Bank transfers (decision 0135). */
+  bankCents: z.number().int(),
 });
 export type BatchSummary = z.infer<typeof ZBatchSummary>;
 export const ZBatchList = z.object({ batches: z.array(ZBatchSummary), nextCursor: z.string().nullable() });
@@ -154,6 +170,8 @@ export const ZBatchLine = z.object({
   amountCents: z.number().int(),
   method: z.enum(BATCH_METHODS),
   checkNumber: z.string().nullable(),
+  /** A bank transfer's reference (null: none given, or not a transfer). */
+  reference: z.string().nullable(),
 });
 export type BatchLine = z.infer<typeof ZBatchLine>;
 

@@ -7,10 +7,12 @@
 export const FUND_NAME_MAX = 60;
 export const FUND_DESCRIPTION_MAX = 300;
 /**
- * How a gift was paid (gifts.method): a card (one-time or recurring), the wallet balance, or
- * cash or a check entered by the treasurer in a batch (decision 0120).
+ * How a gift was paid (gifts.method): a card (one-time or recurring), the wallet balance (an
+ * in-app gift of money the member saved there, round-ups from their bank included), or cash, a
+ * check or a bank transfer to the church's own account (ACH, EFT, a standing order), entered by
+ * the treasurer in a batch (decisions 0120 and 0135).
  */
-export const GIFT_METHODS = ["card", "wallet", "cash", "check"] as const;
+export const GIFT_METHODS = ["card", "wallet", "cash", "check", "bank"] as const;
 export type GiftMethod = (typeof GIFT_METHODS)[number];
 
 /** Audit log page size (GET /api/admin/audit-log). */
@@ -33,6 +35,10 @@ export const AUDIT_ACTIONS = [
   "giving.batch.view",
   // refunds (decision 0119)
   "giving.refund",
+  // a refund the gateway declined (402) or could not be reached for (503): who tried, which gift, the outcome (decision 0135)
+  "giving.refund.failed",
+  // the admin outbox showed a donor's giving emails to a finance holder (decision 0135)
+  "giving.outbox.view",
   // a donor's page and the CSV export (decision 0122)
   "giving.donor.view",
   "giving.export",
@@ -110,7 +116,7 @@ export const FUNDS_TEXT = {
   total: "Total",
   fee: "Fee",
   anonymous: "Unknown donor",
-  methods: { card: "Card", wallet: "Wallet", cash: "Cash", check: "Check" } as Record<string, string>,
+  methods: { card: "Card", wallet: "Wallet", cash: "Cash", check: "Check", bank: "Bank transfer" } as Record<string, string>,
   ledgerFailed: "Gifts could not be loaded.",
   // People and the audit log
   financeLabel: "Finance",
@@ -133,6 +139,8 @@ export const FUNDS_TEXT = {
     "giving.batch.close": "Closed a cash and check batch",
     "giving.batch.view": "Viewed a cash and check batch",
     "giving.refund": "Refunded a gift",
+    "giving.refund.failed": "Tried to refund a gift (not refunded)",
+    "giving.outbox.view": "Viewed giving emails in the outbox",
     "giving.donor.view": "Viewed a donor's giving",
     "giving.export": "Exported gifts (CSV)",
     "giving.statements.run": "Sent year-end statements",

@@ -21,6 +21,13 @@ const city = z.string(GIVING_TEXT.cityRequired).trim().min(1, GIVING_TEXT.cityRe
 const state = z.string(GIVING_TEXT.stateRequired).trim().regex(/^[A-Za-z]{2}$/, GIVING_TEXT.stateRequired);
 const zip = z.string(GIVING_TEXT.zipRequired).trim().min(5, GIVING_TEXT.zipRequired).max(10, GIVING_TEXT.zipRequired);
 
+/**
+ * The fund a gift goes to (GET /api/giving/funds), for every way of giving (a card gift, the
+ * wallet balance); absent: the church's default fund. An archived or unknown fund is a 400 on
+ * `body.fund_id` (server/shared/money/funds.ts, fundForGift).
+ */
+export const ZGiftFundId = z.uuid(FUNDS_TEXT.fundUnavailable).optional();
+
 export const ZGiveRequest = z.object({
   amount_cents: z
     .number(GIVING_TEXT.amountMin)
@@ -29,7 +36,7 @@ export const ZGiveRequest = z.object({
     .max(MAX_AMOUNT_CENTS),
   is_recurring: z.boolean().default(false),
   /** The fund (GET /api/giving/funds); absent: the church's default fund. An archived or unknown fund is a 400. */
-  fund_id: z.uuid(FUNDS_TEXT.fundUnavailable).optional(),
+  fund_id: ZGiftFundId,
   /**
    * The processing fee the giver covers, as the form showed it (contract/giving-fee.ts); absent
    * or 0: not covered. The server computes it again and refuses (400) one that differs, so a

@@ -1,5 +1,5 @@
 import { z } from "./zod-setup";
-import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, ZGivingHistoryEntry } from "./giving";
+import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, ZGiftFundId, ZGivingHistoryEntry } from "./giving";
 import { MAX_DEPOSIT_CENTS, TRANSACTIONS_MAX_PAGE, TRANSACTIONS_PAGE_SIZE, WALLET_TEXT, WALLET_TRANSACTION_STATUSES, WALLET_TRANSACTION_TYPES } from "./wallet-text";
 export * from "./wallet-text";
 
@@ -166,6 +166,8 @@ export type DepositResponse = z.infer<typeof ZDepositResponse>;
 export const ZGiveBalanceRequest = z.object({
   // The same ceiling as a card gift; without one, an amount past PostgreSQL's integer was a 500.
   amountCents: z.number(WALLET_TEXT.amountMin).int(WALLET_TEXT.amountMin).min(MIN_AMOUNT_CENTS, WALLET_TEXT.amountMin).max(MAX_AMOUNT_CENTS),
+  /** The fund, as a card gift's (the same rule): absent, the default fund; archived or unknown, 400 on body.fund_id. */
+  fund_id: ZGiftFundId,
 });
 export type GiveBalanceRequest = z.infer<typeof ZGiveBalanceRequest>;
 

@@ -2,9 +2,12 @@
  * Cash and check batches in the browser (issue 19; decision 0120): a treasurer (a member the
  * owner granted the finance permission) enters a cash batch with two lines (a member found by
  * name, and an anonymous gift), is told what is missing before it is sent, saves it, closes it
- * (asked first), and the member finds the gift in their Recent Giving and statement.
+ * (asked first), downloads the ledger's CSV holding the batch's gifts, and the member finds the
+ * gift in their Recent Giving and statement.
  */
+import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import { parse } from "csv-parse/sync";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, register, signIn, uniqueEmail, DEMO_PASSWORD } from "./fixtures";
 
@@ -92,6 +95,13 @@ test("a treasurer enters a cash batch with two lines, closes it, and the donor s
   await expect(detail.getByRole("button", { name: "Close batch" })).toHaveCount(0);
   await detail.getByRole("button", { name: "Back to batches" }).click();
   await expect(card.getByTestId("batch-row").first()).toContainText("$70.25");
+  // The batch's gifts are in the CSV the treasurer downloads from the ledger, each with its batch.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  const rows = parse(fs.readFileSync((await download.path())!, "utf8"), { bom: true, columns: true }) as Record<string, string>[];
+  const memberLine = rows.find((r) => r.Donor === `Phoebe ${lastName}`);
+  expect(memberLine).toMatchObject({ Fund: "General Fund", Method: "Cash", Amount: "50.00", Fee: "0.00", Refunded: "0.00", "Transaction ID": "" });
+  expect(memberLine!.Batch).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  expect(rows.find((r) => r.Batch === memberLine!.Batch && r.Amount === "20.25")).toMatchObject({ Donor: "", Method: "Cash" });
   // The list, the closed batch and the form in the dark theme too.
   await page.evaluate(() => localStorage.setItem("theme", "dark"));
   await page.reload();

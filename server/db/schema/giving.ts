@@ -129,12 +129,13 @@ export const gifts = pgTable(
      */
     periodDate: date("period_date", { mode: "string" }),
     /**
-     * How it was paid: card, wallet (the balance), or cash and check (a batch line, decision 0120).
+     * How it was paid: card, wallet (the balance), or cash, check and bank (a transfer to the
+     * church's account): a batch line (decisions 0120, 0135).
      * Existing gifts were given card or wallet by whether they have a card; a check in the
      * migration's hand-written tail keeps card gifts (and only they) with a card's last four.
      */
     method: text("method", { enum: GIFT_METHODS }).notNull().default("card"),
-    /** The cash and check batch this gift is a line of (method cash or check), else null. */
+    /** The batch this gift is a line of (method cash, check or bank), else null. */
     batchId: uuid("batch_id").references(() => givingBatches.id),
     /** Null for a gift from the wallet balance (no card). */
     cardLastFour: text("card_last_four"),
@@ -163,8 +164,8 @@ export const gifts = pgTable(
     index("gifts_created_idx").on(t.createdAt, t.id),
     // A batch's lines and totals (decision 0120).
     index("gifts_batch_idx").on(t.batchId).where(sql`${t.batchId} is not null`),
-    check("gifts_method_known", sql`${t.method} in ('card', 'wallet', 'cash', 'check')`),
-    check("gifts_batch_method", sql`(${t.batchId} is not null) = (${t.method} in ('cash', 'check'))`),
+    check("gifts_method_known", sql`${t.method} in ('card', 'wallet', 'cash', 'check', 'bank')`),
+    check("gifts_batch_method", sql`(${t.batchId} is not null) = (${t.method} in ('cash', 'check', 'bank'))`),
     check("gifts_has_donor_or_batch", sql`${t.userId} is not null or ${t.batchId} is not null`),
   ],
 );

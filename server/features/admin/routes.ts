@@ -18,6 +18,7 @@ import { currentUser, hasFinance } from "../../http/auth";
 import { HIDDEN_GIVING_EMAIL, isGivingEmail } from "./giving-emails";
 import { setFinance } from "./set-finance";
 import { listAuditLog } from "./list-audit-log";
+import { auditView } from "../../shared/audit";
 
 export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -41,12 +42,17 @@ export const adminRoutes =
     /**
      * The email outbox (latest 50), so staff can see what was (or, without a mail server, would have been) sent.
      * Messages holding a secret link (password reset) are hidden: staff must not be able to take over an account.
-     * A donor's giving emails (receipts, a stopped recurring gift) are hidden, recipient and subject too, from
-     * staff without the finance permission (decision 0113).
+     * A donor's giving emails (receipts, a stopped recurring gift, refunds, statements) are hidden, recipient and
+     * subject too, from staff without the finance permission (decision 0113). Shown whole to a finance holder (the
+     * OWNER always), they are a view of donor data like the ledger's: audited (`giving.outbox.view`: how many and
+     * which) before the answer, only when the page holds one (decision 0135).
      */
     app.get(API.admin.outbox.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZOutboxEntry) } } }, async (req) => {
-      const finance = hasFinance(currentUser(req));
+      const asker = currentUser(req);
+      const finance = hasFinance(asker);
       const rows = await deps.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(50);
+      const giving = rows.filter((r) => isGivingEmail(r.subject));
+      if (finance && giving.length) await auditView(deps.db, asker, "giving.outbox.view", { emails: giving.length, emailIds: giving.map((r) => r.id) }, deps.now());
       return rows.map((r) =>
         !finance && isGivingEmail(r.subject)
           ? { id: r.id, to: HIDDEN_GIVING_EMAIL, subject: HIDDEN_GIVING_EMAIL, text: HIDDEN_GIVING_EMAIL, createdAt: r.createdAt.toISOString() }

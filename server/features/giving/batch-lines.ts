@@ -1,8 +1,8 @@
 /**
  * Writing a batch's lines (issue 19; decision 0120), inside the caller's transaction with the
- * batch row locked. A line is a gift row (status COMPLETED, method cash or check, the batch's
- * id, dated the batch's day) plus its giving_batch_lines row (place, check number, a donor
- * without an account), written together; so the donor's history, the ledger, the totals and
+ * batch row locked. A line is a gift row (status COMPLETED, method cash, check or bank, the batch's
+ * id, dated the batch's day) plus its giving_batch_lines row (place, check number or a bank
+ * transfer's reference, a donor without an account), written together; so the donor's history, the ledger, the totals and
  * the statements read it as the gift it is, and nothing is kept twice.
  *
  * Checked here, each a 400 naming the field: the fund is open (a line that keeps the fund it
@@ -65,6 +65,7 @@ const giftFields = (line: BatchLineData, fundId: string) => ({
 });
 const lineFields = (line: BatchLineData) => ({
   checkNumber: line.checkNumber,
+  reference: line.reference,
   donorName: line.donor.kind === "guest" ? line.donor.name : null,
   donorEmail: line.donor.kind === "guest" && line.donor.email ? line.donor.email : null,
 });

@@ -1,5 +1,5 @@
 /**
- * Cash and check batches as the treasurer reads them (issue 19; decision 0120): a batch's
+ * Cash, check and bank transfer batches as the treasurer reads them (issue 19; decisions 0120, 0135): a batch's
  * totals (integer cents, summed by PostgreSQL from its gift rows, never kept apart from them),
  * its lines (each a gift with its plate details) and its totals per fund. Also the batch row
  * lock every change takes first, so a change and a close never interleave: after the close
@@ -14,10 +14,17 @@ import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import { users } from "../../db/schema/users";
 import { conflict, notFound } from "../../http/app-error";
 import { fundName } from "../../shared/money/funds";
-import { BATCHES_TEXT, type Batch, type BatchDonor, type BatchSummary } from "../../../contract/giving-batches";
+import { BATCHES_TEXT, type Batch, type BatchDonor, type BatchMethod, type BatchSummary } from "../../../contract/giving-batches";
+import type { GiftMethod } from "../../../contract/giving-funds-text";
 import type { Locale } from "../../../contract/i18n/locales";
 
 export type BatchRow = typeof givingBatches.$inferSelect;
+
+/** A batch gift's method (the gifts_batch_method check allows a batch gift no other). */
+const batchMethodOf = (method: GiftMethod): BatchMethod => {
+  if (method === "cash" || method === "check" || method === "bank") return method;
+  throw new Error(`a batch gift paid by ${method}: the gifts_batch_method check refuses it`);
+};
 
 /** The batch's row, locked until the transaction ends; 404 when there is none, 409 when it is closed. */
 export async function lockOpenBatch(tx: Tx, id: string): Promise<BatchRow> {
@@ -43,6 +50,7 @@ const batchSums = (db: Db | Tx) =>
       totalCents: sql<string>`coalesce(sum(${gifts.amountCents}), 0)`.as("total_cents"),
       cashCents: sql<string>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.method} = 'cash'), 0)`.as("cash_cents"),
       checkCents: sql<string>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.method} = 'check'), 0)`.as("check_cents"),
+      bankCents: sql<string>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.method} = 'bank'), 0)`.as("bank_cents"),
     })
     .from(gifts)
     .where(eq(gifts.batchId, givingBatches.id))
@@ -69,6 +77,7 @@ export const batchSummaryQuery = (db: Db | Tx, where: SQL | undefined, limit: nu
       totalCents: sums.totalCents,
       cashCents: sums.cashCents,
       checkCents: sums.checkCents,
+      bankCents: sums.bankCents,
     })
     .from(givingBatches)
     .innerJoin(creator, eq(creator.id, givingBatches.createdBy))
@@ -95,6 +104,7 @@ export const toBatchSummary = (r: BatchSummaryRow): BatchSummary => ({
   totalCents: Number(r.totalCents),
   cashCents: Number(r.cashCents),
   checkCents: Number(r.checkCents),
+  bankCents: Number(r.bankCents),
 });
 
 /** Batches with their totals, newest collection first: `where` filters, `limit` rows at most. */
@@ -141,8 +151,9 @@ export async function readBatch(db: Db | Tx, id: string, locale: Locale): Promis
       fundName: name,
       donor,
       amountCents: r.g.amountCents,
-      method: r.g.method === "check" ? ("check" as const) : ("cash" as const),
+      method: batchMethodOf(r.g.method),
       checkNumber: r.line.checkNumber,
+      reference: r.line.reference,
     };
   });
   return { ...summary, lines, funds: [...byFund.values()].sort((a, b) => a.fundName.localeCompare(b.fundName)) };

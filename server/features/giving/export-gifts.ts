@@ -15,8 +15,12 @@
  * run as a formula by a spreadsheet; such cells (names, emails, funds, ids: what members or
  * gateways write) are prefixed with a single quote. Amounts are ours and always plain numbers.
  *
- * Refunds and cash/check batches land in parallel (issue 19's other parts): `refunded` is 0.00
- * and `batch` empty until they do; each is one expression in `exportRow` below to fill.
+ * Refunded: what was given back by completed refunds and voids (decision 0119), gift first then
+ * fee. A refund still pending at the gateway (reserved in gifts.refunded_cents, not yet made) is
+ * not in it, as the ledger shows it apart (`pendingRefundCents`): an accounting import must not
+ * book money the gateway has not returned. Batch: the id of the cash, check and bank transfer
+ * batch the gift was entered in (decisions 0120, 0135), empty otherwise; Method is the gift's
+ * (gift-method.ts), "Bank transfer" for a transfer to the church's account.
  *
  * The export is audited (who, the range) before its first byte is sent.
  */
@@ -24,7 +28,7 @@ import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { funds, gifts } from "../../db/schema/giving";
+import { funds, giftRefunds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import type { AuthUser } from "../../http/auth";
 import { audit } from "../../shared/audit";
@@ -63,7 +67,9 @@ function readPage(deps: Deps, where: ReturnType<typeof and>, after: { ts: string
       amountCents: gifts.amountCents,
       feeCents: gifts.feeCents,
       gatewayTransactionId: gifts.gatewayTransactionId,
-      refundedCents: gifts.refundedCents,
+      // Completed refunds only (the pending ones are reserved in refunded_cents: left out, decision 0135);
+      // the subquery (gift_refunds_gift_idx) runs only for a gift with a refund.
+      refundedCents: sql<string>`case when ${gifts.refundedCents} = 0 then 0 else (select coalesce(sum(r.amount_cents), 0) from ${giftRefunds} r where r.gift_id = ${gifts.id} and r.status = 'completed') end`,
       // The cash and check batch the gift was entered in (decision 0120), and the line's donor
       // when they have no account.
       batch: gifts.batchId,

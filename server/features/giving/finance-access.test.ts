@@ -123,15 +123,28 @@ describe("who may see the money", () => {
     expect((await get(pastor.auth, "/api/admin/giving/gifts")).statusCode).toBe(200);
   });
 
-  it("the admin outbox hides a donor's receipt from staff without the finance permission, not from the OWNER", async () => {
+  it("the admin outbox hides a donor's receipt from staff without the finance permission; shown to the OWNER, the view is audited", async () => {
     const [owner, staff, donor] = await Promise.all([t.signUp("OWNER"), t.signUp("STAFF"), t.signUp("MEMBER", { firstName: "Phoebe" })]);
     expect((await give(donor.auth, { amount_cents: 4321 })).statusCode).toBe(201);
-    type Entry = { to: string; subject: string; text: string };
+    type Entry = { id: string; to: string; subject: string; text: string };
+    const viewsOf = async (userId: string) => (await auditRows("giving.outbox.view")).filter((r) => r.actorId === userId);
     const asStaff = (await get(staff.auth, "/api/admin/outbox")).json() as Entry[];
     expect(JSON.stringify(asStaff)).not.toContain(donor.user.email);
     expect(JSON.stringify(asStaff)).not.toContain("$43.21");
+    // Staff saw no giving email: nothing to audit.
+    expect(await viewsOf(staff.user.id)).toHaveLength(0);
     const asOwner = (await get(owner.auth, "/api/admin/outbox")).json() as Entry[];
-    expect(asOwner.some((e) => e.to === donor.user.email && e.subject.includes("$43.21"))).toBe(true);
+    const receipt = asOwner.find((e) => e.to === donor.user.email && e.subject.includes("$43.21"));
+    expect(receipt).toBeDefined();
+    // The OWNER read a donor's name and amount: one audit row naming the giving emails shown, the receipt among them.
+    const [view, ...more] = await viewsOf(owner.user.id);
+    expect(more).toHaveLength(0);
+    expect(view).toMatchObject({ action: "giving.outbox.view", actorName: expect.stringContaining(owner.user.email) });
+    expect(view!.detail.emailIds).toContain(receipt!.id);
+    expect(view!.detail.emails).toBe((view!.detail.emailIds as string[]).length);
+    // The owner reads it in the audit log in their words.
+    const log = (await get(owner.auth, "/api/admin/audit-log")).json() as AuditPage;
+    expect(log.entries.some((e) => e.action === "giving.outbox.view" && e.actor.id === owner.user.id)).toBe(true);
   });
 
   it("the two-step rule for staff covers whoever holds the finance permission", () => {

@@ -361,7 +361,7 @@ describe("the CSV export", () => {
         Donor: `${e!.firstName} ${e!.lastName}`,
         Email: e!.email,
         Fund: e!.fund,
-        Method: { card: "Card", wallet: "Wallet", cash: "Cash", check: "Check" }[e!.g.method],
+        Method: ({ card: "Card", wallet: "Wallet", cash: "Cash", check: "Check", bank: "Bank transfer" } as const)[e!.g.method],
         Amount: dollars(e!.g.amountCents),
         Fee: dollars(e!.g.feeCents),
         Refunded: dollars(e!.g.refundedCents),

@@ -24,6 +24,11 @@
  * sends the same gateway key, so a refund whose answer was lost is answered, not made again.
  * A server that dies after the gateway answered leaves the reservation pending: the retry with
  * the same key (after the key's lease) finds that row by its request key and completes it.
+ *
+ * The audit log holds every refund that reached the gateway, whatever came of it (decision
+ * 0135): `giving.refund` with outcome "completed", or `giving.refund.failed` with outcome
+ * "declined" (402, the gateway's reason) or "gateway-unavailable" (503), each written in the
+ * transaction that settles the reservation, so a failed attempt is never missing from the log.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
@@ -34,7 +39,7 @@ import { givingBatches } from "../../db/schema/giving-batches";
 import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import { walletTransactions } from "../../db/schema/wallet";
 import type { AuthUser } from "../../http/auth";
-import type { RefundResult } from "../../providers/payments/port";
+import { GatewayUnavailableError, type RefundResult } from "../../providers/payments/port";
 import { badRequest, conflict, notFound } from "../../http/app-error";
 import { audit } from "../../shared/audit";
 import { storeAnswer, type StoredAnswer } from "../../shared/money/idempotency";
@@ -161,10 +166,35 @@ async function recordCompleted(deps: Deps, tx: Tx, actor: AuthUser, r: RefundRow
     tx,
     actor,
     "giving.refund",
-    { giftId: g.id, donorId: g.userId, refundId: r.id, amountCents: r.amountCents, method: r.method, reason: r.reason, refundedCents: g.refundedCents },
+    { giftId: g.id, donorId: g.userId, refundId: r.id, amountCents: r.amountCents, method: r.method, reason: r.reason, refundedCents: g.refundedCents, outcome: "completed" },
     deps.now(),
   );
   await queueRefundEmail(deps, tx, r, g);
+}
+
+/**
+ * A refund the gateway did not make (decision 0135): who tried, which gift and donor, how much,
+ * why, and what happened, in the transaction that gives the reservation back. `declined`: the
+ * gateway refused (402, its reason kept); `gateway-unavailable`: it could not be reached (503);
+ * `error`: anything else the call threw (a 500 to the asker).
+ */
+async function recordFailed(
+  deps: Deps,
+  tx: Tx,
+  actor: AuthUser,
+  r: RefundRow,
+  g: Pick<GiftRow, "id" | "userId" | "refundedCents">,
+  outcome: "declined" | "gateway-unavailable" | "error",
+  status: number,
+  gatewayReason: string | null,
+) {
+  await audit(
+    tx,
+    actor,
+    "giving.refund.failed",
+    { giftId: g.id, donorId: g.userId, refundId: r.id, amountCents: r.amountCents, method: r.method, reason: r.reason, refundedCents: g.refundedCents, outcome, status, gatewayReason },
+    deps.now(),
+  );
 }
 
 export async function refundGift(charge: Charge, actor: AuthUser, giftId: string, body: { amountCents?: number; reason: string }): Promise<StoredAnswer> {
@@ -248,10 +278,15 @@ export async function refundGift(charge: Charge, actor: AuthUser, giftId: string
         : await deps.payments.refundCharge({ transactionId: gift.gatewayTransactionId!, amountCents: pending.amountCents, cardLastFour: gift.cardLastFour ?? "" }, requestKey);
   } catch (err) {
     // Unreachable (503 from the money path): give the reservation back; the retry with the same key reserves again.
+    // The attempt is audited in the same transaction (the row it names is deleted: its id stays in the log).
+    const unavailable = err instanceof GatewayUnavailableError;
     await deps.db.transaction(async (tx) => {
       await lockGift(tx, giftId);
       const gone = await tx.delete(giftRefunds).where(and(eq(giftRefunds.id, pending.id), eq(giftRefunds.status, "pending"))).returning();
-      if (gone.length) await tx.update(gifts).set({ refundedCents: sql`${gifts.refundedCents} - ${pending.amountCents}` }).where(eq(gifts.id, giftId));
+      const [g] = gone.length
+        ? await tx.update(gifts).set({ refundedCents: sql`${gifts.refundedCents} - ${pending.amountCents}` }).where(eq(gifts.id, giftId)).returning()
+        : await tx.select().from(gifts).where(eq(gifts.id, giftId));
+      await recordFailed(deps, tx, actor, pending, g, unavailable ? "gateway-unavailable" : "error", unavailable ? 503 : 500, null);
     });
     throw err;
   }
@@ -261,7 +296,8 @@ export async function refundGift(charge: Charge, actor: AuthUser, giftId: string
     const g = await lockGift(tx, giftId);
     if (!result.ok) {
       await tx.update(giftRefunds).set({ status: "failed", failureReason: result.reason }).where(eq(giftRefunds.id, pending.id));
-      await tx.update(gifts).set({ refundedCents: sql`${gifts.refundedCents} - ${pending.amountCents}` }).where(eq(gifts.id, giftId));
+      const [back] = await tx.update(gifts).set({ refundedCents: sql`${gifts.refundedCents} - ${pending.amountCents}` }).where(eq(gifts.id, giftId)).returning();
+      await recordFailed(deps, tx, actor, pending, back ?? g, "declined", 402, result.reason);
       const answer: StoredAnswer = { status: 402, body: { error: result.reason, code: "PAYMENT_FAILED" } };
       await storeAnswer(tx, userId, key, answer);
       return answer;

@@ -19,6 +19,8 @@ import { REFUNDS_TEXT, type RefundResponse } from "../../../contract/giving-refu
 import type { GivingHistoryEntry, GivingStatement, GiveResponse } from "../../../contract/giving";
 import type { GivingTotals, LedgerPage } from "../../../contract/giving-funds";
 import { SANDBOX_SETTLEMENT_HOURS } from "../../providers/payments/sandbox";
+import { GatewayUnavailableError } from "../../providers/payments/port";
+import { parse } from "csv-parse/sync";
 import { localize } from "../../i18n";
 
 let fixedNow: Date | null = null;
@@ -213,6 +215,61 @@ describe("void before settlement, refund after", () => {
   });
 });
 
+describe("refunds the gateway does not make are audited too (decision 0135)", () => {
+  /** Runs `body` with the sandbox's refundCharge replaced by `stand`. */
+  async function withRefundCharge<T>(stand: typeof t.deps.payments.refundCharge, body: () => Promise<T>): Promise<T> {
+    const real = t.deps.payments.refundCharge;
+    t.deps.payments.refundCharge = stand;
+    try {
+      return await body();
+    } finally {
+      t.deps.payments.refundCharge = real;
+    }
+  }
+  const auditsOf = async (action: string, giftId: string) => (await t.db.select().from(auditLog).where(eq(auditLog.action, action))).filter((r) => r.detail.giftId === giftId);
+
+  it("a decline (402) and an unreachable gateway (503) each write who, which gift, how much and the outcome; nothing is refunded; the retry's success is audited as done", async () => {
+    const [owner, donor] = await Promise.all([t.signUp("OWNER"), t.signUp()]);
+    await longSession(owner, donor);
+    const gift = await settled(donor, { amount_cents: 8000 });
+
+    const declined = await withRefundCharge(
+      async () => ({ ok: false, reason: "The card account is closed." }),
+      () => refund(owner.auth, gift.id, { amountCents: 2000, reason: "Asked for part back" }),
+    );
+    expect(declined.statusCode, declined.body).toBe(402);
+    const key = newKey();
+    const down = await withRefundCharge(
+      async () => {
+        throw new GatewayUnavailableError("stand-in: gateway down");
+      },
+      () => refund(owner.auth, gift.id, { amountCents: 3000, reason: "Second try" }, key),
+    );
+    expect(down.statusCode, down.body).toBe(503);
+    expect((await giftRow(gift.id)).refundedCents).toBe(0);
+
+    const failed = await auditsOf("giving.refund.failed", gift.id);
+    expect(failed.map((r) => r.detail.outcome).sort()).toEqual(["declined", "gateway-unavailable"]);
+    for (const r of failed) {
+      expect(r.actorId).toBe(owner.user.id);
+      expect(r.actorName).toContain(owner.user.email);
+      expect(r.createdAt).toBeInstanceOf(Date);
+      expect(r.detail).toMatchObject({ giftId: gift.id, donorId: donor.user.id, method: "refund", refundedCents: 0 });
+    }
+    expect(failed.find((r) => r.detail.outcome === "declined")!.detail).toMatchObject({ status: 402, amountCents: 2000, reason: "Asked for part back", gatewayReason: "The card account is closed." });
+    expect(failed.find((r) => r.detail.outcome === "gateway-unavailable")!.detail).toMatchObject({ status: 503, amountCents: 3000, reason: "Second try", gatewayReason: null });
+    expect(await auditsOf("giving.refund", gift.id)).toHaveLength(0);
+
+    // The retry with the same key once the gateway is back: refunded, and audited as completed.
+    const retried = await refund(owner.auth, gift.id, { amountCents: 3000, reason: "Second try" }, key);
+    expect(retried.statusCode, retried.body).toBe(201);
+    const [done, ...more] = await auditsOf("giving.refund", gift.id);
+    expect(more).toHaveLength(0);
+    expect(done!.detail).toMatchObject({ outcome: "completed", amountCents: 3000, refundedCents: 3000 });
+    expect(await auditsOf("giving.refund.failed", gift.id)).toHaveLength(2);
+  });
+});
+
 describe("the Idempotency-Key", () => {
   it("the same key twice is one refund with the same answer; the same key with another body is 409", async () => {
     const [owner, donor] = await Promise.all([t.signUp("OWNER"), t.signUp()]);
@@ -282,10 +339,20 @@ describe("what the donor and the church see", () => {
     expect(ledger.gifts.find((g) => g.id === gift.id)).toMatchObject({ refundedCents: 2500, pendingRefundCents: 1500, refundableCents: 6500 });
     const donorPage = (await get(owner.auth, `/api/admin/giving/donors/${donor.user.id}`)).json() as { gifts: LedgerPage["gifts"] };
     expect(donorPage.gifts.find((g) => g.id === gift.id)).toMatchObject({ refundedCents: 2500, pendingRefundCents: 1500 });
+    // The CSV's Refunded is what was given back: the completed $10.00, not the $15.00 still at the gateway (decision 0135).
+    const csvRefunded = async () => {
+      const res = await get(owner.auth, "/api/admin/giving/export.csv?from=2000-01-01&to=2100-12-31");
+      expect(res.statusCode).toBe(200);
+      const row = (parse(res.body, { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[]).find((r) => r["Gift ID"] === gift.id);
+      expect(row, res.body.slice(0, 300)).toBeDefined();
+      return row!.Refunded;
+    };
+    expect(await csvRefunded()).toBe("10.00");
     // Once it completes it is refunded like the others, and nothing is pending.
     await t.db.update(giftRefunds).set({ status: "completed" }).where(eq(giftRefunds.requestKey, `held-${gift.id}`));
     const after = (await get(owner.auth, `/api/admin/giving/gifts?q=pontus`)).json() as LedgerPage;
     expect(after.gifts.find((g) => g.id === gift.id)).toMatchObject({ refundedCents: 2500, pendingRefundCents: 0 });
+    expect(await csvRefunded()).toBe("25.00");
   });
 
   it("the dashboard's Given This Week is net of refunds", async () => {

@@ -22,6 +22,7 @@
 import { sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { preparedSql } from "../../db/prepared";
 import type { Db, Tx } from "../../db/client";
+import type { GiftMethod } from "../../../contract/giving-funds-text";
 
 /** One donor of the range, as every source yields them. `email` null: no address (skipped). */
 export interface StatementDonorRow {
@@ -47,7 +48,7 @@ export interface StatementLineRow {
   /** The part of the amount refunded (decision 0119); never more than amount_cents. */
   refunded_cents: number;
   /** card, wallet, cash or check (decision 0120), and a check's number. */
-  method: "card" | "wallet" | "cash" | "check";
+  method: GiftMethod;
   check_number: string | null;
 }
 

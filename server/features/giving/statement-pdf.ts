@@ -2,8 +2,9 @@
  * A donor's year-end statement as a PDF (decision 0121), made with pdfkit and its standard
  * fonts (Helvetica: nothing embedded, so a statement is a few kilobytes; its WinAnsi encoding
  * covers English and Spanish). Letter size, in the donor's language: the church as it names
- * itself on statements, the donor, every completed gift of the year (date, fund, type,
- * amount), the total and the tax statement. The document's dates come from the statement, not
+ * itself on statements, the donor, every completed gift of the year (date, fund and under it
+ * how it was paid, in paidWithGift's words as on the printable page; type; amount), the total
+ * and the tax statement. The document's dates come from the statement, not
  * the clock, so the same statement makes the same file.
  */
 import PDFDocument from "pdfkit";
@@ -12,6 +13,7 @@ import { FREQUENCY_LABELS, GIVING_TEXT } from "../../../contract/giving";
 import { INTL_LOCALE, type Locale } from "../../../contract/i18n/locales";
 import { localize, messagesFor } from "../../i18n";
 import { fundName } from "../../shared/money/funds";
+import { paidWithGift } from "../../shared/money/paid-with";
 import type { StatementData } from "./statement-model";
 
 const INK = "#1f1a14";
@@ -87,7 +89,11 @@ export function renderStatementPdf(s: StatementData, locale: Locale): Promise<Bu
       doc.text(fundName({ nameEn: line.fund_name_en, nameEs: line.fund_name_es }, locale), col.fund, y, { width: 200, lineBreak: false, ellipsis: true });
       doc.text(kind, col.kind, y, { width: 130, lineBreak: false });
       doc.text(formatCents(line.amount_cents - line.refunded_cents, INTL_LOCALE[locale]), col.amount, y, { width: 110, align: "right", lineBreak: false });
-      doc.y = y + 16;
+      // How it was paid ("Visa ending 4242", "Cash", "Check #1234", "Bank transfer"), small, under the fund.
+      const paid = paidWithGift({ method: line.method, cardBrand: line.card_brand, cardLastFour: line.card_last_four, checkNumber: line.check_number }, locale);
+      doc.fontSize(8.5).fillColor(MUTED).text(paid, col.fund, y + 12, { width: 200, lineBreak: false, ellipsis: true });
+      doc.fontSize(10).fillColor(INK);
+      doc.y = y + 26;
     }
   }
   doc.moveTo(left, doc.y + 2).lineTo(left + width, doc.y + 2).strokeColor(RULE).lineWidth(0.75).stroke();

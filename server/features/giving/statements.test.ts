@@ -6,11 +6,11 @@
  * progress counts it; only the OWNER and finance holders may run or watch it, and each run is
  * audited. The church's legal name, address and tax statement (Admin → Church) are printed.
  */
-import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, like, or } from "drizzle-orm";
 import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
 import { createMoneyTestApp } from "../../testing/money-test-app";
+import { pdfText } from "../../testing/pdf-text";
 import { startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { funds, gifts } from "../../db/schema/giving";
 import { emailAttachments, emailOutbox } from "../../db/schema/platform";
@@ -73,25 +73,6 @@ const statementsTo = (email: string, year: number) =>
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.to, email), or(like(emailOutbox.subject, `Your ${year} giving statement%`), like(emailOutbox.subject, `Su constancia de ofrendas ${year}%`))));
-
-/** The text a PDF shows: its content streams inflated, the strings of each text operator joined (pdfkit writes hex strings). */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  const raw = pdf.toString("latin1");
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1], "latin1")).toString("latin1");
-    } catch {
-      continue; // not a compressed content stream
-    }
-    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hexes = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]) : [op[2]];
-      lines.push(hexes.map((h) => Buffer.from(h, "hex").toString("latin1")).join(""));
-    }
-  }
-  return lines.join("\n");
-}
 
 const attachmentsOf = (emailId: string) => t.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, emailId));
 

@@ -129,7 +129,7 @@ export const walletRoutes =
       API.wallet.give.pattern,
       { config: { access: "member" }, schema: { body: ZGiveBalanceRequest, response: { 201: ZGiveBalanceResponse } } },
       async (req, reply) => {
-        const answer = await runChargeRequest(deps, req, "wallet-give", req.body, (charge) => giveWalletBalance(charge, req.body.amountCents));
+        const answer = await runChargeRequest(deps, req, "wallet-give", req.body, (charge) => giveWalletBalance(charge, req.body.amountCents, req.body.fund_id));
         return reply.code(answer.status as 201).send(answer.body as never);
       },
     );

@@ -11,7 +11,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { TestApp } from "../../testing/harness";
 import { useMoneyTestApp } from "../../testing/money-test-app";
 import { bankAccounts, bankPurchases, paymentMethods, roundUpCollections, walletTransactions, wallets } from "../../db/schema/wallet";
-import { gifts } from "../../db/schema/giving";
+import { funds, gifts } from "../../db/schema/giving";
+import { FUNDS_TEXT } from "../../../contract/giving-funds-text";
 import { emailOutbox } from "../../db/schema/platform";
 import { sandboxItemId, sandboxPurchasesBetween, SANDBOX_BANK, SANDBOX_HISTORY_DAYS } from "../../providers/bank/sandbox";
 import { SANDBOX_TEXT } from "../../providers/payments/sandbox";
@@ -563,6 +564,37 @@ describe("giving the wallet balance", () => {
     expect((await balance(m.auth)).balanceCents).toBe(0);
     expect(await t.db.select().from(gifts).where(eq(gifts.userId, m.user.id))).toHaveLength(1);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, m.user.email))).toHaveLength(1);
+    await expectLedgerMatches(m.user.id);
+  });
+
+  it("goes to the fund the member picks, as a card gift: the default when none; an archived or unknown fund is a 400 on body.fund_id and takes nothing", async () => {
+    const m = await t.signUp();
+    const [missions] = await t.db.insert(funds).values({ nameEn: `Missions ${newKey()}`, nameEs: "Misiones" }).returning();
+    const [closed] = await t.db.insert(funds).values({ nameEn: `Old roof ${newKey()}`, archivedAt: clock }).returning();
+    const [general] = await t.db.select().from(funds).where(eq(funds.isDefault, true));
+    await addCard(m.auth);
+    await deposit(m.auth, 3000);
+    const give = (payload: Record<string, unknown>) => call(m.auth, "POST", "/api/wallet/give", payload, { "idempotency-key": newKey() });
+
+    const toMissions = await give({ amountCents: 1000, fund_id: missions.id });
+    expect(toMissions.statusCode, toMissions.body).toBe(201);
+    expect((toMissions.json() as GiveBalanceResponse).gift).toMatchObject({ amountCents: 1000, fundName: missions.nameEn, paidWith: "Wallet balance" });
+    const inSpanish = await call(m.auth, "POST", "/api/wallet/give", { amountCents: 100, fund_id: missions.id }, { "idempotency-key": newKey(), "accept-language": "es" });
+    expect((inSpanish.json() as GiveBalanceResponse).gift.fundName).toBe("Misiones");
+    const toDefault = await give({ amountCents: 500 });
+    expect(toDefault.statusCode, toDefault.body).toBe(201);
+    const rows = await t.db.select({ id: gifts.id, fundId: gifts.fundId, method: gifts.method }).from(gifts).where(eq(gifts.userId, m.user.id));
+    expect(rows.find((g) => g.id === (toMissions.json() as GiveBalanceResponse).gift.id)).toMatchObject({ fundId: missions.id, method: "wallet" });
+    expect(rows.find((g) => g.id === (toDefault.json() as GiveBalanceResponse).gift.id)).toMatchObject({ fundId: general.id, method: "wallet" });
+
+    // The card path's rule and message, before any money moves.
+    for (const fundId of [closed.id, "5d0f8c1e-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      const refused = await give({ amountCents: 200, fund_id: fundId });
+      expect(refused.statusCode, fundId).toBe(400);
+      expect(refused.json().issues).toEqual([expect.objectContaining({ path: "body.fund_id", message: FUNDS_TEXT.fundUnavailable })]);
+    }
+    expect((await balance(m.auth)).balanceCents).toBe(3000 - 1000 - 100 - 500);
+    expect(await t.db.select().from(gifts).where(eq(gifts.userId, m.user.id))).toHaveLength(3);
     await expectLedgerMatches(m.user.id);
   });
 

@@ -25,7 +25,7 @@ export const GIFT_LINE = {
   createdAt: gifts.createdAt,
   cardBrand: gifts.cardBrand,
   cardLastFour: gifts.cardLastFour,
-  /** card, wallet, cash or check (a batch line: decision 0120). */
+  /** card, wallet, cash, check or bank (a batch line: decisions 0120, 0135). */
   method: gifts.method,
   frequency: recurringGifts.frequency,
 };

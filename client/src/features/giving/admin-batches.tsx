@@ -1,17 +1,20 @@
 /**
  * Admin -> Giving -> Cash and checks (issue 19; decision 0120), for the OWNER and finance
  * holders: the batches with their totals, a new batch with its lines (fund, donor: a member
- * found by name, anonymous, or someone without an account; amount; cash or check with its
- * number), a batch's lines and totals, changes while it is open, and Close batch (asked first).
+ * found by name, anonymous, or someone without an account; amount; cash, a check with its
+ * number, or a bank transfer to the church's account with its optional reference, decision
+ * 0135), a batch's lines and totals, changes while it is open, and Close batch (asked first).
  * The form checks the contract's rules before sending (the server checks them again) and
  * shows each message under its field. Each save carries an Idempotency-Key kept across
  * retries of the same attempt, so a batch is never recorded twice.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ArrowLeft, Banknote, Lock, Pencil, Plus, Trash2 } from "lucide-react";
 import {
+  BANK_REFERENCE_MAX,
   BATCH_DONOR_KINDS,
   BATCH_METHODS,
+  CHECK_NUMBER_MAX,
   ZBatchCreate,
   type Batch,
   type BatchDonorKind,
@@ -36,7 +39,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { QueryState } from "@/components/query-state";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { keepKeyAfter, keyFor, type KeyState } from "./idempotency-key";
-import { useBatch, useBatches, useChangeBatch, useCloseBatch, useCreateBatch, useDonorSearch, useFunds } from "./api";
+import { useBatch, useBatches, useChangeBatch, useCloseBatch, useCreateBatch, useDonorSearch } from "./api";
+import { useFunds } from "@/lib/funds";
 
 /** One line as the form holds it (amount as typed, in dollars). */
 interface LineDraft {
@@ -54,10 +58,12 @@ interface LineDraft {
   amount: string;
   method: BatchMethod;
   checkNumber: string;
+  /** A bank transfer's reference ("" = none). */
+  reference: string;
 }
 
 let keys = 0;
-const newLine = (): LineDraft => ({ key: `line-${++keys}`, donorKind: "member", member: null, guestName: "", guestEmail: "", fundId: "", amount: "", method: "cash", checkNumber: "" });
+const newLine = (): LineDraft => ({ key: `line-${++keys}`, donorKind: "member", member: null, guestName: "", guestEmail: "", fundId: "", amount: "", method: "cash", checkNumber: "", reference: "" });
 /** Dollars as typed ("12.50", "$1,200") to cents; anything else is NaN, which the schema refuses with its message. */
 function toCents(s: string) {
   const t = s.replace(/[$,\s]/g, "");
@@ -71,7 +77,14 @@ function toInput(d: LineDraft): BatchLineInput {
       : d.donorKind === "guest"
         ? { kind: "guest" as const, name: d.guestName, email: d.guestEmail }
         : { kind: "anonymous" as const };
-  return { ...(d.fundId ? { fundId: d.fundId } : {}), donor, amountCents: toCents(d.amount), method: d.method, ...(d.method === "check" ? { checkNumber: d.checkNumber } : {}) };
+  return {
+    ...(d.fundId ? { fundId: d.fundId } : {}),
+    donor,
+    amountCents: toCents(d.amount),
+    method: d.method,
+    ...(d.method === "check" ? { checkNumber: d.checkNumber } : {}),
+    ...(d.method === "bank" && d.reference.trim() ? { reference: d.reference } : {}),
+  };
 }
 function fromLine(l: Batch["lines"][number]): LineDraft {
   return {
@@ -86,7 +99,21 @@ function fromLine(l: Batch["lines"][number]): LineDraft {
     amount: (l.amountCents / 100).toFixed(2),
     method: l.method,
     checkNumber: l.checkNumber ?? "",
+    reference: l.reference ?? "",
   };
+}
+
+/** How a saved line was paid, as the batch shows it: "Cash", "Check #1234", "Bank transfer · REF-1" (a reference is never split). */
+function lineMethod(l: Batch["lines"][number], b: { paidCheck: (n: string) => string; methods: Record<BatchMethod, string> }): ReactNode {
+  if (l.method === "check" && l.checkNumber) return b.paidCheck(l.checkNumber);
+  if (l.method === "bank" && l.reference) {
+    return (
+      <>
+        {b.methods.bank} · <span className="whitespace-nowrap">{l.reference}</span>
+      </>
+    );
+  }
+  return b.methods[l.method];
 }
 
 /** Who gave a line, as a list shows it. */
@@ -94,7 +121,7 @@ function donorLabel(donor: Batch["lines"][number]["donor"], anonymous: string) {
   return donor.kind === "anonymous" ? anonymous : donor.name;
 }
 
-/** Buttons that choose one of a few values (the donor kind, cash or check). */
+/** Buttons that choose one of a few values (the donor kind, the method). */
 function Choice<T extends string>({ legend, values, labels, value, onChange, name }: { legend: string; values: readonly T[]; labels: Record<T, string>; value: T; onChange: (v: T) => void; name: string }) {
   return (
     <fieldset className="grid gap-1.5">
@@ -218,7 +245,12 @@ function LineEditor({
       <Choice legend={b.method} name="line-method" values={BATCH_METHODS} labels={b.methods} value={line.method} onChange={(method) => onChange({ method })} />
       {line.method === "check" && (
         <FormField id={id("check")} label={b.checkNumber} error={at("checkNumber")}>
-          <Input id={id("check")} inputMode="numeric" autoComplete="off" maxLength={20} value={line.checkNumber} onChange={(e) => onChange({ checkNumber: e.target.value })} aria-invalid={!!at("checkNumber")} />
+          <Input id={id("check")} inputMode="numeric" autoComplete="off" maxLength={CHECK_NUMBER_MAX} value={line.checkNumber} onChange={(e) => onChange({ checkNumber: e.target.value })} aria-invalid={!!at("checkNumber")} />
+        </FormField>
+      )}
+      {line.method === "bank" && (
+        <FormField id={id("reference")} label={b.reference} error={at("reference")}>
+          <Input id={id("reference")} autoComplete="off" maxLength={BANK_REFERENCE_MAX} value={line.reference} onChange={(e) => onChange({ reference: e.target.value })} aria-invalid={!!at("reference")} />
         </FormField>
       )}
     </li>
@@ -355,7 +387,13 @@ function BatchTotals({ batch }: { batch: Batch }) {
         <span data-testid="batch-total">{formatCents(batch.totalCents)}</span>
       </p>
       <p className="text-muted-foreground">
-        {b.cashTotal(formatCents(batch.cashCents))} · {b.checkTotal(formatCents(batch.checkCents))}
+        <span className="whitespace-nowrap">{b.cashTotal(formatCents(batch.cashCents))}</span> · <span className="whitespace-nowrap">{b.checkTotal(formatCents(batch.checkCents))}</span>
+        {batch.bankCents > 0 && (
+          <>
+            {" · "}
+            <span className="whitespace-nowrap">{b.bankTotal(formatCents(batch.bankCents))}</span>
+          </>
+        )}
       </p>
       {batch.funds.length > 1 &&
         batch.funds.map((f) => (
@@ -401,8 +439,8 @@ function BatchDetail({ id, onBack }: { id: string; onBack: () => void }) {
                   <li key={l.id} className="flex items-start justify-between gap-3 py-2" data-testid="batch-line">
                     <div className="min-w-0">
                       <p className="truncate font-medium">{donorLabel(l.donor, b.anonymousDonor)}</p>
-                      <p className="truncate text-xs text-muted-foreground">
-                        {l.fundName} · {l.method === "check" && l.checkNumber ? b.paidCheck(l.checkNumber) : b.methods[l.method]}
+                      <p className="text-xs break-words text-muted-foreground">
+                        {l.fundName} · {lineMethod(l, b)}
                       </p>
                     </div>
                     <p className="shrink-0 font-semibold">{formatCents(l.amountCents)}</p>

@@ -283,7 +283,8 @@ function LedgerRow({ gift: g }: { gift: LedgerGift }) {
   const [refunding, setRefunding] = useState(false);
   const name = g.donor.name || f.anonymous;
   const line = (
-    <span className="block truncate text-xs text-muted-foreground">
+    // Wraps rather than cut: "Bank transfer" (decision 0135) and long fund names must stay readable at phone width.
+    <span className="block text-xs break-words text-muted-foreground">
       {shortDate(new Date(g.createdAt))} · {g.fundName} · {f.methods[g.method]}
     </span>
   );

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { FundSelect } from "@/components/fund-select";
 import { useI18n } from "@/lib/i18n";
 import { usePreload } from "@/lib/lazy-resolver";
 import { paymentResolver } from "./payment-resolver";
@@ -60,7 +61,6 @@ export function AmountStep({
   const cents = amountInputToCents(values.amount);
   const roundUp = values.roundUp ?? storedRoundUp ?? false;
   const f = m.funds;
-  const defaultFundId = funds?.find((x) => x.isDefault)?.id ?? funds?.[0]?.id ?? "";
   const feeCents = fee && values.coverFee ? coverFeeCents(cents, fee) : 0;
   const set = (patch: Partial<AmountValues>) => onChange({ ...values, ...patch });
 
@@ -134,23 +134,7 @@ export function AmountStep({
             })}
           </div>
 
-          {funds && funds.length > 1 && (
-            <div className="grid gap-1.5">
-              <Label htmlFor="give-fund">{f.fund}</Label>
-              <select
-                id="give-fund"
-                value={values.fundId ?? defaultFundId}
-                onChange={(e) => set({ fundId: e.target.value })}
-                className="min-h-11 w-full rounded-md border border-input bg-card px-3 text-base text-foreground"
-              >
-                {funds.map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {x.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
+          <FundSelect id="give-fund" funds={funds} value={values.fundId} onChange={(fundId) => set({ fundId })} />
 
           <div className="grid gap-3 rounded-lg border border-border p-3">
             <div className="flex min-h-11 items-center justify-between gap-3">

@@ -6,10 +6,9 @@
 import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
 import type { GiveRequestInput, GiveResponse, GivingHistoryEntry, GivingStatement, RecurringAction, RecurringDonation } from "@contract/giving";
-import type { FeeSettings, Fund, FundAdmin, FundCreateInput, FundPatchInput, LedgerPage } from "@contract/giving-funds";
+import type { FeeSettings, FundAdmin, FundCreateInput, FundPatchInput, LedgerPage } from "@contract/giving-funds";
 import type { Batch, BatchCreateInput, BatchList, BatchPatchInput, DonorMatch } from "@contract/giving-batches";
 import type { CardUpdateAnswer, CardUpdateGift, CardUpdateRequestInput, StatementRun } from "@contract/giving-statements";
-import type { Locale } from "@contract/i18n/locales";
 import type { RefundRequest, RefundResponse } from "@contract/giving-refunds";
 import { apiJson, downloadFile } from "@/lib/api";
 import type { DonorPage, GivingTotalsReport } from "@contract/giving-ledger";
@@ -24,8 +23,6 @@ const refreshGiving = () =>
 
 export const useGivingHistory = () => useQuery<GivingHistoryEntry[]>({ queryKey: HISTORY_KEY });
 export const useRecurringDonations = () => useQuery<RecurringDonation[]>({ queryKey: RECURRING_KEY });
-/** The open funds (issue 19), named in the member's language: the language is part of the key, so a change of language refetches. */
-export const useFunds = (locale: Locale) => useQuery<Fund[]>({ queryKey: [`${API.giving.funds()}?locale=${locale}`] });
 /** The church's processing fee a giver may cover (both zero: not offered). */
 export const useProcessingFee = () => useQuery<FeeSettings>({ queryKey: [API.giving.fee()] });
 export const useGivingStatement = (year: number) => useQuery<GivingStatement>({ queryKey: [`${API.giving.statement()}?year=${year}`] });

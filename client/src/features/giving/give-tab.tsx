@@ -9,7 +9,8 @@ import { AmountStep, EMPTY_AMOUNT, GiveHeading, type AmountValues } from "./amou
 import { PaymentStep } from "./payment-step";
 import { RecurringDonations } from "./recurring-donations";
 import { RecentGiving } from "./recent-giving";
-import { useFunds, useGive, useProcessingFee } from "./api";
+import { useGive, useProcessingFee } from "./api";
+import { useFunds } from "@/lib/funds";
 import { coverFeeCents } from "@contract/giving-fee";
 import { keepKeyAfter, keyFor, type KeyState } from "./idempotency-key";
 import { useI18n } from "@/lib/i18n";

@@ -126,11 +126,14 @@ export const useDeposit = (config?: MutationConfig<DepositResponse, ChargeVars>)
     settled(config),
   );
 
-/** Giving the balance: the gift also belongs in the Give tab's Recent Giving. */
-export const useGiveBalance = (config?: MutationConfig<GiveBalanceResponse, ChargeVars>) =>
+/**
+ * Giving the balance to `fundId` (null: the church's default fund; decision 0135): the gift also
+ * belongs in the Give tab's Recent Giving.
+ */
+export const useGiveBalance = (fundId: string | null, config?: MutationConfig<GiveBalanceResponse, ChargeVars>) =>
   useApiMutation(
     ({ amountCents, idempotencyKey }: ChargeVars) =>
-      apiJson<GiveBalanceResponse>("POST", API.wallet.give(), { amountCents }, { "Idempotency-Key": idempotencyKey }),
+      apiJson<GiveBalanceResponse>("POST", API.wallet.give(), { amountCents, ...(fundId ? { fund_id: fundId } : {}) }, { "Idempotency-Key": idempotencyKey }),
     settled(config),
     () => refetchPrefix(API.giving.history()),
   );

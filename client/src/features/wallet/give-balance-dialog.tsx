@@ -1,5 +1,8 @@
+import { useState } from "react";
 import { formatCents } from "@contract/money";
 import { useAuth } from "@/lib/auth";
+import { useFunds } from "@/lib/funds";
+import { FundSelect } from "@/components/fund-select";
 import { toast } from "@/components/ui/use-toast";
 import { useI18n } from "@/lib/i18n";
 import { useGiveBalance } from "./api";
@@ -7,12 +10,15 @@ import { AmountDialog } from "./amount-dialog";
 
 /**
  * Giving the wallet balance (or part of it) to the church: the gift appears in Recent Giving and
- * a receipt is emailed. Starts at the whole balance; never more than it.
+ * a receipt is emailed. Starts at the whole balance; never more than it. The member picks the
+ * fund as on the Give tab (the default preselected; decision 0135).
  */
 export function GiveBalanceDialog({ open, onOpenChange, balanceCents }: { open: boolean; onOpenChange: (o: boolean) => void; balanceCents: number }) {
   const { church } = useAuth();
-  const give = useGiveBalance();
-  const { m } = useI18n();
+  const { m, locale } = useI18n();
+  const funds = useFunds(locale).data;
+  const [fundId, setFundId] = useState<string | null>(null);
+  const give = useGiveBalance(fundId);
   const w = m.wallet;
   const churchName = church?.name ?? w.theChurch;
   return (
@@ -32,6 +38,7 @@ export function GiveBalanceDialog({ open, onOpenChange, balanceCents }: { open: 
       <p className="text-sm text-muted-foreground">
         {w.availableBalanceColon} <span className="font-semibold text-foreground">{formatCents(balanceCents)}</span>
       </p>
+      <FundSelect id="give-balance-fund" funds={funds} value={fundId} onChange={setFundId} />
     </AmountDialog>
   );
 }
