@@ -56,7 +56,16 @@ const cpuMs = () => cpuOf(PID);
 /** The backends of every other connection to this database (the server's pool), and their CPU. */
 const backends = async () =>
   (await rows<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).map((r) => Number(r.pid));
-const dbCpuMs = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuOf(pid), 0);
+const dbCpu = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuOf(pid)]));
+/** CPU the backends used since `before`, of those still there (the pool closes idle ones: their time is not counted either way). */
+const dbCpuSince = (before: Map<number, number>) => {
+  let sum = 0;
+  for (const [pid, then] of before) {
+    const now = cpuOf(pid);
+    if (now >= then) sum += now - then;
+  }
+  return sum;
+};
 
 for (const route of getRoutes()) {
   const plan = READ_PLAN[route];
@@ -88,10 +97,10 @@ for (const route of getRoutes()) {
   await run(100);
   const pids = await backends();
   const before = cpuMs();
-  const dbBefore = dbCpuMs(pids);
+  const dbBefore = dbCpu(pids);
   const r = await run(N);
   const ms = (cpuMs() - before) / N;
-  const dbMs = (dbCpuMs(pids) - dbBefore) / N;
+  const dbMs = dbCpuSince(dbBefore) / N;
   console.log(
     `${route.padEnd(45)} cpu ${ms.toFixed(2)} ms/req  db ${dbMs.toFixed(2)} ms/req  p50 ${r.latency.p50} ms  ${Math.round(Number(r.throughput.total) / N)} bytes  non-2xx ${r.non2xx}`,
   );
