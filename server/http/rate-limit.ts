@@ -62,7 +62,8 @@ async function housekeep(db: Db, windowSeconds: number) {
     .where(sql`${rateLimits.windowStart} < now() - interval '2 days' - (${2 * windowSeconds}::double precision * interval '1 second')`);
 }
 
-function windowsAt(now: Date, windowSeconds: number) {
+/** The sliding window at `now`: the current and previous windows' starts, and the previous one's weight (what slidingCount reads with). */
+export function windowsAt(now: Date, windowSeconds: number) {
   const windowMs = windowSeconds * 1000;
   const currentStart = Math.floor(now.getTime() / windowMs) * windowMs;
   const elapsed = now.getTime() - currentStart;

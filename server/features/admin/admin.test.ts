@@ -6,7 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../testing/harness";
+import { z } from "zod";
 import { ADMIN_TEXT } from "../../../contract/admin";
+import { ZUser } from "../../../contract/auth";
 import type { Role } from "../../../contract/roles";
 import { users, passwordResets } from "../../db/schema/users";
 import { emailOutbox } from "../../db/schema/platform";
@@ -276,6 +278,13 @@ describe("GET /api/admin/users", () => {
     for (const u of rows) expect(Object.keys(u).sort()).toEqual(["createdAt", "email", "finance", "firstName", "id", "lastName", "role"]);
     expect(res.body.toLowerCase()).not.toContain("password");
     expect(res.body).not.toContain("$argon2");
+    // Written by PostgreSQL (decision 0138): exactly what the contract's schema outputs.
+    expect(z.array(ZUser).parse(rows)).toEqual(rows);
+    const slash = rows.find((u) => u.lastName === "back\\slash");
+    expect(slash).toBeDefined();
+    const owners = (rows as unknown as { role: string; finance: boolean }[]).filter((u) => u.role === "OWNER");
+    expect(owners.length).toBeGreaterThan(0);
+    expect(owners.every((u) => u.finance)).toBe(true);
     const keys = rows.map((u) => [u.firstName, u.lastName]);
     const sorted = [...keys].sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1));
     expect(keys).toEqual(sorted);

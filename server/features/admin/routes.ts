@@ -15,6 +15,7 @@ import { cardBreakerState, resumeNewCards } from "../../shared/money/new-card-gu
 import { conflict } from "../../http/app-error";
 import { ZAuditPage, ZAuditQuery, ZFinanceGrant } from "../../../contract/giving-funds";
 import { currentUser, hasFinance } from "../../http/auth";
+import { sendDbJson } from "../../http/json-text";
 import { HIDDEN_GIVING_EMAIL, isGivingEmail } from "./giving-emails";
 import { setFinance } from "./set-finance";
 import { listAuditLog } from "./list-audit-log";
@@ -26,7 +27,8 @@ export const adminRoutes =
     app.get(
       API.admin.users.pattern,
       { config: { access: "owner" }, schema: { querystring: ZUserSearch, response: { 200: z.array(ZUser) } } },
-      async (req) => (await listUsers(deps.db, req.query.q)).map(toPublicUser),
+      // JSON written by PostgreSQL (list-users.ts), sent as it is.
+      async (req, reply) => sendDbJson(reply, await listUsers(deps.db, req.query.q)),
     );
 
     app.patch(

@@ -14,7 +14,7 @@ import { emailOutbox } from "../../db/schema/platform";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
 import { users } from "../../db/schema/users";
 import { sendDueAnnouncements } from "./send-announcements";
-import { ANNOUNCEMENT_TEXT, type Announcement, type AnnouncementList } from "../../../contract/announcements";
+import { ANNOUNCEMENT_TEXT, ZAnnouncementList, type Announcement, type AnnouncementList } from "../../../contract/announcements";
 import { churchWallTimeToUtc, formatInTimeZone } from "../../../contract/zoned-time";
 import { messagesFor } from "../../i18n";
 import { ERROR_TEXT } from "../../../contract/errors-text";
@@ -380,5 +380,48 @@ describe("the staff list in pages (issue 23)", () => {
     }
     const first = await list();
     expect((await t.app.inject({ method: "GET", url: `/api/announcements?cursor=${first.nextCursor}`, headers: member.auth })).statusCode).toBe(403);
+  });
+
+  it("the list's JSON, written by PostgreSQL, is what its contract schema outputs (every field and kind; words with quotes, backslashes, line breaks)", async () => {
+    const gone = await addMembers(1);
+    const group = randomUUID();
+    const tricky = 'A "quoted" \\ title, \n with ", \n " inside — ¿sí?';
+    await t.db.insert(announcements).values([
+      { title: tricky, body: "b", audienceKind: "group", audienceGroupId: group, audienceGroupName: 'The "Young" Adults', channels: ["inbox", "push", "email"], status: "sent",
+        sendAt: new Date(Date.UTC(2030, 0, 1, 9, 30, 0, 123)), startedAt: new Date(Date.UTC(2030, 0, 1, 9, 30, 1)), finishedAt: new Date(Date.UTC(2030, 0, 1, 9, 31)),
+        recipients: 7, reachedInbox: 7, reachedPush: 3, reachedEmail: 5, createdBy: staff.user.id },
+      { title: "No author", body: "b", audienceKind: "everyone", channels: ["email"], status: "cancelled", sendAt: new Date(Date.UTC(2030, 0, 2)), cancelledAt: new Date(Date.UTC(2030, 0, 1)), createdBy: gone[0]!.id },
+      { title: "Later", body: "b", audienceKind: "staff", channels: ["inbox"], status: "scheduled", sendAt: new Date(Date.now() + 3_600_000), createdBy: staff.user.id },
+    ]);
+    await t.db.delete(users).where(eq(users.id, gone[0]!.id));
+
+    const res = await t.app.inject({ method: "GET", url: "/api/announcements", headers: staff.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as AnnouncementList;
+    expect(ZAnnouncementList.parse(body)).toEqual(body);
+    expect(body.scheduled).toMatchObject([{ title: "Later", audience: "staff", createdBy: "Sam Staff", startedAt: null, recipients: 0, reached: { inbox: 0, push: 0, email: 0 } }]);
+    expect(body.sent).toEqual([
+      expect.objectContaining({ title: "No author", audience: "everyone", status: "cancelled", createdBy: null, cancelledAt: "2030-01-01T00:00:00.000Z", channels: ["email"] }),
+      expect.objectContaining({
+        title: tricky,
+        audience: { group },
+        groupName: 'The "Young" Adults',
+        channels: ["inbox", "push", "email"],
+        sendAt: "2030-01-01T09:30:00.123Z",
+        startedAt: "2030-01-01T09:30:01.000Z",
+        finishedAt: "2030-01-01T09:31:00.000Z",
+        cancelledAt: null,
+        createdBy: "Sam Staff",
+        recipients: 7,
+        reached: { inbox: 7, push: 3, email: 5 },
+      }),
+    ]);
+    expect(body.nextCursor).toBeNull();
+    // A later page: no scheduled part, the same item shape.
+    const next = await t.app.inject({ method: "GET", url: "/api/announcements?limit=1", headers: staff.auth });
+    const cursor = (next.json() as AnnouncementList).nextCursor!;
+    const page = (await t.app.inject({ method: "GET", url: `/api/announcements?limit=1&cursor=${cursor}`, headers: staff.auth })).json() as AnnouncementList;
+    expect(ZAnnouncementList.parse(page)).toEqual(page);
+    expect(page).toMatchObject({ scheduled: null, sent: [{ title: tricky }], nextCursor: null });
   });
 });

@@ -1,113 +1,87 @@
-import { and, desc, eq, sql, type AnyColumn } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { prepared } from "../../db/prepared";
-import { announcements } from "../../db/schema/announcements";
-import { users } from "../../db/schema/users";
-import { exactTs, pageOf, readCursor } from "../../http/keyset";
-import type { AnnouncementList, AnnouncementListItem } from "../../../contract/announcements";
+import { preparedSql } from "../../db/prepared";
+import { jsonText } from "../../db/json-sql";
+import { readCursor, writeCursor } from "../../http/keyset";
 
-/** An instant as toISOString writes it (UTC, milliseconds), written by PostgreSQL: no Date made per field. */
-const iso = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const isoOrNull = (column: AnyColumn) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const p = (name: string) => sql.placeholder(name);
+/** An instant as toISOString writes it (UTC, milliseconds), written by PostgreSQL. */
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
- * What a row of the list shows, and no more (not the texts: ZAnnouncementListItem), with the
- * author's name and the exact send time as the cursor holds it. `list` names the part it is in.
+ * Announcement `a` (its author `u`, left joined) as the list shows it, a lateral row `item` whose
+ * columns are ZAnnouncementListItem's fields in its order: what its row shows, not the texts
+ * (the message, the link, the Spanish). The author is "First Last" (names are stored trimmed),
+ * or null once that account is gone. Nested objects are lateral rows too: row_to_json writes
+ * them compact, json_build_object would write " : " between key and value.
  */
-const item = (db: Db, list: "scheduled" | "sent") =>
-  db
-    .select({
-      list: sql<"scheduled" | "sent">`${sql.raw(`'${list}'`)}`.as("list"),
-      id: announcements.id,
-      title: announcements.title,
-      audienceKind: announcements.audienceKind,
-      audienceGroupId: announcements.audienceGroupId,
-      audienceGroupName: announcements.audienceGroupName,
-      channels: announcements.channels,
-      status: announcements.status,
-      sendAt: iso(announcements.sendAt).as("send_at_iso"),
-      startedAt: isoOrNull(announcements.startedAt).as("started_at_iso"),
-      finishedAt: isoOrNull(announcements.finishedAt).as("finished_at_iso"),
-      cancelledAt: isoOrNull(announcements.cancelledAt).as("cancelled_at_iso"),
-      createdAt: iso(announcements.createdAt).as("created_at_iso"),
-      recipients: announcements.recipients,
-      reachedInbox: announcements.reachedInbox,
-      reachedPush: announcements.reachedPush,
-      reachedEmail: announcements.reachedEmail,
-      authorFirst: users.firstName,
-      authorLast: users.lastName,
-      ts: exactTs(announcements.sendAt).as("ts"),
-    })
-    .from(announcements)
-    .leftJoin(users, eq(users.id, announcements.createdBy));
+const listItem = (item: "item" | "planned") => sql`
+  left join users u on u.id = a.created_by
+  cross join lateral (select a.audience_group_id as "group") audience_group
+  cross join lateral (select a.reached_inbox as inbox, a.reached_push as push, a.reached_email as email) reached
+  cross join lateral (select a.id, a.title,
+    case when a.audience_kind = 'group' then row_to_json(audience_group) else to_json(a.audience_kind) end as audience,
+    a.audience_group_name as "groupName", a.channels, a.status,
+    ${iso("a.send_at")} as "sendAt", ${iso("a.started_at")} as "startedAt", ${iso("a.finished_at")} as "finishedAt",
+    ${iso("a.cancelled_at")} as "cancelledAt", ${iso("a.created_at")} as "createdAt",
+    case when u.first_name <> '' then btrim(u.first_name || ' ' || coalesce(u.last_name, '')) end as "createdBy",
+    a.recipients, reached) ${sql.raw(item)}`;
 
-// Literal statuses, not parameters: a generic plan of a prepared statement could not match a
-// parameter to the partial indexes' conditions (announcements_due_idx, announcements_sent_idx).
-const SCHEDULED = sql`${announcements.status} = 'scheduled'`;
-const SENT = sql`${announcements.status} <> 'scheduled'`;
+/** A page's sent announcements as a JSON array, whether more follow, and the last shown one's key (exact send time, id). */
+interface PageRow {
+  scheduled: string | null;
+  sent: string;
+  more: boolean;
+  last_ts: string | null;
+  last_id: string | null;
+}
 
 /**
- * The first page: everything scheduled (soonest first; what staff planned, not one row per
- * member) and the newest sent, in one statement built once (db/prepared.ts).
+ * What was sent (or is sending, or was cancelled) after the key, newest first on
+ * `announcements_sent_idx` (send_at, id), `limit + 1` of them, the first `limit` as the answer's
+ * JSON, written by PostgreSQL (decision 0130); with `first`, also everything scheduled, soonest
+ * first (staff plan a few ahead: not a list that grows with members). The statuses are literals,
+ * not parameters: a generic plan could not match a parameter to the partial indexes' conditions.
  */
-const firstPage = prepared("announcements.first", (db) =>
-  unionAll(
-    item(db, "scheduled").where(SCHEDULED),
-    item(db, "sent").where(SENT).orderBy(desc(announcements.sendAt), desc(announcements.id)).limit(sql.placeholder("limit")),
-    // A union's order may name only its columns: both parts newest first here, the scheduled
-    // ones turned round below.
-  ).orderBy(sql`"list"`, sql`"ts" desc`, sql`"id" desc`),
-);
-
-/** A later page of what was sent, from the cursor's (send_at, id) on announcements_sent_idx. */
-const nextPage = prepared("announcements.next", (db) =>
-  item(db, "sent")
-    .where(and(SENT, sql`(${announcements.sendAt}, ${announcements.id}) < (${sql.placeholder("at")}::timestamptz, ${sql.placeholder("id")}::uuid)`))
-    .orderBy(desc(announcements.sendAt), desc(announcements.id))
-    .limit(sql.placeholder("limit")),
-);
-
-type Row = Awaited<ReturnType<typeof nextPage>>[number];
-
-const toItem = (r: Row): AnnouncementListItem => ({
-  id: r.id,
-  audience: r.audienceKind === "group" ? { group: r.audienceGroupId! } : r.audienceKind,
-  groupName: r.audienceGroupName,
-  title: r.title,
-  channels: r.channels,
-  status: r.status,
-  sendAt: r.sendAt,
-  startedAt: r.startedAt,
-  finishedAt: r.finishedAt,
-  cancelledAt: r.cancelledAt,
-  createdAt: r.createdAt,
-  createdBy: r.authorFirst ? `${r.authorFirst} ${r.authorLast ?? ""}`.trim() : null,
-  recipients: r.recipients,
-  reached: { inbox: r.reachedInbox, push: r.reachedPush, email: r.reachedEmail },
-});
-
-const keyOf = (last: Row) => [last.ts, last.id];
+function pageStatement(first: boolean) {
+  const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
+  const after: SQL = first ? sql`` : sql`and (a.send_at, a.id) < (${p("at")}::timestamptz, ${p("id")}::uuid)`;
+  const scheduled = first
+    ? // Its own alias: inside the outer aggregate, "item" would name the outer rows' column.
+      sql`(select ${jsonText(sql`coalesce(json_agg(planned order by a.send_at, a.id), '[]')`)} from announcements a ${listItem("planned")} where a.status = 'scheduled')`
+    : sql`null::text`;
+  return sql`
+    select ${scheduled} as scheduled,
+      ${jsonText(sql`coalesce(json_agg(x.item order by x.ord) ${shown}, '[]')`)} as sent,
+      count(*) > ${p("limit")}::int as more,
+      (array_agg(x.ts order by x.ord desc) ${shown})[1] as last_ts,
+      (array_agg(x.id order by x.ord desc) ${shown})[1]::text as last_id
+    from (
+      select item, a.id, to_char(a.send_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ts,
+        row_number() over (order by a.send_at desc, a.id desc) as ord
+      from announcements a ${listItem("item")}
+      where a.status <> 'scheduled' ${after}
+      order by a.send_at desc, a.id desc
+      limit ${p("limit")}::int + 1) x`;
+}
+/** Built and planned once each (db/prepared.ts): the first page, and a later one from its cursor. */
+const firstPage = preparedSql<PageRow>("announcements.first", () => pageStatement(true));
+const nextPage = preparedSql<PageRow>("announcements.next", () => pageStatement(false));
 
 /**
  * Admin → Announcements: what was sent or is sending or was cancelled, newest first, a keyset
- * page at a time on (send_at, id), so no answer grows with the church's history (issue 23; before,
- * the latest 50 whole, every text included, sorted from every row); the first page also carries
- * what is scheduled, soonest first, every one of them. How many members each channel reached
- * comes from counters kept with each batch, so there is no counting here.
+ * page at a time on (send_at, id), so no answer grows with the church's history (issue 23); the
+ * first page also carries what is scheduled, soonest first, every one of them. How many members
+ * each channel reached comes from counters kept with each batch, so there is no counting here.
+ * Answers the JSON text (ZAnnouncementList), written by PostgreSQL and sent as it is (decision
+ * 0138; announcements.test.ts parses it with the schema).
  */
-export async function listAnnouncements(db: Db, q: { cursor?: string; limit: number }): Promise<AnnouncementList> {
+export async function listAnnouncements(db: Db, q: { cursor?: string; limit: number }): Promise<string> {
+  let row: PageRow | undefined;
   if (q.cursor) {
     const [at, id] = readCursor(q.cursor, ["ts", "uuid"]);
-    const { page, nextCursor } = pageOf(await nextPage(db, { at, id, limit: q.limit + 1 }), q.limit, keyOf);
-    return { scheduled: null, sent: page.map(toItem), nextCursor };
-  }
-  const rows = (await firstPage(db, { limit: q.limit + 1 })) as Row[];
-  const { page, nextCursor } = pageOf(
-    rows.filter((r) => r.list === "sent"),
-    q.limit,
-    keyOf,
-  );
-  const scheduled = rows.filter((r) => r.list === "scheduled").reverse();
-  return { scheduled: scheduled.map(toItem), sent: page.map(toItem), nextCursor };
+    [row] = await nextPage(db, { at, id, limit: q.limit });
+  } else [row] = await firstPage(db, { limit: q.limit });
+  const nextCursor = row!.more && row!.last_ts && row!.last_id ? writeCursor(row!.last_ts, row!.last_id) : null;
+  return `{"scheduled":${row!.scheduled ?? "null"},"sent":${row!.sent},"nextCursor":${JSON.stringify(nextCursor)}}`;
 }

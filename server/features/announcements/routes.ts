@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZAnnouncement, ZAnnouncementIdParams, ZAnnouncementInput, ZAnnouncementList, ZAnnouncementsQuery } from "../../../contract/announcements";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
+import { sendDbJson } from "../../http/json-text";
 import { API } from "../../../contract/api-paths";
 import { createAnnouncement } from "./create-announcement";
 import { listAnnouncements } from "./list-announcements";
@@ -14,7 +15,8 @@ export const announcementsRoutes =
     app.get(
       API.announcements.list.pattern,
       { config: { access: "staff" }, schema: { querystring: ZAnnouncementsQuery, response: { 200: ZAnnouncementList } } },
-      (req) => listAnnouncements(deps.db, req.query),
+      // JSON written by PostgreSQL (list-announcements.ts), sent as it is.
+      async (req, reply) => sendDbJson(reply, await listAnnouncements(deps.db, req.query)),
     );
 
     app.post(

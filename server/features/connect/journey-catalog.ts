@@ -32,8 +32,12 @@ export const reachOf = (db: Db, key: SQL | AnyColumn, dayCount: SQL | AnyColumn,
   db
     .select({ enrolled: sql<number>`count(*)::int`.as("enrolled"), earliest: sql<string | null>`min(${journeyEnrolments.startDate})::text`.as("earliest") })
     .from(journeyEnrolments)
-    .where(and(eq(journeyEnrolments.sequenceKey, key), isNull(journeyEnrolments.endedAt), gt(journeyEnrolments.startDate, sql`${today}::date - ${dayCount}`)))
+    .where(onJourneyToday(key, dayCount, today))
     .as("reach");
+
+/** The `journey_enrolments` rows reachOf counts: open, on the journey, started within its length. */
+export const onJourneyToday = (key: SQL | AnyColumn, dayCount: SQL | AnyColumn, today: SQL | string) =>
+  and(eq(journeyEnrolments.sequenceKey, key), isNull(journeyEnrolments.endedAt), gt(journeyEnrolments.startDate, sql`${today}::date - ${dayCount}`));
 
 /** Days 1..lockedDays keep their place: the furthest day any member on the journey has reached. */
 export const lockedDaysOf = (earliest: string | null, dayCount: number, today: string) =>

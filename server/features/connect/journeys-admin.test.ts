@@ -11,7 +11,8 @@ import { randomUUID } from "node:crypto";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { emailOutbox } from "../../db/schema/platform";
 import { runDailyJourney } from "../../jobs/daily-journey";
-import { JOURNEY_ADMIN_TEXT, type AdminChallenge, type AdminJourney, type AdminJourneyDetail, type Challenge, type DailyPreview, type JourneyOption, type NewJourney, type UserChallenge } from "../../../contract/connect";
+import { z } from "zod";
+import { JOURNEY_ADMIN_TEXT, ZAdminJourney, ZAdminJourneyDetail, type AdminChallenge, type AdminJourney, type AdminJourneyDetail, type Challenge, type DailyPreview, type JourneyOption, type NewJourney, type UserChallenge } from "../../../contract/connect";
 
 let fixed: Date | null = null;
 const now = () => fixed ?? new Date();
@@ -168,6 +169,12 @@ describe("publish, enrol and the daily email", () => {
     at("2031-06-03T08:00:00Z"); // 04:00 EDT
     const detail = (await call("GET", `/api/admin/journeys/${j.id}`, pastor.auth)).json() as AdminJourneyDetail;
     expect(detail).toMatchObject({ enrolled: 1, lockedDays: 2 });
+    // Written by PostgreSQL (decision 0138): what the contract's schema outputs, each day in order.
+    expect(ZAdminJourneyDetail.parse(detail)).toEqual(detail);
+    expect(detail.days).toEqual([1, 2, 3, 4].map((n) => ({ day: n, ...day(n) })));
+    const list = (await call("GET", "/api/admin/journeys", pastor.auth)).json() as AdminJourney[];
+    expect(z.array(ZAdminJourney).parse(list)).toEqual(list);
+    expect(list.find((x) => x.id === j.id)).toEqual({ ...j, published: true, enrolled: 1, lockedDays: 2 });
     const drafts = draftsOf(detail);
 
     const swapReached = [drafts[1], drafts[0], drafts[2], drafts[3]];

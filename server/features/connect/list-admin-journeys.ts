@@ -1,75 +1,97 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { prepared } from "../../db/prepared";
-import { journeys } from "../../db/schema/connect";
+import { preparedSql } from "../../db/prepared";
+import { jsonText } from "../../db/json-sql";
 import { notFound } from "../../http/app-error";
-import { JOURNEY_ADMIN_TEXT, type AdminJourney, type AdminJourneyDetail, type JourneyDayText } from "../../../contract/connect";
+import { JOURNEY_ADMIN_TEXT } from "../../../contract/connect";
 import { churchToday } from "./journey-clock";
-import { adminJourney, reachOf } from "./journey-catalog";
+import { lockedDaysOf, onJourneyToday } from "./journey-catalog";
+import { journeyEnrolments, journeys } from "../../db/schema/connect";
+
+const p = (name: string) => sql.placeholder(name);
 
 /**
- * Every journey with its reach, in one statement built once (db/prepared.ts): each journey's
- * members on it now come from a lateral index range (reachOf). Before, one statement per journey
- * after the list (issue 23).
+ * A journey (`journeys`) as Admin → Journeys shows it (ZAdminJourney's fields but the last,
+ * lockedDays), a lateral row `item`, with its reach `reach`: members on it today (enrolled, not
+ * unsubscribed, not past its last day) and the earliest start among them, one index range of
+ * `journey_enrolments_reach_idx` (onJourneyToday, as reachOf counts). lockedDays is added to the
+ * text by lockedDaysOf, the rule's one copy.
  */
-const adminJourneys = prepared("connect.admin-journeys", (db) => {
-  const reach = reachOf(db, journeys.key, journeys.dayCount, sql`${sql.placeholder("today")}`);
-  return db
-    .select({ j: journeys, enrolled: reach.enrolled, earliest: reach.earliest })
-    .from(journeys)
-    .leftJoinLateral(reach, sql`true`)
-    .orderBy(asc(journeys.createdAt), asc(journeys.key));
-});
+const journeyItem = sql`
+  left join lateral (
+    select count(*)::int as enrolled, min(${journeyEnrolments.startDate})::text as earliest
+    from ${journeyEnrolments}
+    where ${onJourneyToday(journeys.key, journeys.dayCount, sql`${p("today")}`)}) reach on true
+  cross join lateral (select journeys.id, journeys.key, journeys.title_en as title, journeys.title_es as "titleEs", journeys.description_en as description,
+    journeys.description_es as "descriptionEs", journeys.day_count as "dayCount", journeys.published, journeys.archived_at is not null as archived, reach.enrolled) item`;
 
-/** A day's row as the detail's statement aggregates it (json_agg keeps the column names given here). */
-interface DayJson {
-  day: number;
-  locale: string;
-  title: string;
-  verseRef: string | null;
-  verseText: string | null;
-  content: string;
+interface JourneyRow {
+  /** The item's JSON text (without lockedDays). */
+  item: string;
+  day_count: number;
+  earliest: string | null;
 }
 
-/** One journey, its reach and its days (every language), in one statement built once. */
-const adminJourneyDetail = prepared("connect.admin-journey", (db) => {
-  const reach = reachOf(db, journeys.key, journeys.dayCount, sql`${sql.placeholder("today")}`);
-  return db
-    .select({
-      j: journeys,
-      enrolled: reach.enrolled,
-      earliest: reach.earliest,
-      days: sql<DayJson[]>`(select coalesce(json_agg(json_build_object('day', d.day, 'locale', d.locale, 'title', d.title, 'verseRef', d.verse_ref, 'verseText', d.verse_text, 'content', d.content)), '[]'::json)
-        from journey_days d where d.sequence_key = ${journeys.key})`,
-    })
-    .from(journeys)
-    .leftJoinLateral(reach, sql`true`)
-    .where(eq(journeys.id, sql.placeholder("id")));
-});
+/**
+ * Every journey as the answer's JSON objects, written by PostgreSQL (decision 0130), oldest first,
+ * in one statement built once: no row parsed into objects and checked against the response schema
+ * again on the server's thread (issue 23, decision 0138).
+ */
+const adminJourneys = preparedSql<JourneyRow>(
+  "connect.admin-journeys",
+  () => sql`
+  select ${jsonText(sql`row_to_json(item)`)} as item, journeys.day_count, reach.earliest
+  from journeys ${journeyItem}
+  order by journeys.created_at, journeys.key`,
+);
 
-/** Admin → Journeys: every journey, drafts and archived ones too, with how many members are on each now. */
-export async function listAdminJourneys(deps: Deps): Promise<AdminJourney[]> {
+/**
+ * One language's row of a day as ZJourneyDayText (empty strings where there is no row or no
+ * verse), a lateral row for row_to_json (compact: json_build_object writes " : " between key and value).
+ */
+function dayText(alias: "en" | "es") {
+  const f = (column: string) => sql.raw(`coalesce(${alias}.${column}, '')`);
+  return sql`(select ${f("title")} as title, ${f("verse_ref")} as "verseRef", ${f("verse_text")} as "verseText", ${f("content")} as content)`;
+}
+
+/**
+ * One journey, its reach and its days 1..day_count, each in English and Spanish (a day without a
+ * language's row shows that language's fields empty; a missing verse is empty too), as JSON
+ * written by PostgreSQL: a day's texts are up to thousands of characters in two languages, which
+ * the response schema walked, trimmed and wrote again on every request.
+ */
+const adminJourneyDetail = preparedSql<JourneyRow & { days: string }>(
+  "connect.admin-journey",
+  () => sql`
+  select ${jsonText(sql`row_to_json(item)`)} as item, journeys.day_count, reach.earliest,
+    ${jsonText(sql`(
+      select coalesce(json_agg(d order by d.day), '[]')
+      from (
+        select n.day, en_text as en, es_text as es
+        from generate_series(1, journeys.day_count) as n(day)
+        left join journey_days en on en.sequence_key = journeys.key and en.day = n.day and en.locale = 'en'
+        left join journey_days es on es.sequence_key = journeys.key and es.day = n.day and es.locale = 'es'
+        cross join lateral ${dayText("en")} en_text
+        cross join lateral ${dayText("es")} es_text) d)`)} as days
+  from journeys ${journeyItem}
+  where journeys.id = ${p("id")}::uuid`,
+);
+
+/** The item's JSON with lockedDays (and `more`, JSON text of further fields) appended. */
+const complete = (r: JourneyRow, today: string, more = "") =>
+  `${r.item.slice(0, -1)},"lockedDays":${lockedDaysOf(r.earliest, Number(r.day_count), today)}${more}}`;
+
+/** Admin → Journeys: every journey, drafts and archived ones too, with how many members are on each now (JSON text, ZAdminJourney[]). */
+export async function listAdminJourneys(deps: Deps): Promise<string> {
   const today = churchToday(deps);
   const rows = await adminJourneys(deps.db, { today });
-  return rows.map((r) => adminJourney({ ...r.j, enrolled: r.enrolled ?? 0, earliest: r.earliest ?? null }, today));
+  return `[${rows.map((r) => complete(r, today)).join(",")}]`;
 }
 
-const text = (r: DayJson | undefined): JourneyDayText => ({
-  title: r?.title ?? "",
-  verseRef: r?.verseRef ?? "",
-  verseText: r?.verseText ?? "",
-  content: r?.content ?? "",
-});
-
-/** One journey with its days in both languages (a day without its Spanish row shows empty Spanish fields). */
-export async function getAdminJourney(deps: Deps, id: string): Promise<AdminJourneyDetail> {
+/** One journey with its days in both languages (JSON text, ZAdminJourneyDetail). */
+export async function getAdminJourney(deps: Deps, id: string): Promise<string> {
   const today = churchToday(deps);
   const [found] = await adminJourneyDetail(deps.db, { id, today });
   if (!found) throw notFound(JOURNEY_ADMIN_TEXT.notFound);
-  const j = found.j;
-  const byDay = new Map<string, DayJson>();
-  for (const d of found.days) byDay.set(`${d.day}|${d.locale}`, d);
-  const days = [];
-  for (let day = 1; day <= j.dayCount; day++) days.push({ day, en: text(byDay.get(`${day}|en`)), es: text(byDay.get(`${day}|es`)) });
-  return { ...adminJourney({ ...j, enrolled: found.enrolled ?? 0, earliest: found.earliest ?? null }, today), days };
+  return complete(found, today, `,"days":${found.days}`);
 }

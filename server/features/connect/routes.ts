@@ -40,7 +40,7 @@ import { joinChallenge } from "./join-challenge";
 import { recordChallengeProgress } from "./record-challenge-progress";
 import { findDevotionalAudio, parseRange } from "./journey-audio";
 import { API } from "../../../contract/api-paths";
-import { sendJsonText } from "../../http/json-text";
+import { sendDbJson, sendJsonText } from "../../http/json-text";
 import { contentChange } from "../../http/shared-read";
 
 export const connectRoutes =
@@ -128,14 +128,17 @@ export const connectRoutes =
     );
 
     // Journeys authored by staff: Admin → Journeys (decision 0108)
-    app.get(API.admin.journeys.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZAdminJourney) } } }, async () => listAdminJourneys(deps));
+    // The reads' JSON is written by PostgreSQL (list-admin-journeys.ts): sent as it is.
+    app.get(API.admin.journeys.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZAdminJourney) } } }, async (_req, reply) =>
+      sendDbJson(reply, await listAdminJourneys(deps)),
+    );
     app.post(
       API.admin.journeys.pattern,
       { config: { access: "staff", rateLimit: "journeyAuthoring" }, schema: { body: ZNewJourney, response: { 201: ZAdminJourney } } },
       async (req, reply) => reply.code(201).send(await contentChange(deps, "journeys", [journeyOptions], createJourney(deps, req.body))),
     );
-    app.get(API.admin.journey.pattern, { config: { access: "staff" }, schema: { params: ZIdParams, response: { 200: ZAdminJourneyDetail } } }, async (req) =>
-      getAdminJourney(deps, req.params.id),
+    app.get(API.admin.journey.pattern, { config: { access: "staff" }, schema: { params: ZIdParams, response: { 200: ZAdminJourneyDetail } } }, async (req, reply) =>
+      sendDbJson(reply, await getAdminJourney(deps, req.params.id)),
     );
     app.patch(
       API.admin.journey.pattern,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { journeyDays, journeys } from "../../db/schema/connect";
 import { badRequest, conflict, notFound } from "../../http/app-error";
-import { JOURNEY_ADMIN_TEXT, type JourneyDayText } from "../../../contract/connect";
+import { JOURNEY_ADMIN_TEXT, type AdminJourneyDetail, type JourneyDayText } from "../../../contract/connect";
 import { churchToday } from "./journey-clock";
 import { journeyReach } from "./journey-catalog";
 import { dayRows } from "./create-journey";
@@ -31,5 +31,6 @@ export async function saveJourneyDays(deps: Deps, id: string, days: { from: numb
     await tx.insert(journeyDays).values(dayRows(j.key, days));
     await tx.update(journeys).set({ dayCount: days.length, updatedAt: deps.now() }).where(eq(journeys.id, id));
   });
-  return getAdminJourney(deps, id);
+  // A write's answer goes through its response schema as an object (decision 0130).
+  return JSON.parse(await getAdminJourney(deps, id)) as AdminJourneyDetail;
 }

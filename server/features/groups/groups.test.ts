@@ -612,6 +612,12 @@ describe("pages (decision 0125)", () => {
     expect(admin.map((g) => g.name)).toEqual(["Aardvark", ...names.filter((n) => n !== "Echo"), "Echo"]);
     expect(admin.find((g) => g.name === "Echo")!.archivedAt).not.toBeNull();
     expect(admin.every((g) => g.pendingCount === 0)).toBe(true);
+
+    // Two archived groups, pages of one: a cursor in the archived part continues there (decision 0138's two index ranges).
+    const delta = admin.find((g) => g.name === "Delta")!;
+    expect((await p.app.inject({ method: "DELETE", url: `/api/groups/${delta.id}`, headers: staff.auth })).statusCode).toBe(200);
+    const single = (await pages("/api/admin/groups", staff.auth, 1)).flatMap((pg) => pg.groups as AdminGroup[]);
+    expect(single.map((g) => g.name)).toEqual(["Aardvark", ...names.filter((n) => n !== "Echo" && n !== "Delta"), "Delta", "Echo"]);
   });
 
   it("a cursor that is not one, or a bad limit, is a 400 on that field", async () => {

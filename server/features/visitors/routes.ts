@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZVisitor, ZVisitorFollowUpInput, ZVisitorIdParams, ZVisitorInput, ZVisitorPage, ZVisitorsQuery } from "../../../contract/visitors";
 import { currentUser } from "../../http/auth";
+import { sendDbJson } from "../../http/json-text";
 import { markVisitorFollowedUp } from "./mark-visitor-followed-up";
 import type { Deps } from "../../deps";
 import { submitVisitorCard } from "./submit-visitor-card";
@@ -17,8 +18,9 @@ export const visitorsRoutes =
       async (req, reply) => reply.code(201).send(await submitVisitorCard(deps, req.body)),
     );
 
-    app.get(API.visitors.list.pattern, { config: { access: "staff" }, schema: { querystring: ZVisitorsQuery, response: { 200: ZVisitorPage } } }, (req) =>
-      listVisitors(deps.db, req.query),
+    // JSON written by PostgreSQL (list-visitors.ts), sent as it is.
+    app.get(API.visitors.list.pattern, { config: { access: "staff" }, schema: { querystring: ZVisitorsQuery, response: { 200: ZVisitorPage } } }, async (req, reply) =>
+      sendDbJson(reply, await listVisitors(deps.db, req.query)),
     );
 
     app.patch(

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTestApp, type TestApp } from "../../testing/harness";
-import { VISITOR_TEXT, VISITORS_PAGE_SIZE, type VisitorPage } from "../../../contract/visitors";
+import { VISITOR_TEXT, VISITORS_PAGE_SIZE, ZVisitorPage, type VisitorPage } from "../../../contract/visitors";
 import { ERROR_TEXT } from "../../../contract/errors-text";
 import { writeCursor } from "../../http/keyset";
 import { WRITE_LIMITS } from "../../config";
@@ -60,6 +60,8 @@ describe("GET /api/visitors", () => {
     const app = await createTestApp();
     try {
       const pastor = await app.signUp("PASTOR");
+      // Words with quotes, backslashes and line breaks (and json_agg's own separator) come through as they are.
+      const tricky = { name: 'Ann "Q" \\ O\'Neil', heardFrom: 'A friend, \n then ", \n "', prayerRequest: "line one\nline two\ttab", phone: null };
       // 50 cards on 10 instants (five share each), a third of them followed up.
       const base = Date.parse("2026-05-03T15:00:00.250Z");
       await app.db.insert(visitors).values(
@@ -69,6 +71,7 @@ describe("GET /api/visitors", () => {
           heardFrom: "Event",
           createdAt: new Date(base + Math.floor(i / 5) * 3_600_000),
           followedUpAt: i % 3 === 0 ? new Date(base + 86_400_000) : null,
+          ...(i === 49 && tricky),
         })),
       );
       const all = await app.db.select().from(visitors);
@@ -76,6 +79,7 @@ describe("GET /api/visitors", () => {
       const get = (url: string) => app.app.inject({ method: "GET", url, headers: pastor.auth });
 
       const first = (await get("/api/visitors")).json() as VisitorPage;
+      expect(ZVisitorPage.parse(first)).toEqual(first);
       expect(first.visitors.map((v) => v.id)).toEqual(expected.slice(0, VISITORS_PAGE_SIZE));
       expect(first.counts).toEqual({ total: 50, waiting: 33 });
       const seen: string[] = [];
@@ -92,6 +96,7 @@ describe("GET /api/visitors", () => {
       } while (cursor && pages < 10);
       expect(pages).toBe(5);
       expect(seen).toEqual(expected);
+      expect(first.visitors.find((v) => v.name === tricky.name)).toMatchObject({ ...tricky, followedUpAt: null, followedUpBy: null });
 
       for (const bad of ["bm9wZQ", writeCursor("2026-05-03T15:00:00Z"), writeCursor("2026-13-03T15:00:00Z", expected[0])]) {
         const res = await get(`/api/visitors?cursor=${bad}`);
@@ -138,8 +143,12 @@ describe("PATCH /api/visitors/{id}", () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ id, name: "Follow Me", followedUpBy: "John M." });
     expect(Date.parse(done.json().followedUpAt)).not.toBeNaN();
-    const list = ((await t.app.inject({ method: "GET", url: "/api/visitors", headers: pastor.auth })).json() as VisitorPage).visitors;
+    const page = (await t.app.inject({ method: "GET", url: "/api/visitors", headers: pastor.auth })).json() as VisitorPage;
+    const list = page.visitors;
     expect(list.find((v) => v.id === id)).toMatchObject({ followedUpBy: "John M." });
+    // The list's JSON is written by PostgreSQL (decision 0138): the same card as the write answered, and what the schema outputs.
+    expect(list.find((v) => v.id === id)).toEqual(done.json());
+    expect(ZVisitorPage.parse(page)).toEqual(page);
     expect((await patch(pastor.auth, false)).json()).toMatchObject({ followedUpAt: null, followedUpBy: null });
     const member = await t.signUp();
     expect((await patch(member.auth, true)).statusCode).toBe(403);

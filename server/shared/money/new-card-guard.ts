@@ -25,7 +25,8 @@ import { announce, notify, staffMembers } from "../../notifications/notify";
 import { NOTIFICATION_MESSAGES } from "../../../contract/notifications-text";
 import type { CardBreaker } from "../../../contract/admin";
 import { AppError } from "../../http/app-error";
-import { countEvent, peekRateLimit, slidingCount } from "../../http/rate-limit";
+import { countEvent, peekRateLimit, slidingCount, windowsAt } from "../../http/rate-limit";
+import { preparedSql } from "../../db/prepared";
 import type { CardDetails, DeclineCode } from "../../providers/payments/port";
 import { enqueueEmail } from "../email/outbox";
 import { DECLINE_TEXT, GIVING_TEXT } from "../../../contract/giving-text";
@@ -111,19 +112,52 @@ async function tripAndAlert(deps: Deps, log: FastifyBaseLogger, declines: number
   await announce(deps.bus, "newCardsPaused", notified);
 }
 
+/**
+ * The breaker's row and the church-wide counts of both windows, in one statement built once
+ * (db/prepared.ts): four primary-key lookups. Before, three round trips one after the other
+ * (issue 23, decision 0138).
+ */
+const breakerRead = preparedSql<{
+  paused: boolean | null;
+  paused_since: string | null;
+  resumes_at: string | null;
+  declines_previous: number;
+  declines_current: number;
+  attempts_previous: number;
+  attempts_current: number;
+}>("card-breaker.state", () => {
+  const p = (name: string) => sql.placeholder(name);
+  const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+  const count = (key: string, at: string) =>
+    sql`coalesce((select count from rate_limits where key = ${p(key)}::text and window_start = ${p(at)}::timestamptz), 0)::int`;
+  return sql`
+    select d.not_before > ${p("now")}::timestamptz as paused, ${iso("d.last_at")} as paused_since, ${iso("d.not_before")} as resumes_at,
+      ${count("declines", "previousAt")} as declines_previous, ${count("declines", "currentAt")} as declines_current,
+      ${count("attempts", "previousAt")} as attempts_previous, ${count("attempts", "currentAt")} as attempts_current
+    from (select 1) one left join rate_delays d on d.key = ${p("breaker")}::text`;
+});
+
 /** The breaker as staff see it on the Admin dashboard: paused or not, since and until when, the window's decline rate. */
 export async function cardBreakerState(deps: Deps): Promise<CardBreaker> {
   const limits = deps.config.cardLimits;
   const now = deps.now();
-  const [row] = rowsOf<{ not_before: string | Date; last_at: string | Date }>(await deps.db.execute(sql`select not_before, last_at from rate_delays where key = ${BREAKER_KEY}`));
-  const resumesAt = row ? new Date(row.not_before) : null;
-  const paused = resumesAt !== null && resumesAt.getTime() > now.getTime();
-  const declines = (await slidingCount(deps.db, KEYS.declines, limits.breakerWindowSeconds, now)).estimate;
-  const attempts = (await slidingCount(deps.db, KEYS.attempts, limits.breakerWindowSeconds, now)).estimate;
+  const w = windowsAt(now, limits.breakerWindowSeconds);
+  const [row] = await breakerRead(deps.db, {
+    now: now.toISOString(),
+    breaker: BREAKER_KEY,
+    declines: KEYS.declines,
+    attempts: KEYS.attempts,
+    previousAt: w.previousAt,
+    currentAt: w.currentAt,
+  });
+  const paused = row!.paused === true;
+  // As slidingCount estimates: this window's count and the previous one's, weighted by its overlap.
+  const declines = Number(row!.declines_previous) * w.weight + Number(row!.declines_current);
+  const attempts = Number(row!.attempts_previous) * w.weight + Number(row!.attempts_current);
   return {
     paused,
-    pausedSince: paused ? new Date(row.last_at).toISOString() : null,
-    resumesAt: paused ? resumesAt.toISOString() : null,
+    pausedSince: paused ? row!.paused_since : null,
+    resumesAt: paused ? row!.resumes_at : null,
     windowMinutes: Math.round(limits.breakerWindowSeconds / 60),
     declines: Math.round(declines),
     attempts: Math.round(Math.max(attempts, declines)),

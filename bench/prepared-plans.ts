@@ -1,0 +1,58 @@
+/**
+ * Which hot reads' prepared statements PostgreSQL plans again on every request (decision 0138).
+ *
+ * A named statement is planned for its first five executions with the values at hand ("custom"
+ * plans); from then on PostgreSQL uses one generic plan only if that plan's estimated cost is no
+ * worse than the custom plans' average. When the generic plan looks dearer (a LIMIT that is a
+ * parameter is taken to read a tenth of the table; a row comparison is judged by its first
+ * column alone), every execution is planned again: `prepared` then saves drizzle's work but not
+ * PostgreSQL's. This runs each read 12 times on one pooled connection and prints, per statement,
+ * how many executions used the generic plan and how many were planned anew (12 custom: planned
+ * on every request).
+ *
+ *   DB=postgres://postgres@127.0.0.1:5432/koinonia_bench_... npx tsx bench/prepared-plans.ts
+ *
+ * On a database the reads bench kept (BENCH_KEEP_DB=1). Not a scenario.
+ */
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../server/db/client";
+import type { Deps } from "../server/deps";
+import { listGroups, listMyGroups } from "../server/features/groups/group-view";
+import { searchPeople } from "../server/features/groups/search-people";
+import { listManagedEvents } from "../server/features/calendar/manage-events";
+import { listAnnouncements } from "../server/features/announcements/list-announcements";
+import { listVisitors } from "../server/features/visitors/list-visitors";
+import { listUsers } from "../server/features/admin/list-users";
+import { getAdminJourney, listAdminJourneys } from "../server/features/connect/list-admin-journeys";
+import { listMyChallenges } from "../server/features/connect/list-my-challenges";
+import { cardBreakerState } from "../server/shared/money/new-card-guard";
+import type { AuthUser } from "../server/http/auth";
+
+const database = await openDatabase({ databaseUrl: process.env.DB, poolSize: 1 });
+const db = database.db;
+const first = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Record<string, string>[] }).rows[0]!;
+const pastor = (await first(sql`select id from users where email = 'pastor@bench.test'`)).id;
+const member = (await first(sql`select id from users where email like 'member%' order by email limit 1 offset 7`)).id;
+const journey = (await first(sql`select id from journeys order by key limit 1`)).id;
+const deps = {
+  db,
+  church: { timeZone: "America/New_York" },
+  now: () => new Date(),
+  config: { cardLimits: { breakerWindowSeconds: 600, breakerDeclines: 10, breakerDeclinePercent: 50 } },
+} as unknown as Deps;
+
+const reads: [string, () => Promise<unknown>][] = [
+  ["groups", async () => [await listGroups(db, pastor, { limit: 20 }, true), await listGroups(db, member, { limit: 20 }), await listMyGroups(db, member)]],
+  ["people", () => searchPeople(deps, "mar")],
+  ["calendar", () => listManagedEvents(deps, { limit: 20 })],
+  ["announcements", () => listAnnouncements(db, { limit: 20 })],
+  ["visitors", () => listVisitors(db, { limit: 20 })],
+  ["users", () => listUsers(db)],
+  ["journeys", async () => [await listAdminJourneys(deps), await getAdminJourney(deps, journey)]],
+  ["challenges", () => listMyChallenges(deps, { id: member } as AuthUser)],
+  ["card breaker", () => cardBreakerState(deps)],
+];
+for (let i = 0; i < 12; i++) for (const [, read] of reads) await read();
+const plans = (await db.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements order by name`)) as unknown as { rows: unknown[] };
+console.table(plans.rows);
+await database.close();
