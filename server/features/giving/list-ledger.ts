@@ -9,10 +9,10 @@
  * per-fund totals of completed gifts for the same filters. Every view is written to the audit
  * log (who, the filters, how many donors' gifts were shown) before it is answered.
  */
-import { and, desc, eq, ilike, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
-import { prepared } from "../../db/prepared";
+import { preparedSql } from "../../db/prepared";
 import { funds, giftRefunds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { givingBatchLines } from "../../db/schema/giving-batch-lines";
@@ -28,52 +28,66 @@ import { giftRange, type GiftRange } from "./gift-range";
 import { fundTotals } from "./giving-totals";
 import { dayFundTotals } from "./day-totals";
 import { methodFilter, methodOf } from "./gift-method";
+import type { GiftMethod } from "../../../contract/giving-funds-text";
 
 type Query = z.output<typeof ZLedgerQuery>;
 
 /**
- * What a ledger line reads: the columns it shows, not the whole gift row (every timestamp of a
- * row is a Date parsed per row). `createdAt` is the exact instant's text (`ts`, also the
- * cursor's key) cut to milliseconds, the same text `Date#toISOString` wrote of the row's Date:
- * both drop the microseconds PostgreSQL keeps.
+ * The ledger's rows, written once for its lines (JSON) and readLedgerPage's objects: every gift
+ * with its member, its batch line and its fund. Left joins: a cash or check gift may have no
+ * member (anonymous, or a donor without an account; decision 0120).
  */
-const ledgerColumns = {
-  id: gifts.id,
-  ts: exactTs(gifts.createdAt),
-  userId: gifts.userId,
-  fundId: gifts.fundId,
-  amountCents: gifts.amountCents,
-  feeCents: gifts.feeCents,
-  method: gifts.method,
-  batchId: gifts.batchId,
-  status: gifts.status,
-  recurring: sql<boolean>`${gifts.recurringGiftId} is not null`,
-  gatewayTransactionId: gifts.gatewayTransactionId,
-  refundedCents: gifts.refundedCents,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  nameEn: funds.nameEn,
-  nameEs: funds.nameEs,
-  guestName: givingBatchLines.donorName,
-  guestEmail: givingBatchLines.donorEmail,
-  // A refund still pending at the gateway is shown apart from the done ones (at most a page of gifts, by gift_refunds_gift_idx).
-  pendingRefund: sql<string>`(select coalesce(sum(r.amount_cents), 0) from ${giftRefunds} r where r.gift_id = ${gifts.id} and r.status = 'pending')`,
-};
+const ledgerFrom = sql`${gifts}
+  left join ${users} on ${users.id} = ${gifts.userId}
+  left join ${givingBatchLines} on ${givingBatchLines.giftId} = ${gifts.id}
+  join ${funds} on ${funds.id} = ${gifts.fundId}`;
+/** Newest first, the id breaking ties (gifts_created_idx; the keyset's order). */
+const newestFirst = sql`order by ${gifts.createdAt} desc, ${gifts.id} desc`;
+const whereOf = (where: SQL | undefined) => (where ? sql`where ${where}` : sql``);
+// A refund still pending at the gateway is shown apart from the done ones (at most a page of gifts, by gift_refunds_gift_idx).
+const pendingRefund = sql`(select coalesce(sum(r.amount_cents), 0) from ${giftRefunds} r where r.gift_id = ${gifts.id} and r.status = 'pending')`;
 
-/** Gifts matching `where`, newest first, `limit` (a number or a placeholder) at most. */
-const ledgerQuery = (db: Db | Tx, where: SQL | undefined, limit: number | Placeholder) =>
-  db
-    .select(ledgerColumns)
-    .from(gifts)
-    // Left: a cash or check gift may have no member (anonymous, or a donor without an account; decision 0120).
-    .leftJoin(users, eq(users.id, gifts.userId))
-    .leftJoin(givingBatchLines, eq(givingBatchLines.giftId, gifts.id))
-    .innerJoin(funds, eq(funds.id, gifts.fundId))
-    .where(where)
-    .orderBy(desc(gifts.createdAt), desc(gifts.id))
-    .limit(limit);
-type LedgerRow = Awaited<ReturnType<typeof ledgerQuery>>[number];
+/**
+ * What a ledger line reads as an object (readLedgerPage): the columns it shows, not the whole
+ * gift row. `ts` is the exact instant's text (also the cursor's key), cut to milliseconds for
+ * `createdAt`: the text `Date#toISOString` wrote of the row's Date (both drop the microseconds
+ * PostgreSQL keeps).
+ */
+interface LedgerRow {
+  id: string;
+  ts: string;
+  userId: string | null;
+  fundId: string;
+  amountCents: number;
+  feeCents: number;
+  method: GiftMethod;
+  batchId: string | null;
+  status: LedgerGift["status"];
+  recurring: boolean;
+  gatewayTransactionId: string | null;
+  refundedCents: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  nameEn: string;
+  nameEs: string;
+  guestName: string | null;
+  guestEmail: string | null;
+  /** A bigint's text. */
+  pendingRefund: string;
+}
+const objectQuery = async (db: Db | Tx, where: SQL | undefined, limit: number): Promise<LedgerRow[]> =>
+  rowsOf<LedgerRow>(
+    await db.execute(sql`
+      select ${gifts.id} as "id", ${exactTs(gifts.createdAt)} as "ts", ${gifts.userId} as "userId", ${gifts.fundId} as "fundId",
+        ${gifts.amountCents} as "amountCents", ${gifts.feeCents} as "feeCents", ${gifts.method} as "method", ${gifts.batchId} as "batchId",
+        ${gifts.status} as "status", ${gifts.recurringGiftId} is not null as "recurring", ${gifts.gatewayTransactionId} as "gatewayTransactionId",
+        ${gifts.refundedCents} as "refundedCents", ${users.firstName} as "firstName", ${users.lastName} as "lastName", ${users.email} as "email",
+        ${funds.nameEn} as "nameEn", ${funds.nameEs} as "nameEs", ${givingBatchLines.donorName} as "guestName", ${givingBatchLines.donorEmail} as "guestEmail",
+        ${pendingRefund} as "pendingRefund"
+      from ${ledgerFrom} ${whereOf(where)} ${newestFirst} limit ${limit}`),
+  );
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** What JavaScript's `String#trim` removes (WhiteSpace and LineTerminator), for PostgreSQL's btrim. */
 const JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
@@ -81,57 +95,51 @@ const JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u20
 const afterCursor = (ts: unknown, id: unknown) => sql`(${gifts.createdAt}, ${gifts.id}) < (${ts}::timestamptz, ${id}::uuid)`;
 
 /**
- * A ledger line as JSON text, written by PostgreSQL (decision 0132): the same fields, in the
- * same order and with the same values as `toLedgerGift` (a test compares the two on every kind
- * of gift). A page of 50 lines read as rows was most of the route's CPU: the driver parsing
- * 1,000 fields, drizzle mapping them, zod checking the objects and JSON.stringify writing them
- * again. Integers stay integers (amounts are integer columns; the pending sum a bigint, written
- * as a JSON number), `createdAt` is cut to milliseconds as `Date#toISOString` wrote it, and a
- * member's name is trimmed of what `String#trim` removes. `locale` is the asker's language, a
- * value or a placeholder.
+ * Lines of gifts matching `where`, newest first, `limit` (a number or a placeholder) at most:
+ * each its JSON text, written by PostgreSQL (decisions 0132, 0137), and its key. The same
+ * fields, in the same order and with the same values as `toLedgerGift` (a test compares the two
+ * on every kind of gift). Each line is a lateral row named as ZLedgerGift's fields, its donor
+ * one too, written by `row_to_json` of the row: as a scalar subquery per field set (0132) the
+ * JSON was most of the statement's time (a subplan started per line, the instant formatted
+ * twice). Integers stay integers (amounts are integer columns; the pending sum a bigint,
+ * written as a JSON number), `createdAt` is the key's text cut to milliseconds as
+ * `Date#toISOString` wrote it, and a member's name is trimmed of what `String#trim` removes.
+ * `locale` is the asker's language, a value or a placeholder.
  */
-const lineJson = (locale: unknown) => sql<string>`(select row_to_json(x)::text from (select
-  ${gifts.id} as "id",
-  substr(${exactTs(gifts.createdAt)}, 1, 23) || 'Z' as "createdAt",
-  (select row_to_json(d) from (select ${gifts.userId} as "id",
-     case when ${gifts.userId} is not null then btrim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''), ${JS_WHITESPACE}) else coalesce(${givingBatchLines.donorName}, '') end as "name",
-     case when ${gifts.userId} is not null then ${users.email} else ${givingBatchLines.donorEmail} end as "email") d) as "donor",
-  ${gifts.fundId} as "fundId",
-  case when ${locale}::text = 'es' and ${funds.nameEs} <> '' then ${funds.nameEs} else ${funds.nameEn} end as "fundName",
-  ${gifts.amountCents} as "amountCents",
-  ${gifts.feeCents} as "feeCents",
-  ${gifts.method} as "method",
-  ${gifts.status} as "status",
-  ${gifts.recurringGiftId} is not null as "recurring",
-  ${gifts.gatewayTransactionId} as "gatewayTransactionId",
-  ${gifts.batchId} as "batchId",
-  ${gifts.refundedCents} as "refundedCents",
-  case when ${gifts.status} = 'COMPLETED' then ${gifts.amountCents}::bigint + ${gifts.feeCents} - ${gifts.refundedCents} else 0 end as "refundableCents",
-  (select coalesce(sum(r.amount_cents), 0) from ${giftRefunds} r where r.gift_id = ${gifts.id} and r.status = 'pending') as "pendingRefundCents"
-) x)`;
-
-/** Lines of gifts matching `where`, newest first, `limit` (a number or a placeholder) at most: each its JSON and its key. */
-const lineQuery = (db: Db | Tx, where: SQL | undefined, limit: number | Placeholder, locale: unknown) =>
-  db
-    .select({ line: lineJson(locale), ts: exactTs(gifts.createdAt), id: gifts.id })
-    .from(gifts)
-    // Left: a cash or check gift may have no member (anonymous, or a donor without an account; decision 0120).
-    .leftJoin(users, eq(users.id, gifts.userId))
-    .leftJoin(givingBatchLines, eq(givingBatchLines.giftId, gifts.id))
-    .innerJoin(funds, eq(funds.id, gifts.fundId))
-    .where(where)
-    .orderBy(desc(gifts.createdAt), desc(gifts.id))
-    .limit(limit);
+const lineQuery = (where: SQL | undefined, limit: number | Placeholder, locale: unknown) => sql`
+  select row_to_json(line)::text as "line", k.ts as "ts", ${gifts.id} as "id"
+  from ${ledgerFrom}
+  cross join lateral (select ${exactTs(gifts.createdAt)} as ts) k
+  cross join lateral (select ${gifts.userId} as "id",
+    case when ${gifts.userId} is not null then btrim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''), ${JS_WHITESPACE}) else coalesce(${givingBatchLines.donorName}, '') end as "name",
+    case when ${gifts.userId} is not null then ${users.email} else ${givingBatchLines.donorEmail} end as "email") donor
+  cross join lateral (select
+    ${gifts.id} as "id",
+    substr(k.ts, 1, 23) || 'Z' as "createdAt",
+    donor as "donor",
+    ${gifts.fundId} as "fundId",
+    case when ${locale}::text = 'es' and ${funds.nameEs} <> '' then ${funds.nameEs} else ${funds.nameEn} end as "fundName",
+    ${gifts.amountCents} as "amountCents",
+    ${gifts.feeCents} as "feeCents",
+    ${gifts.method} as "method",
+    ${gifts.status} as "status",
+    ${gifts.recurringGiftId} is not null as "recurring",
+    ${gifts.gatewayTransactionId} as "gatewayTransactionId",
+    ${gifts.batchId} as "batchId",
+    ${gifts.refundedCents} as "refundedCents",
+    case when ${gifts.status} = 'COMPLETED' then ${gifts.amountCents}::bigint + ${gifts.feeCents} - ${gifts.refundedCents} else 0 end as "refundableCents",
+    ${pendingRefund} as "pendingRefundCents") line
+  ${whereOf(where)} ${newestFirst} limit ${limit}`;
+type LineRow = { line: string; ts: string; id: string };
 
 /**
  * The ledger's default page (a range, no other filter), the first and the next ones: built and
- * planned once (db/prepared.ts; issue 23). Drizzle building this joined query on every request
- * was a large part of the page's CPU. The range's bounds and the language are placeholders.
+ * planned once (db/prepared.ts; issue 23). The range's bounds, the limit and the language are placeholders.
  */
 const inRange = sql`${gifts.createdAt} >= ${sql.placeholder("start")}::timestamptz and ${gifts.createdAt} < ${sql.placeholder("end")}::timestamptz`;
-const rangeFirst = prepared("giving.ledger.range-first", (db) => lineQuery(db, inRange, sql.placeholder("limit"), sql.placeholder("locale")));
-const rangeNext = prepared("giving.ledger.range-next", (db) =>
-  lineQuery(db, and(inRange, afterCursor(sql.placeholder("ts"), sql.placeholder("id"))), sql.placeholder("limit"), sql.placeholder("locale")),
+const rangeFirst = preparedSql<LineRow>("giving.ledger.range-first", () => lineQuery(inRange, sql.placeholder("limit"), sql.placeholder("locale")));
+const rangeNext = preparedSql<LineRow>("giving.ledger.range-next", () =>
+  lineQuery(sql`${inRange} and ${afterCursor(sql.placeholder("ts"), sql.placeholder("id"))}`, sql.placeholder("limit"), sql.placeholder("locale")),
 );
 
 interface Lines {
@@ -141,7 +149,7 @@ interface Lines {
   nextCursor: string | null;
 }
 
-function linesOf(rows: { line: string; ts: string; id: string }[], limit: number): Lines {
+function linesOf(rows: LineRow[], limit: number): Lines {
   const { page, nextCursor } = pageOf(rows, limit, (last) => [last.ts, last.id]);
   return { json: `[${page.map((r) => r.line).join(",")}]`, count: page.length, nextCursor };
 }
@@ -149,7 +157,7 @@ function linesOf(rows: { line: string; ts: string; id: string }[], limit: number
 /** One keyset page of the ledger's lines as JSON: the default page by the prepared statements, a filtered one built for its filters. */
 async function readLedgerLines(db: Db, range: GiftRange, filtered: SQL | undefined, cursor: string | undefined, limit: number, locale: Locale): Promise<Lines> {
   const after = cursor ? readCursor(cursor, ["ts", "uuid"]) : null;
-  if (filtered) return linesOf(await lineQuery(db, and(range.where, filtered, after ? afterCursor(after[0], after[1]) : undefined), limit + 1, locale), limit);
+  if (filtered) return linesOf(rowsOf<LineRow>(await db.execute(lineQuery(and(range.where, filtered, after ? afterCursor(after[0], after[1]) : undefined), limit + 1, locale))), limit);
   const bounds = { start: range.start.toISOString(), end: range.end.toISOString(), limit: limit + 1, locale };
   return linesOf(after ? await rangeNext(db, { ...bounds, ts: after[0], id: after[1] }) : await rangeFirst(db, bounds), limit);
 }
@@ -181,7 +189,7 @@ function toPage(rows: LedgerRow[], limit: number, locale: Locale): { gifts: Ledg
 /** One keyset page of gifts matching `where` (which may name the donor), newest first, as the ledger shows them. */
 export async function readLedgerPage(tx: Db | Tx, where: SQL | undefined, cursor: string | undefined, limit: number, locale: Locale): Promise<{ gifts: LedgerGift[]; nextCursor: string | null }> {
   const after = cursor ? readCursor(cursor, ["ts", "uuid"]) : null;
-  const rows = await ledgerQuery(tx, and(where, after ? afterCursor(after[0], after[1]) : undefined), limit + 1);
+  const rows = await objectQuery(tx, and(where, after ? afterCursor(after[0], after[1]) : undefined), limit + 1);
   return toPage(rows, limit, locale);
 }
 
