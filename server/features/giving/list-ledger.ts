@@ -17,16 +17,15 @@ import { funds, giftRefunds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import type { AuthUser } from "../../http/auth";
-import { exactTs, pageOf, readCursor } from "../../http/keyset";
+import { exactTs, pageOf, readCursor, writeCursor } from "../../http/keyset";
 import { auditView } from "../../shared/audit";
 import { fundName } from "../../shared/money/funds";
-import { ZGivingTotals, type LedgerGift, type ZLedgerQuery } from "../../../contract/giving-funds";
-import { jsonOf } from "../../http/json-text";
+import type { LedgerGift, ZLedgerQuery } from "../../../contract/giving-funds";
 import type { Locale } from "../../../contract/i18n/locales";
 import type { z } from "zod";
-import { giftRange, type GiftRange } from "./gift-range";
-import { fundTotals } from "./giving-totals";
-import { dayFundTotals } from "./day-totals";
+import { giftRange } from "./gift-range";
+import { fundTotalsJson, giftFundSums } from "./giving-totals";
+import { dayFundSums, filterValues } from "./day-totals";
 import { methodFilter, methodOf } from "./gift-method";
 import type { GiftMethod } from "../../../contract/giving-funds-text";
 
@@ -95,8 +94,9 @@ const JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u20
 const afterCursor = (ts: unknown, id: unknown) => sql`(${gifts.createdAt}, ${gifts.id}) < (${ts}::timestamptz, ${id}::uuid)`;
 
 /**
- * Lines of gifts matching `where`, newest first, `limit` (a number or a placeholder) at most:
- * each its JSON text, written by PostgreSQL (decisions 0132, 0137), and its key. The same
+ * Lines of gifts matching `where`, newest first, a page of `limit` (a number or a placeholder)
+ * and one more (is there a next page?): each its JSON text, written by PostgreSQL (decisions
+ * 0132, 0137), its key and its place (`ord`, from 1). The same
  * fields, in the same order and with the same values as `toLedgerGift` (a test compares the two
  * on every kind of gift). Each line is a lateral row named as ZLedgerGift's fields, its donor
  * one too, written by `row_to_json` of the row: as a scalar subquery per field set (0132) the
@@ -107,7 +107,7 @@ const afterCursor = (ts: unknown, id: unknown) => sql`(${gifts.createdAt}, ${gif
  * `locale` is the asker's language, a value or a placeholder.
  */
 const lineQuery = (where: SQL | undefined, limit: number | Placeholder, locale: unknown) => sql`
-  select row_to_json(line)::text as "line", k.ts as "ts", ${gifts.id} as "id"
+  select row_to_json(line)::text as "line", k.ts as "ts", ${gifts.id} as "id", row_number() over (${newestFirst}) as "ord"
   from ${ledgerFrom}
   cross join lateral (select ${exactTs(gifts.createdAt)} as ts) k
   cross join lateral (select ${gifts.userId} as "id",
@@ -129,38 +129,49 @@ const lineQuery = (where: SQL | undefined, limit: number | Placeholder, locale: 
     ${gifts.refundedCents} as "refundedCents",
     case when ${gifts.status} = 'COMPLETED' then ${gifts.amountCents}::bigint + ${gifts.feeCents} - ${gifts.refundedCents} else 0 end as "refundableCents",
     ${pendingRefund} as "pendingRefundCents") line
-  ${whereOf(where)} ${newestFirst} limit ${limit}`;
-type LineRow = { line: string; ts: string; id: string };
+  ${whereOf(where)} ${newestFirst} limit ${limit}::int + 1`;
 
 /**
- * The ledger's default page (a range, no other filter), the first and the next ones: built and
- * planned once (db/prepared.ts; issue 23). The range's bounds, the limit and the language are placeholders.
+ * A ledger page in one statement (decision 0137): its lines joined in their order, how many of
+ * them the page shows, whether more follow and the key of the last one shown (the cursor), beside
+ * the per-fund totals (`totals`: fundTotalsJson). Read as the lines and the totals side by side,
+ * the page was two statements: two round trips, each a write to the socket and a wake-up of the
+ * database, which were the most of what was left of the server's CPU.
+ */
+const pageQuery = (where: SQL | undefined, limit: number | Placeholder, locale: unknown, totals: SQL) => sql`
+  select p.lines, p.shown, p.more, p.last_ts, p.last_id, t.funds, t."totalCents", t."count"
+  from (
+    select string_agg(l.line, ',' order by l.ord) filter (where l.ord <= ${limit}::int) as lines,
+      least(count(*), ${limit}::int)::int as shown, count(*) > ${limit}::int as more,
+      max(l.ts) filter (where l.ord = ${limit}::int) as last_ts, max(l.id::text) filter (where l.ord = ${limit}::int) as last_id
+    from (${lineQuery(where, limit, locale)}) l
+  ) p
+  cross join (${totals}) t`;
+interface PageRow {
+  /** The shown lines' JSON objects joined by commas (null: none). */
+  lines: string | null;
+  shown: number;
+  more: boolean;
+  last_ts: string | null;
+  last_id: string | null;
+  /** FundTotal[] as JSON text, and its sums as integers' text. */
+  funds: string;
+  totalCents: string;
+  count: string;
+}
+
+/**
+ * The ledger's default page (a range, no other filter), the first and the next ones, with its
+ * totals from the day totals (decision 0123): built and planned once (db/prepared.ts; issue 23).
+ * The range's bounds (instants and church days), the limit and the language are placeholders.
  */
 const inRange = sql`${gifts.createdAt} >= ${sql.placeholder("start")}::timestamptz and ${gifts.createdAt} < ${sql.placeholder("end")}::timestamptz`;
-const rangeFirst = preparedSql<LineRow>("giving.ledger.range-first", () => lineQuery(inRange, sql.placeholder("limit"), sql.placeholder("locale")));
-const rangeNext = preparedSql<LineRow>("giving.ledger.range-next", () =>
-  lineQuery(sql`${inRange} and ${afterCursor(sql.placeholder("ts"), sql.placeholder("id"))}`, sql.placeholder("limit"), sql.placeholder("locale")),
+const rangeTotals = () =>
+  fundTotalsJson(dayFundSums({ from: sql.placeholder("from"), to: sql.placeholder("to"), fundId: null, method: null }), sql.placeholder("locale"));
+const rangeFirst = preparedSql<PageRow>("giving.ledger.range-first", () => pageQuery(inRange, sql.placeholder("limit"), sql.placeholder("locale"), rangeTotals()));
+const rangeNext = preparedSql<PageRow>("giving.ledger.range-next", () =>
+  pageQuery(sql`${inRange} and ${afterCursor(sql.placeholder("ts"), sql.placeholder("id"))}`, sql.placeholder("limit"), sql.placeholder("locale"), rangeTotals()),
 );
-
-interface Lines {
-  /** The page's gifts as a JSON array. */
-  json: string;
-  count: number;
-  nextCursor: string | null;
-}
-
-function linesOf(rows: LineRow[], limit: number): Lines {
-  const { page, nextCursor } = pageOf(rows, limit, (last) => [last.ts, last.id]);
-  return { json: `[${page.map((r) => r.line).join(",")}]`, count: page.length, nextCursor };
-}
-
-/** One keyset page of the ledger's lines as JSON: the default page by the prepared statements, a filtered one built for its filters. */
-async function readLedgerLines(db: Db, range: GiftRange, filtered: SQL | undefined, cursor: string | undefined, limit: number, locale: Locale): Promise<Lines> {
-  const after = cursor ? readCursor(cursor, ["ts", "uuid"]) : null;
-  if (filtered) return linesOf(rowsOf<LineRow>(await db.execute(lineQuery(and(range.where, filtered, after ? afterCursor(after[0], after[1]) : undefined), limit + 1, locale))), limit);
-  const bounds = { start: range.start.toISOString(), end: range.end.toISOString(), limit: limit + 1, locale };
-  return linesOf(after ? await rangeNext(db, { ...bounds, ts: after[0], id: after[1] }) : await rangeFirst(db, bounds), limit);
-}
 
 const toLedgerGift = (r: LedgerRow, locale: Locale): LedgerGift => ({
   id: r.id,
@@ -225,30 +236,39 @@ export async function listLedger(deps: Deps, actor: AuthUser, q: Query, locale: 
       : undefined,
   ];
 
-  // The page and the totals are read side by side (two pool connections on PostgreSQL), then the
-  // view is written to the audit log; only once that row is committed is the page answered, so an
-  // answered view is never missing from the log (decision 0122: no transaction is needed for that,
-  // and none is held across the reads). Views at the same moment share one insert and commit
-  // (auditView). The default page (a range alone) reads by prepared statements.
-  const [lines, totals] = await Promise.all([
-    readLedgerLines(deps.db, range, and(...filters, q.status ? eq(gifts.status, q.status) : undefined), q.cursor, q.limit, locale),
-    // Without a donor search the day totals answer (decision 0123); a search names people and reads the gifts.
-    pattern ? fundTotals(deps.db, and(range.where, ...filters), locale) : dayFundTotals(deps.db, { from: range.from, to: range.to, fundId: q.fundId, method: q.method }, locale),
-  ]);
+  // The page and its totals are one statement; then the view is written to the audit log, and
+  // only once that row is committed is the page answered, so an answered view is never missing
+  // from the log (decision 0122: no transaction is needed for that, and none is held across the
+  // read). Views at the same moment share one insert and commit (auditView). The default page
+  // (a range alone) reads by a prepared statement; without a donor search the totals are the day
+  // totals' (decision 0123), a search names people and sums the gifts.
+  const after = q.cursor ? readCursor(q.cursor, ["ts", "uuid"]) : null;
+  const filtered = and(...filters, q.status ? eq(gifts.status, q.status) : undefined);
+  const bounds = { start: range.start.toISOString(), end: range.end.toISOString(), from: range.from, to: range.to, limit: q.limit, locale };
+  const [page] = filtered
+    ? rowsOf<PageRow>(
+        await deps.db.execute(
+          pageQuery(
+            and(range.where, filtered, after ? afterCursor(after[0], after[1]) : undefined),
+            q.limit,
+            locale,
+            fundTotalsJson(pattern ? giftFundSums(and(range.where, ...filters)) : dayFundSums(filterValues({ from: range.from, to: range.to, fundId: q.fundId, method: q.method })), locale),
+          ),
+        ),
+      )
+    : after
+      ? await rangeNext(deps.db, { ...bounds, ts: after[0], id: after[1] })
+      : await rangeFirst(deps.db, bounds);
+  if (!page) throw new Error("the ledger's page statement answered no row");
   await auditView(
     deps.db,
     actor,
     "giving.ledger.view",
-    { from: range.from, to: range.to, fundId: q.fundId ?? null, method: q.method ?? null, status: q.status ?? null, q: q.q ?? null, page: q.cursor ? "next" : "first", gifts: lines.count },
+    { from: range.from, to: range.to, fundId: q.fundId ?? null, method: q.method ?? null, status: q.status ?? null, q: q.q ?? null, page: q.cursor ? "next" : "first", gifts: page.shown },
     deps.now(),
   );
-  // The head checked by its schema (a few funds), then the lines and the cursor: ZLedgerPage's fields in its order.
-  const head = jsonOf(ZGivingTotals, {
-    from: range.from,
-    to: range.to,
-    funds: totals,
-    totalCents: totals.reduce((s, f) => s + f.totalCents, 0),
-    count: totals.reduce((s, f) => s + f.count, 0),
-  });
-  return `${head.slice(0, -1)},"gifts":${lines.json},"nextCursor":${JSON.stringify(lines.nextCursor)}}`;
+  const nextCursor = page.more ? writeCursor(page.last_ts!, page.last_id!) : null;
+  // ZLedgerPage's fields in its order: the head (ZGivingTotals), the lines and the cursor.
+  return `{"from":${JSON.stringify(range.from)},"to":${JSON.stringify(range.to)},"funds":${page.funds},"totalCents":${page.totalCents},"count":${page.count},"gifts":[${page.lines ?? ""}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+
 }
