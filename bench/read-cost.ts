@@ -1,7 +1,8 @@
 /**
  * What one read costs the server's own thread, route by route: CPU milliseconds per request
- * (from /proc/<pid>/stat before and after N requests at 4 connections), the median latency and
- * the answer's size. On a shared machine this moves far less than requests a second, so it is
+ * (from /proc/<pid>/stat before and after N requests at 4 connections), the database's CPU
+ * milliseconds per request (its backends serving this database, from /proc as well: PostgreSQL on
+ * the same machine), the median latency and the answer's size. On a shared machine this moves far less than requests a second, so it is
  * how a fix to a read is compared before and after (bench/README.md, issue 23).
  *
  * Against a server started by hand on a database the reads bench kept (BENCH_KEEP_DB=1):
@@ -39,14 +40,25 @@ const notes = new Map(
   (await rows<{ user_id: string; id: string }>(`select distinct on (user_id) user_id, id from personal_notes order by user_id, created_at desc`)).map((r) => [r.user_id, r.id]),
 );
 const leaders = await rows<{ user_id: string; group_id: string }>(`select distinct on (group_id) user_id, group_id from group_members where is_leader order by group_id, user_id`);
-await client.end();
 const ids = { liveServiceId: live.id, pollId: live.poll_id, journeyId: journey.id, eventId: event.id };
 
-/** utime + stime of the server process, in ms (clock ticks of 10 ms). */
-const cpuMs = () => {
-  const f = fs.readFileSync(`/proc/${PID}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(f[11]) + Number(f[12])) * 10;
+/** utime + stime of a process, in ms (clock ticks of 10 ms); 0 once it is gone. */
+const cpuOf = (pid: number) => {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return 0;
+  }
 };
+const cpuMs = () => cpuOf(PID);
+/** The database's backends serving this database (not this script's own connection), by pid: their CPU so far. */
+const dbCpu = async () => {
+  const pids = await rows<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  return new Map(pids.map((p) => [p.pid, cpuOf(p.pid)]));
+};
+/** Database CPU ms spent between two dbCpu() samples (a backend opened meanwhile counts from zero). */
+const dbSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 for (const route of getRoutes()) {
   const plan = READ_PLAN[route];
@@ -77,9 +89,12 @@ for (const route of getRoutes()) {
     });
   await run(100);
   const before = cpuMs();
+  const dbBefore = await dbCpu();
   const r = await run(N);
   const ms = (cpuMs() - before) / N;
+  const dbMs = dbSpent(dbBefore, await dbCpu()) / N;
   console.log(
-    `${route.padEnd(45)} cpu ${ms.toFixed(2)} ms/req  p50 ${r.latency.p50} ms  ${Math.round(Number(r.throughput.total) / N)} bytes  non-2xx ${r.non2xx}`,
+    `${route.padEnd(45)} cpu ${ms.toFixed(2)} ms/req  db ${dbMs.toFixed(2)} ms/req  p50 ${r.latency.p50} ms  ${Math.round(Number(r.throughput.total) / N)} bytes  non-2xx ${r.non2xx}`,
   );
 }
+await client.end();

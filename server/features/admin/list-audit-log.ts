@@ -1,13 +1,14 @@
 /**
  * The audit log for the OWNER (issue 19; decision 0113): newest first, keyset-paginated on
  * (created_at, id) with the exact timestamp in the cursor. The first page and the pages after a
- * cursor are each one statement built and planned once (db/prepared.ts; issue 23), on
+ * cursor are each one statement built and planned once (db/prepared.ts; issue 23; the limit and
+ * the cursor's key are runtime values, so PostgreSQL keeps one plan: decision 0137), on
  * audit_log_created_idx, and each entry is written as JSON by PostgreSQL (decision 0132): read as
  * rows, every entry's detail was parsed from jsonb, checked by zod and written again.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { preparedSql } from "../../db/prepared";
+import { preparedSql, runtimeValue } from "../../db/prepared";
 import { auditLog } from "../../db/schema/users";
 import { exactTs, pageOf, readCursor } from "../../http/keyset";
 
@@ -26,11 +27,11 @@ const page = (after?: SQL) => sql`
   cross join lateral (select ${auditLog.id} as "id", actor as "actor", ${auditLog.action} as "action", ${auditLog.detail} as "detail", substr(k.ts, 1, 23) || 'Z' as "createdAt") entry
   ${after ? sql`where ${after}` : sql``}
   order by ${auditLog.createdAt} desc, ${auditLog.id} desc
-  limit ${sql.placeholder("limit")}`;
+  limit ${runtimeValue("limit", "int")}`;
 type EntryRow = { entry: string; ts: string; id: string };
 const firstPage = preparedSql<EntryRow>("admin.audit-log.first", () => page());
 const nextPage = preparedSql<EntryRow>("admin.audit-log.next", () =>
-  page(sql`(${auditLog.createdAt}, ${auditLog.id}) < (${sql.placeholder("ts")}::timestamptz, ${sql.placeholder("id")}::uuid)`),
+  page(sql`(${auditLog.createdAt}, ${auditLog.id}) < (${runtimeValue("ts", "timestamptz")}, ${runtimeValue("id", "uuid")})`),
 );
 
 /** A page of the log as the JSON text of ZAuditPage (the route sends it as it is; the response guard still reads it). */

@@ -9,10 +9,10 @@
  * per-fund totals of completed gifts for the same filters. Every view is written to the audit
  * log (who, the filters, how many donors' gifts were shown) before it is answered.
  */
-import { and, eq, ilike, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
-import { preparedSql } from "../../db/prepared";
+import { preparedSql, runtimeValue } from "../../db/prepared";
 import { funds, giftRefunds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { givingBatchLines } from "../../db/schema/giving-batch-lines";
@@ -106,7 +106,7 @@ const afterCursor = (ts: unknown, id: unknown) => sql`(${gifts.createdAt}, ${gif
  * `Date#toISOString` wrote it, and a member's name is trimmed of what `String#trim` removes.
  * `locale` is the asker's language, a value or a placeholder.
  */
-const lineQuery = (where: SQL | undefined, limit: number | Placeholder, locale: unknown) => sql`
+const lineQuery = (where: SQL | undefined, limit: number | SQL, locale: unknown) => sql`
   select row_to_json(line)::text as "line", k.ts as "ts", ${gifts.id} as "id", row_number() over (${newestFirst}) as "ord"
   from ${ledgerFrom}
   cross join lateral (select ${exactTs(gifts.createdAt)} as ts) k
@@ -138,7 +138,7 @@ const lineQuery = (where: SQL | undefined, limit: number | Placeholder, locale: 
  * the page was two statements: two round trips, each a write to the socket and a wake-up of the
  * database, which were the most of what was left of the server's CPU.
  */
-const pageQuery = (where: SQL | undefined, limit: number | Placeholder, locale: unknown, totals: SQL) => sql`
+const pageQuery = (where: SQL | undefined, limit: number | SQL, locale: unknown, totals: SQL) => sql`
   select p.lines, p.shown, p.more, p.last_ts, p.last_id, t.funds, t."totalCents", t."count"
   from (
     select string_agg(l.line, ',' order by l.ord) filter (where l.ord <= ${limit}::int) as lines,
@@ -163,14 +163,16 @@ interface PageRow {
 /**
  * The ledger's default page (a range, no other filter), the first and the next ones, with its
  * totals from the day totals (decision 0123): built and planned once (db/prepared.ts; issue 23).
- * The range's bounds (instants and church days), the limit and the language are placeholders.
+ * The range's bounds (instants and church days), the limit and the cursor's key are runtime
+ * values (`runtimeValue`: the plan is the same for every page, and PostgreSQL planned this
+ * statement again on every request while it saw them); the language is a placeholder.
  */
-const inRange = sql`${gifts.createdAt} >= ${sql.placeholder("start")}::timestamptz and ${gifts.createdAt} < ${sql.placeholder("end")}::timestamptz`;
+const inRange = sql`${gifts.createdAt} >= ${runtimeValue("start", "timestamptz")} and ${gifts.createdAt} < ${runtimeValue("end", "timestamptz")}`;
 const rangeTotals = () =>
-  fundTotalsJson(dayFundSums({ from: sql.placeholder("from"), to: sql.placeholder("to"), fundId: null, method: null }), sql.placeholder("locale"));
-const rangeFirst = preparedSql<PageRow>("giving.ledger.range-first", () => pageQuery(inRange, sql.placeholder("limit"), sql.placeholder("locale"), rangeTotals()));
+  fundTotalsJson(dayFundSums({ from: runtimeValue("from", "date"), to: runtimeValue("to", "date"), fundId: null, method: null }), sql.placeholder("locale"));
+const rangeFirst = preparedSql<PageRow>("giving.ledger.range-first", () => pageQuery(inRange, runtimeValue("limit", "int"), sql.placeholder("locale"), rangeTotals()));
 const rangeNext = preparedSql<PageRow>("giving.ledger.range-next", () =>
-  pageQuery(sql`${inRange} and ${afterCursor(sql.placeholder("ts"), sql.placeholder("id"))}`, sql.placeholder("limit"), sql.placeholder("locale"), rangeTotals()),
+  pageQuery(sql`${inRange} and ${afterCursor(runtimeValue("ts", "timestamptz"), runtimeValue("id", "uuid"))}`, runtimeValue("limit", "int"), sql.placeholder("locale"), rangeTotals()),
 );
 
 const toLedgerGift = (r: LedgerRow, locale: Locale): LedgerGift => ({
