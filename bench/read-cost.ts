@@ -1,9 +1,8 @@
 /**
  * What one read costs the server's own thread, route by route: CPU milliseconds per request
- * (from /proc/<pid>/stat before and after N requests at 4 connections), the same for the
- * PostgreSQL backends serving the server's pool (`db`: their /proc/<pid>/stat, found in
- * pg_stat_activity; the database must be on this machine), the median latency and the answer's
- * size. On a shared machine this moves far less than requests a second, so it is
+ * (from /proc/<pid>/stat before and after N requests at 4 connections), the database's CPU
+ * milliseconds per request (its backends serving this database, from /proc as well: PostgreSQL on
+ * the same machine), the median latency and the answer's size. On a shared machine this moves far less than requests a second, so it is
  * how a fix to a read is compared before and after (bench/README.md, issue 23).
  *
  * Against a server started by hand on a database the reads bench kept (BENCH_KEEP_DB=1):
@@ -43,7 +42,7 @@ const notes = new Map(
 const leaders = await rows<{ user_id: string; group_id: string }>(`select distinct on (group_id) user_id, group_id from group_members where is_leader order by group_id, user_id`);
 const ids = { liveServiceId: live.id, pollId: live.poll_id, journeyId: journey.id, eventId: event.id };
 
-/** utime + stime of a process, in ms (clock ticks of 10 ms); 0 once it has gone. */
+/** utime + stime of a process, in ms (clock ticks of 10 ms); 0 once it is gone. */
 const cpuOf = (pid: number) => {
   try {
     const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
@@ -53,19 +52,13 @@ const cpuOf = (pid: number) => {
   }
 };
 const cpuMs = () => cpuOf(PID);
-/** The backends of every other connection to this database (the server's pool), and their CPU. */
-const backends = async () =>
-  (await rows<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).map((r) => Number(r.pid));
-const dbCpu = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuOf(pid)]));
-/** CPU the backends used since `before`, of those still there (the pool closes idle ones: their time is not counted either way). */
-const dbCpuSince = (before: Map<number, number>) => {
-  let sum = 0;
-  for (const [pid, then] of before) {
-    const now = cpuOf(pid);
-    if (now >= then) sum += now - then;
-  }
-  return sum;
+/** The database's backends serving this database (not this script's own connection), by pid: their CPU so far. */
+const dbCpu = async () => {
+  const pids = await rows<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  return new Map(pids.map((p) => [p.pid, cpuOf(p.pid)]));
 };
+/** Database CPU ms spent between two dbCpu() samples (a backend opened meanwhile counts from zero). */
+const dbSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 for (const route of getRoutes()) {
   const plan = READ_PLAN[route];
@@ -95,12 +88,11 @@ for (const route of getRoutes()) {
       ],
     });
   await run(100);
-  const pids = await backends();
   const before = cpuMs();
-  const dbBefore = dbCpu(pids);
+  const dbBefore = await dbCpu();
   const r = await run(N);
   const ms = (cpuMs() - before) / N;
-  const dbMs = dbCpuSince(dbBefore) / N;
+  const dbMs = dbSpent(dbBefore, await dbCpu()) / N;
   console.log(
     `${route.padEnd(45)} cpu ${ms.toFixed(2)} ms/req  db ${dbMs.toFixed(2)} ms/req  p50 ${r.latency.p50} ms  ${Math.round(Number(r.throughput.total) / N)} bytes  non-2xx ${r.non2xx}`,
   );

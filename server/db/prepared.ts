@@ -17,7 +17,7 @@
  * columns. Timestamps and dates come as PostgreSQL's text, as `db.execute` gives them.
  */
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 
 interface Preparable {
@@ -58,3 +58,19 @@ export function preparedSql<R>(name: string, build: () => SQL) {
     return ((await statement.execute(placeholders)) as { rows: R[] }).rows;
   };
 }
+
+/**
+ * A value of a prepared statement that its plan does not depend on, given so PostgreSQL plans
+ * the statement once (decision 0137): `(select $n::type)`, an initplan's value, known only when
+ * the statement runs (an index scan still uses it as its bound).
+ *
+ * A named statement is planned again on every execution while PostgreSQL expects a plan made for
+ * the values at hand to be cheaper than its generic plan, and for a range with a `limit` it always
+ * does (the generic plan guesses 10% of the rows for an unknown limit): the ledger's page was
+ * planned on every request, its planning as long as its execution. With its values out of the
+ * planner's sight, the plans made for the values cost the same as the generic plan plus the
+ * planning, and from the sixth execution on the generic plan is kept. Only for values that never
+ * change the plan (the bounds of a newest-first page on its index, its size, a cursor's key); a
+ * value whose plan should follow it (a search text of one or two characters) stays a placeholder.
+ */
+export const runtimeValue = (name: string, type: string) => sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;

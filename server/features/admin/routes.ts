@@ -96,8 +96,8 @@ export const adminRoutes =
       },
     );
 
-    /** Who saw or moved money-sensitive data (decision 0113), newest first. OWNER only. Sent as the JSON text listAuditLog writes (decision 0132). */
+    /** Who saw or moved money-sensitive data (decision 0113), newest first. OWNER only. Sent as the JSON text listAuditLog writes (decisions 0132, 0137), by sendDbJson. */
     app.get(API.admin.auditLog.pattern, { config: { access: "owner" }, schema: { querystring: ZAuditQuery, response: { 200: ZAuditPage } } }, async (req, reply) =>
-      reply.type("application/json; charset=utf-8").send((await listAuditLog(deps.db, req.query)) as never),
+      sendDbJson(reply, await listAuditLog(deps.db, req.query)),
     );
   };

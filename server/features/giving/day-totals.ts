@@ -7,14 +7,11 @@
  * gifts. Days are calendar dates on the church's clock: no time zone arithmetic is left here.
  * A donor search cannot be summed ahead (it names people): those totals still read `gifts`.
  */
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { funds, giftDayTotals } from "../../db/schema/giving";
-import type { FundTotal } from "../../../contract/giving-funds";
 import type { GiftMethod } from "../../../contract/giving-funds-text";
-import type { Locale } from "../../../contract/i18n/locales";
-import { fundName } from "../../shared/money/funds";
 import { formatDate, type CalendarDate } from "./gift-range";
 import type { BucketRow } from "./period-totals";
 
@@ -31,13 +28,16 @@ export interface DayFilter {
  * placeholders: each read below is one statement built and planned once (db/prepared.ts; issue
  * 23), whatever the filters. The range walks the primary key (day, fund_id, method).
  */
-const dayWhere = and(
-  gte(giftDayTotals.day, sql.placeholder("from")),
-  lte(giftDayTotals.day, sql.placeholder("to")),
-  sql`(${sql.placeholder("fundId")}::uuid is null or ${giftDayTotals.fundId} = ${sql.placeholder("fundId")}::uuid)`,
-  sql`(${sql.placeholder("method")}::text is null or ${giftDayTotals.method} = ${sql.placeholder("method")}::text)`,
-);
-const filterValues = (f: DayFilter) => ({ from: f.from, to: f.to, fundId: f.fundId ?? null, method: f.method ?? null });
+const dayWhereOf = (f: { from: unknown; to: unknown; fundId: unknown; method: unknown }) =>
+  and(
+    gte(giftDayTotals.day, f.from as string),
+    lte(giftDayTotals.day, f.to as string),
+    sql`(${f.fundId}::uuid is null or ${giftDayTotals.fundId} = ${f.fundId}::uuid)`,
+    sql`(${f.method}::text is null or ${giftDayTotals.method} = ${f.method}::text)`,
+  );
+const dayWhere = dayWhereOf({ from: sql.placeholder("from"), to: sql.placeholder("to"), fundId: sql.placeholder("fundId"), method: sql.placeholder("method") });
+/** A filter as its values (null: every fund, every method), for the statements here and dayFundSums. */
+export const filterValues = (f: DayFilter) => ({ from: f.from, to: f.to, fundId: f.fundId ?? null, method: f.method ?? null });
 
 const byPeriod = prepared("giving.day-totals.by-period", (db) =>
   db
@@ -63,25 +63,15 @@ export async function dayTotalsByPeriod(db: Db, starts: CalendarDate[], f: DayFi
     .filter((r) => r.period >= 0 && r.period < starts.length);
 }
 
-const byFund = prepared("giving.day-totals.by-fund", (db) =>
-  db
-    .select({
-      fundId: funds.id,
-      nameEn: funds.nameEn,
-      nameEs: funds.nameEs,
-      totalCents: sql<string>`sum(${giftDayTotals.totalCents})`,
-      feeCents: sql<string>`sum(${giftDayTotals.feeCents})`,
-      count: sql<string>`sum(${giftDayTotals.giftCount})`,
-    })
-    .from(giftDayTotals)
-    .innerJoin(funds, eq(funds.id, giftDayTotals.fundId))
-    .where(dayWhere)
-    .groupBy(funds.id, funds.nameEn, funds.nameEs)
-    .orderBy(asc(funds.nameEn)),
-);
-
-/** Sums per fund over the range (every fund with at least one gift), by the funds' English names. */
-export async function dayFundTotals(db: Db, f: DayFilter, locale: Locale): Promise<FundTotal[]> {
-  const rows = await byFund(db, filterValues(f));
-  return rows.map((r) => ({ fundId: r.fundId, fundName: fundName(r, locale), totalCents: Number(r.totalCents), feeCents: Number(r.feeCents), count: Number(r.count) }));
-}
+/**
+ * Sums per fund over the range (every fund with at least one gift): `id`, `name_en`, `name_es`,
+ * `total`, `fee`, `n`, the rows `fundTotalsJson` (giving-totals.ts) writes as the ledger's
+ * FundTotal list, in the ledger page's one statement (decision 0137). The range's days, fund and
+ * method are values or placeholders (null: every fund, every method).
+ */
+export const dayFundSums = (f: { from: unknown; to: unknown; fundId: unknown; method: unknown }) => sql`
+  select ${funds.id} as id, ${funds.nameEn} as name_en, ${funds.nameEs} as name_es,
+    sum(${giftDayTotals.totalCents}) as total, sum(${giftDayTotals.feeCents}) as fee, sum(${giftDayTotals.giftCount}) as n
+  from ${giftDayTotals} join ${funds} on ${funds.id} = ${giftDayTotals.fundId}
+  where ${dayWhereOf(f)}
+  group by ${funds.id}, ${funds.nameEn}, ${funds.nameEs}`;

@@ -12,12 +12,13 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { prepared } from "../../db/prepared";
+import { prepared, runtimeValue } from "../../db/prepared";
 import { statementRuns } from "../../db/schema/statements";
 import type { StatementRun } from "../../../contract/giving-statements";
 import { donorCounts, yearRangePlaceholders, yearRangeValues } from "./statement-donors";
 
-const year = sql.placeholder("year");
+// A runtime value, as the range's (yearRangePlaceholders; decision 0137).
+const year = runtimeValue("year", "int");
 const progress = prepared("giving.statement-run", (db) =>
   db
     .select({

@@ -5,9 +5,9 @@
  * never touches the users table. The ledger (list-ledger.ts) adds per-fund totals to its
  * donor-level page.
  */
-import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { jsonText } from "../../db/json-sql";
 import type { Deps } from "../../deps";
-import type { Db, Tx } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { funds, gifts } from "../../db/schema/giving";
 import type { FundTotal } from "../../../contract/giving-funds";
@@ -23,26 +23,28 @@ import { NET_FEE_CENTS, NET_GIFT_CENTS } from "../../shared/money/gift-rows";
 /**
  * Per-fund sums of the COMPLETED gifts matching `where` (on gifts alone), read from the gifts: for
  * a filter the day totals cannot answer (a donor search; decision 0123): every fund with at least
- * one gift. Net of refunds (decision 0119), by the gift's date: a refund lowers the range its gift
- * is in; `count` still counts the gifts.
+ * one gift, as the rows `fundTotalsJson` writes (`id`, `name_en`, `name_es`, `total`, `fee`, `n`).
+ * Net of refunds (decision 0119), by the gift's date: a refund lowers the range its gift is in;
+ * `n` still counts the gifts.
  */
-export async function fundTotals(db: Db | Tx, where: SQL | undefined, locale: Locale): Promise<FundTotal[]> {
-  const rows = await db
-    .select({
-      fundId: funds.id,
-      nameEn: funds.nameEn,
-      nameEs: funds.nameEs,
-      totalCents: sql<string>`coalesce(sum(${NET_GIFT_CENTS}), 0)`,
-      feeCents: sql<string>`coalesce(sum(${NET_FEE_CENTS}), 0)`,
-      count: count(),
-    })
-    .from(gifts)
-    .innerJoin(funds, eq(funds.id, gifts.fundId))
-    .where(and(eq(gifts.status, "COMPLETED"), where))
-    .groupBy(funds.id, funds.nameEn, funds.nameEs)
-    .orderBy(asc(funds.nameEn));
-  return rows.map((r) => ({ fundId: r.fundId, fundName: fundName(r, locale), totalCents: Number(r.totalCents), feeCents: Number(r.feeCents), count: r.count }));
-}
+export const giftFundSums = (where: SQL | undefined) => sql`
+  select ${funds.id} as id, ${funds.nameEn} as name_en, ${funds.nameEs} as name_es,
+    coalesce(sum(${NET_GIFT_CENTS}), 0) as total, coalesce(sum(${NET_FEE_CENTS}), 0) as fee, count(*) as n
+  from ${gifts} join ${funds} on ${funds.id} = ${gifts.fundId}
+  where ${and(eq(gifts.status, "COMPLETED"), where)}
+  group by ${funds.id}, ${funds.nameEn}, ${funds.nameEs}`;
+
+/**
+ * Per-fund sums (giftFundSums, or dayFundSums from the day totals) as the ledger's head writes
+ * them (decision 0137): `funds`, the JSON text of FundTotal[] by the funds' English names, named in
+ * `locale` (a value or a placeholder); `totalCents` and `count`, their sums (integers' text).
+ */
+export const fundTotalsJson = (sums: SQL, locale: unknown) => sql`
+  select ${jsonText(sql`coalesce(json_agg(item order by s.name_en), '[]')`)} as "funds",
+    coalesce(sum(s.total), 0) as "totalCents", coalesce(sum(s.n), 0) as "count"
+  from (${sums}) s
+  cross join lateral (select s.id as "fundId", case when ${locale}::text = 'es' and s.name_es <> '' then s.name_es else s.name_en end as "fundName",
+    s.total as "totalCents", s.fee as "feeCents", s.n as "count") item`;
 
 const DAY_MS = 86_400_000;
 

@@ -9,71 +9,84 @@
  * per-fund totals of completed gifts for the same filters. Every view is written to the audit
  * log (who, the filters, how many donors' gifts were shown) before it is answered.
  */
-import { and, desc, eq, ilike, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
-import { prepared } from "../../db/prepared";
+import { preparedSql, runtimeValue } from "../../db/prepared";
 import { funds, giftRefunds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import type { AuthUser } from "../../http/auth";
-import { exactTs, pageOf, readCursor } from "../../http/keyset";
+import { exactTs, pageOf, readCursor, writeCursor } from "../../http/keyset";
 import { auditView } from "../../shared/audit";
 import { fundName } from "../../shared/money/funds";
-import { ZGivingTotals, type LedgerGift, type ZLedgerQuery } from "../../../contract/giving-funds";
-import { jsonOf } from "../../http/json-text";
+import type { LedgerGift, ZLedgerQuery } from "../../../contract/giving-funds";
 import type { Locale } from "../../../contract/i18n/locales";
 import type { z } from "zod";
-import { giftRange, type GiftRange } from "./gift-range";
-import { fundTotals } from "./giving-totals";
-import { dayFundTotals } from "./day-totals";
+import { giftRange } from "./gift-range";
+import { fundTotalsJson, giftFundSums } from "./giving-totals";
+import { dayFundSums, filterValues } from "./day-totals";
 import { methodFilter, methodOf } from "./gift-method";
+import type { GiftMethod } from "../../../contract/giving-funds-text";
 
 type Query = z.output<typeof ZLedgerQuery>;
 
 /**
- * What a ledger line reads: the columns it shows, not the whole gift row (every timestamp of a
- * row is a Date parsed per row). `createdAt` is the exact instant's text (`ts`, also the
- * cursor's key) cut to milliseconds, the same text `Date#toISOString` wrote of the row's Date:
- * both drop the microseconds PostgreSQL keeps.
+ * The ledger's rows, written once for its lines (JSON) and readLedgerPage's objects: every gift
+ * with its member, its batch line and its fund. Left joins: a cash or check gift may have no
+ * member (anonymous, or a donor without an account; decision 0120).
  */
-const ledgerColumns = {
-  id: gifts.id,
-  ts: exactTs(gifts.createdAt),
-  userId: gifts.userId,
-  fundId: gifts.fundId,
-  amountCents: gifts.amountCents,
-  feeCents: gifts.feeCents,
-  method: gifts.method,
-  batchId: gifts.batchId,
-  status: gifts.status,
-  recurring: sql<boolean>`${gifts.recurringGiftId} is not null`,
-  gatewayTransactionId: gifts.gatewayTransactionId,
-  refundedCents: gifts.refundedCents,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  nameEn: funds.nameEn,
-  nameEs: funds.nameEs,
-  guestName: givingBatchLines.donorName,
-  guestEmail: givingBatchLines.donorEmail,
-  // A refund still pending at the gateway is shown apart from the done ones (at most a page of gifts, by gift_refunds_gift_idx).
-  pendingRefund: sql<string>`(select coalesce(sum(r.amount_cents), 0) from ${giftRefunds} r where r.gift_id = ${gifts.id} and r.status = 'pending')`,
-};
+const ledgerFrom = sql`${gifts}
+  left join ${users} on ${users.id} = ${gifts.userId}
+  left join ${givingBatchLines} on ${givingBatchLines.giftId} = ${gifts.id}
+  join ${funds} on ${funds.id} = ${gifts.fundId}`;
+/** Newest first, the id breaking ties (gifts_created_idx; the keyset's order). */
+const newestFirst = sql`order by ${gifts.createdAt} desc, ${gifts.id} desc`;
+const whereOf = (where: SQL | undefined) => (where ? sql`where ${where}` : sql``);
+// A refund still pending at the gateway is shown apart from the done ones (at most a page of gifts, by gift_refunds_gift_idx).
+const pendingRefund = sql`(select coalesce(sum(r.amount_cents), 0) from ${giftRefunds} r where r.gift_id = ${gifts.id} and r.status = 'pending')`;
 
-/** Gifts matching `where`, newest first, `limit` (a number or a placeholder) at most. */
-const ledgerQuery = (db: Db | Tx, where: SQL | undefined, limit: number | Placeholder) =>
-  db
-    .select(ledgerColumns)
-    .from(gifts)
-    // Left: a cash or check gift may have no member (anonymous, or a donor without an account; decision 0120).
-    .leftJoin(users, eq(users.id, gifts.userId))
-    .leftJoin(givingBatchLines, eq(givingBatchLines.giftId, gifts.id))
-    .innerJoin(funds, eq(funds.id, gifts.fundId))
-    .where(where)
-    .orderBy(desc(gifts.createdAt), desc(gifts.id))
-    .limit(limit);
-type LedgerRow = Awaited<ReturnType<typeof ledgerQuery>>[number];
+/**
+ * What a ledger line reads as an object (readLedgerPage): the columns it shows, not the whole
+ * gift row. `ts` is the exact instant's text (also the cursor's key), cut to milliseconds for
+ * `createdAt`: the text `Date#toISOString` wrote of the row's Date (both drop the microseconds
+ * PostgreSQL keeps).
+ */
+interface LedgerRow {
+  id: string;
+  ts: string;
+  userId: string | null;
+  fundId: string;
+  amountCents: number;
+  feeCents: number;
+  method: GiftMethod;
+  batchId: string | null;
+  status: LedgerGift["status"];
+  recurring: boolean;
+  gatewayTransactionId: string | null;
+  refundedCents: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  nameEn: string;
+  nameEs: string;
+  guestName: string | null;
+  guestEmail: string | null;
+  /** A bigint's text. */
+  pendingRefund: string;
+}
+const objectQuery = async (db: Db | Tx, where: SQL | undefined, limit: number): Promise<LedgerRow[]> =>
+  rowsOf<LedgerRow>(
+    await db.execute(sql`
+      select ${gifts.id} as "id", ${exactTs(gifts.createdAt)} as "ts", ${gifts.userId} as "userId", ${gifts.fundId} as "fundId",
+        ${gifts.amountCents} as "amountCents", ${gifts.feeCents} as "feeCents", ${gifts.method} as "method", ${gifts.batchId} as "batchId",
+        ${gifts.status} as "status", ${gifts.recurringGiftId} is not null as "recurring", ${gifts.gatewayTransactionId} as "gatewayTransactionId",
+        ${gifts.refundedCents} as "refundedCents", ${users.firstName} as "firstName", ${users.lastName} as "lastName", ${users.email} as "email",
+        ${funds.nameEn} as "nameEn", ${funds.nameEs} as "nameEs", ${givingBatchLines.donorName} as "guestName", ${givingBatchLines.donorEmail} as "guestEmail",
+        ${pendingRefund} as "pendingRefund"
+      from ${ledgerFrom} ${whereOf(where)} ${newestFirst} limit ${limit}`),
+  );
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** What JavaScript's `String#trim` removes (WhiteSpace and LineTerminator), for PostgreSQL's btrim. */
 const JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
@@ -81,78 +94,86 @@ const JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u20
 const afterCursor = (ts: unknown, id: unknown) => sql`(${gifts.createdAt}, ${gifts.id}) < (${ts}::timestamptz, ${id}::uuid)`;
 
 /**
- * A ledger line as JSON text, written by PostgreSQL (decision 0132): the same fields, in the
- * same order and with the same values as `toLedgerGift` (a test compares the two on every kind
- * of gift). A page of 50 lines read as rows was most of the route's CPU: the driver parsing
- * 1,000 fields, drizzle mapping them, zod checking the objects and JSON.stringify writing them
- * again. Integers stay integers (amounts are integer columns; the pending sum a bigint, written
- * as a JSON number), `createdAt` is cut to milliseconds as `Date#toISOString` wrote it, and a
- * member's name is trimmed of what `String#trim` removes. `locale` is the asker's language, a
- * value or a placeholder.
+ * Lines of gifts matching `where`, newest first, a page of `limit` (a number or a placeholder)
+ * and one more (is there a next page?): each its JSON text, written by PostgreSQL (decisions
+ * 0132, 0137), its key and its place (`ord`, from 1). The same
+ * fields, in the same order and with the same values as `toLedgerGift` (a test compares the two
+ * on every kind of gift). Each line is a lateral row named as ZLedgerGift's fields, its donor
+ * one too, written by `row_to_json` of the row: as a scalar subquery per field set (0132) the
+ * JSON was most of the statement's time (a subplan started per line, the instant formatted
+ * twice). Integers stay integers (amounts are integer columns; the pending sum a bigint,
+ * written as a JSON number), `createdAt` is the key's text cut to milliseconds as
+ * `Date#toISOString` wrote it, and a member's name is trimmed of what `String#trim` removes.
+ * `locale` is the asker's language, a value or a placeholder.
  */
-const lineJson = (locale: unknown) => sql<string>`(select row_to_json(x)::text from (select
-  ${gifts.id} as "id",
-  substr(${exactTs(gifts.createdAt)}, 1, 23) || 'Z' as "createdAt",
-  (select row_to_json(d) from (select ${gifts.userId} as "id",
-     case when ${gifts.userId} is not null then btrim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''), ${JS_WHITESPACE}) else coalesce(${givingBatchLines.donorName}, '') end as "name",
-     case when ${gifts.userId} is not null then ${users.email} else ${givingBatchLines.donorEmail} end as "email") d) as "donor",
-  ${gifts.fundId} as "fundId",
-  case when ${locale}::text = 'es' and ${funds.nameEs} <> '' then ${funds.nameEs} else ${funds.nameEn} end as "fundName",
-  ${gifts.amountCents} as "amountCents",
-  ${gifts.feeCents} as "feeCents",
-  ${gifts.method} as "method",
-  ${gifts.status} as "status",
-  ${gifts.recurringGiftId} is not null as "recurring",
-  ${gifts.gatewayTransactionId} as "gatewayTransactionId",
-  ${gifts.batchId} as "batchId",
-  ${gifts.refundedCents} as "refundedCents",
-  case when ${gifts.status} = 'COMPLETED' then ${gifts.amountCents}::bigint + ${gifts.feeCents} - ${gifts.refundedCents} else 0 end as "refundableCents",
-  (select coalesce(sum(r.amount_cents), 0) from ${giftRefunds} r where r.gift_id = ${gifts.id} and r.status = 'pending') as "pendingRefundCents"
-) x)`;
-
-/** Lines of gifts matching `where`, newest first, `limit` (a number or a placeholder) at most: each its JSON and its key. */
-const lineQuery = (db: Db | Tx, where: SQL | undefined, limit: number | Placeholder, locale: unknown) =>
-  db
-    .select({ line: lineJson(locale), ts: exactTs(gifts.createdAt), id: gifts.id })
-    .from(gifts)
-    // Left: a cash or check gift may have no member (anonymous, or a donor without an account; decision 0120).
-    .leftJoin(users, eq(users.id, gifts.userId))
-    .leftJoin(givingBatchLines, eq(givingBatchLines.giftId, gifts.id))
-    .innerJoin(funds, eq(funds.id, gifts.fundId))
-    .where(where)
-    .orderBy(desc(gifts.createdAt), desc(gifts.id))
-    .limit(limit);
+const lineQuery = (where: SQL | undefined, limit: number | SQL, locale: unknown) => sql`
+  select row_to_json(line)::text as "line", k.ts as "ts", ${gifts.id} as "id", row_number() over (${newestFirst}) as "ord"
+  from ${ledgerFrom}
+  cross join lateral (select ${exactTs(gifts.createdAt)} as ts) k
+  cross join lateral (select ${gifts.userId} as "id",
+    case when ${gifts.userId} is not null then btrim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''), ${JS_WHITESPACE}) else coalesce(${givingBatchLines.donorName}, '') end as "name",
+    case when ${gifts.userId} is not null then ${users.email} else ${givingBatchLines.donorEmail} end as "email") donor
+  cross join lateral (select
+    ${gifts.id} as "id",
+    substr(k.ts, 1, 23) || 'Z' as "createdAt",
+    donor as "donor",
+    ${gifts.fundId} as "fundId",
+    case when ${locale}::text = 'es' and ${funds.nameEs} <> '' then ${funds.nameEs} else ${funds.nameEn} end as "fundName",
+    ${gifts.amountCents} as "amountCents",
+    ${gifts.feeCents} as "feeCents",
+    ${gifts.method} as "method",
+    ${gifts.status} as "status",
+    ${gifts.recurringGiftId} is not null as "recurring",
+    ${gifts.gatewayTransactionId} as "gatewayTransactionId",
+    ${gifts.batchId} as "batchId",
+    ${gifts.refundedCents} as "refundedCents",
+    case when ${gifts.status} = 'COMPLETED' then ${gifts.amountCents}::bigint + ${gifts.feeCents} - ${gifts.refundedCents} else 0 end as "refundableCents",
+    ${pendingRefund} as "pendingRefundCents") line
+  ${whereOf(where)} ${newestFirst} limit ${limit}::int + 1`;
 
 /**
- * The ledger's default page (a range, no other filter), the first and the next ones: built and
- * planned once (db/prepared.ts; issue 23). Drizzle building this joined query on every request
- * was a large part of the page's CPU. The range's bounds and the language are placeholders.
+ * A ledger page in one statement (decision 0137): its lines joined in their order, how many of
+ * them the page shows, whether more follow and the key of the last one shown (the cursor), beside
+ * the per-fund totals (`totals`: fundTotalsJson). Read as the lines and the totals side by side,
+ * the page was two statements: two round trips, each a write to the socket and a wake-up of the
+ * database, which were the most of what was left of the server's CPU.
  */
-const inRange = sql`${gifts.createdAt} >= ${sql.placeholder("start")}::timestamptz and ${gifts.createdAt} < ${sql.placeholder("end")}::timestamptz`;
-const rangeFirst = prepared("giving.ledger.range-first", (db) => lineQuery(db, inRange, sql.placeholder("limit"), sql.placeholder("locale")));
-const rangeNext = prepared("giving.ledger.range-next", (db) =>
-  lineQuery(db, and(inRange, afterCursor(sql.placeholder("ts"), sql.placeholder("id"))), sql.placeholder("limit"), sql.placeholder("locale")),
+const pageQuery = (where: SQL | undefined, limit: number | SQL, locale: unknown, totals: SQL) => sql`
+  select p.lines, p.shown, p.more, p.last_ts, p.last_id, t.funds, t."totalCents", t."count"
+  from (
+    select string_agg(l.line, ',' order by l.ord) filter (where l.ord <= ${limit}::int) as lines,
+      least(count(*), ${limit}::int)::int as shown, count(*) > ${limit}::int as more,
+      max(l.ts) filter (where l.ord = ${limit}::int) as last_ts, max(l.id::text) filter (where l.ord = ${limit}::int) as last_id
+    from (${lineQuery(where, limit, locale)}) l
+  ) p
+  cross join (${totals}) t`;
+interface PageRow {
+  /** The shown lines' JSON objects joined by commas (null: none). */
+  lines: string | null;
+  shown: number;
+  more: boolean;
+  last_ts: string | null;
+  last_id: string | null;
+  /** FundTotal[] as JSON text, and its sums as integers' text. */
+  funds: string;
+  totalCents: string;
+  count: string;
+}
+
+/**
+ * The ledger's default page (a range, no other filter), the first and the next ones, with its
+ * totals from the day totals (decision 0123): built and planned once (db/prepared.ts; issue 23).
+ * The range's bounds (instants and church days), the limit and the cursor's key are runtime
+ * values (`runtimeValue`: the plan is the same for every page, and PostgreSQL planned this
+ * statement again on every request while it saw them); the language is a placeholder.
+ */
+const inRange = sql`${gifts.createdAt} >= ${runtimeValue("start", "timestamptz")} and ${gifts.createdAt} < ${runtimeValue("end", "timestamptz")}`;
+const rangeTotals = () =>
+  fundTotalsJson(dayFundSums({ from: runtimeValue("from", "date"), to: runtimeValue("to", "date"), fundId: null, method: null }), sql.placeholder("locale"));
+const rangeFirst = preparedSql<PageRow>("giving.ledger.range-first", () => pageQuery(inRange, runtimeValue("limit", "int"), sql.placeholder("locale"), rangeTotals()));
+const rangeNext = preparedSql<PageRow>("giving.ledger.range-next", () =>
+  pageQuery(sql`${inRange} and ${afterCursor(runtimeValue("ts", "timestamptz"), runtimeValue("id", "uuid"))}`, runtimeValue("limit", "int"), sql.placeholder("locale"), rangeTotals()),
 );
-
-interface Lines {
-  /** The page's gifts as a JSON array. */
-  json: string;
-  count: number;
-  nextCursor: string | null;
-}
-
-function linesOf(rows: { line: string; ts: string; id: string }[], limit: number): Lines {
-  const { page, nextCursor } = pageOf(rows, limit, (last) => [last.ts, last.id]);
-  return { json: `[${page.map((r) => r.line).join(",")}]`, count: page.length, nextCursor };
-}
-
-/** One keyset page of the ledger's lines as JSON: the default page by the prepared statements, a filtered one built for its filters. */
-async function readLedgerLines(db: Db, range: GiftRange, filtered: SQL | undefined, cursor: string | undefined, limit: number, locale: Locale): Promise<Lines> {
-  const after = cursor ? readCursor(cursor, ["ts", "uuid"]) : null;
-  if (filtered) return linesOf(await lineQuery(db, and(range.where, filtered, after ? afterCursor(after[0], after[1]) : undefined), limit + 1, locale), limit);
-  const bounds = { start: range.start.toISOString(), end: range.end.toISOString(), limit: limit + 1, locale };
-  return linesOf(after ? await rangeNext(db, { ...bounds, ts: after[0], id: after[1] }) : await rangeFirst(db, bounds), limit);
-}
 
 const toLedgerGift = (r: LedgerRow, locale: Locale): LedgerGift => ({
   id: r.id,
@@ -181,7 +202,7 @@ function toPage(rows: LedgerRow[], limit: number, locale: Locale): { gifts: Ledg
 /** One keyset page of gifts matching `where` (which may name the donor), newest first, as the ledger shows them. */
 export async function readLedgerPage(tx: Db | Tx, where: SQL | undefined, cursor: string | undefined, limit: number, locale: Locale): Promise<{ gifts: LedgerGift[]; nextCursor: string | null }> {
   const after = cursor ? readCursor(cursor, ["ts", "uuid"]) : null;
-  const rows = await ledgerQuery(tx, and(where, after ? afterCursor(after[0], after[1]) : undefined), limit + 1);
+  const rows = await objectQuery(tx, and(where, after ? afterCursor(after[0], after[1]) : undefined), limit + 1);
   return toPage(rows, limit, locale);
 }
 
@@ -217,30 +238,39 @@ export async function listLedger(deps: Deps, actor: AuthUser, q: Query, locale: 
       : undefined,
   ];
 
-  // The page and the totals are read side by side (two pool connections on PostgreSQL), then the
-  // view is written to the audit log; only once that row is committed is the page answered, so an
-  // answered view is never missing from the log (decision 0122: no transaction is needed for that,
-  // and none is held across the reads). Views at the same moment share one insert and commit
-  // (auditView). The default page (a range alone) reads by prepared statements.
-  const [lines, totals] = await Promise.all([
-    readLedgerLines(deps.db, range, and(...filters, q.status ? eq(gifts.status, q.status) : undefined), q.cursor, q.limit, locale),
-    // Without a donor search the day totals answer (decision 0123); a search names people and reads the gifts.
-    pattern ? fundTotals(deps.db, and(range.where, ...filters), locale) : dayFundTotals(deps.db, { from: range.from, to: range.to, fundId: q.fundId, method: q.method }, locale),
-  ]);
+  // The page and its totals are one statement; then the view is written to the audit log, and
+  // only once that row is committed is the page answered, so an answered view is never missing
+  // from the log (decision 0122: no transaction is needed for that, and none is held across the
+  // read). Views at the same moment share one insert and commit (auditView). The default page
+  // (a range alone) reads by a prepared statement; without a donor search the totals are the day
+  // totals' (decision 0123), a search names people and sums the gifts.
+  const after = q.cursor ? readCursor(q.cursor, ["ts", "uuid"]) : null;
+  const filtered = and(...filters, q.status ? eq(gifts.status, q.status) : undefined);
+  const bounds = { start: range.start.toISOString(), end: range.end.toISOString(), from: range.from, to: range.to, limit: q.limit, locale };
+  const [page] = filtered
+    ? rowsOf<PageRow>(
+        await deps.db.execute(
+          pageQuery(
+            and(range.where, filtered, after ? afterCursor(after[0], after[1]) : undefined),
+            q.limit,
+            locale,
+            fundTotalsJson(pattern ? giftFundSums(and(range.where, ...filters)) : dayFundSums(filterValues({ from: range.from, to: range.to, fundId: q.fundId, method: q.method })), locale),
+          ),
+        ),
+      )
+    : after
+      ? await rangeNext(deps.db, { ...bounds, ts: after[0], id: after[1] })
+      : await rangeFirst(deps.db, bounds);
+  if (!page) throw new Error("the ledger's page statement answered no row");
   await auditView(
     deps.db,
     actor,
     "giving.ledger.view",
-    { from: range.from, to: range.to, fundId: q.fundId ?? null, method: q.method ?? null, status: q.status ?? null, q: q.q ?? null, page: q.cursor ? "next" : "first", gifts: lines.count },
+    { from: range.from, to: range.to, fundId: q.fundId ?? null, method: q.method ?? null, status: q.status ?? null, q: q.q ?? null, page: q.cursor ? "next" : "first", gifts: page.shown },
     deps.now(),
   );
-  // The head checked by its schema (a few funds), then the lines and the cursor: ZLedgerPage's fields in its order.
-  const head = jsonOf(ZGivingTotals, {
-    from: range.from,
-    to: range.to,
-    funds: totals,
-    totalCents: totals.reduce((s, f) => s + f.totalCents, 0),
-    count: totals.reduce((s, f) => s + f.count, 0),
-  });
-  return `${head.slice(0, -1)},"gifts":${lines.json},"nextCursor":${JSON.stringify(lines.nextCursor)}}`;
+  const nextCursor = page.more ? writeCursor(page.last_ts!, page.last_id!) : null;
+  // ZLedgerPage's fields in its order: the head (ZGivingTotals), the lines and the cursor.
+  return `{"from":${JSON.stringify(range.from)},"to":${JSON.stringify(range.to)},"funds":${page.funds},"totalCents":${page.totalCents},"count":${page.count},"gifts":[${page.lines ?? ""}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+
 }

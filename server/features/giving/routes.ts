@@ -14,6 +14,7 @@ import {
 } from "../../../contract/giving";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
+import { sendDbJson } from "../../http/json-text";
 import { withoutCardSecrets } from "../../shared/money/card-details";
 import { runChargeRequest } from "../../shared/money/charge-request";
 import { giveOneTime } from "./give-one-time";
@@ -118,11 +119,11 @@ export const givingRoutes =
     );
     /**
      * Every gift with its donor: the OWNER and the finance permission only; each view audited.
-     * Answered as the JSON text listLedger writes (its lines by PostgreSQL, decision 0132), so the
-     * schema documents the answer and the response guard still reads it.
+     * Answered as the JSON text listLedger writes (its lines by PostgreSQL, decisions 0132 and
+     * 0137), sent by sendDbJson: the schema documents the answer and the response guard still reads it.
      */
     app.get(API.admin.givingGifts.pattern, { config: { access: "finance" }, schema: { querystring: ZLedgerQuery, response: { 200: ZLedgerPage } } }, async (req, reply) =>
-      reply.type("application/json; charset=utf-8").send((await listLedger(deps, currentUser(req), req.query, localeOf(req))) as never),
+      sendDbJson(reply, await listLedger(deps, currentUser(req), req.query, localeOf(req))),
     );
 
     // ── cash and check batches (decision 0120) ──

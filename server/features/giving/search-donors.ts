@@ -6,11 +6,13 @@
  */
 import { and, asc, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { prepared } from "../../db/prepared";
+import { prepared, runtimeValue } from "../../db/prepared";
 import { users } from "../../db/schema/users";
 import { DONOR_SEARCH_LIMIT, type DonorMatch } from "../../../contract/giving-batches";
 
-const pattern = sql.placeholder("pattern");
+// A runtime value (decision 0137): whatever the text, the plan walks the name index until it has
+// DONOR_SEARCH_LIMIT matches, and PostgreSQL planned the statement again on every search while it saw the text.
+const pattern = runtimeValue("pattern", "text");
 /**
  * Built and planned once (db/prepared.ts): the text is a placeholder. Ordered as
  * users_people_name_idx (first name, last name; live accounts), which PostgreSQL can walk

@@ -20,7 +20,7 @@
  * each donor one key and the same key every time.
  */
 import { sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
-import { preparedSql } from "../../db/prepared";
+import { preparedSql, runtimeValue } from "../../db/prepared";
 import type { Db, Tx } from "../../db/client";
 import type { GiftMethod } from "../../../contract/giving-funds-text";
 
@@ -57,7 +57,7 @@ export interface StatementLineRow {
  * `year + 1` in zone `tz`. `year` and `tz` are values, or placeholders in a prepared statement.
  */
 export interface YearRange {
-  year: number | Placeholder;
+  year: number | Placeholder | SQL;
   from: SQL;
   to: SQL;
   /** The zone's name (a parameter, or a placeholder or SQL in a prepared statement). */
@@ -70,12 +70,16 @@ export const yearRange = (year: number, tz: string): YearRange => ({
   tz,
 });
 
-/** The range of a prepared statement: placeholders `year`, `from` and `to` ("YYYY-01-01 00:00:00") and `tz` (yearRangeValues). */
+/**
+ * The range of a prepared statement: `year`, `from` and `to` ("YYYY-01-01 00:00:00") and `tz`
+ * (yearRangeValues), runtime values (decision 0137: a year's counts have one plan, and PostgreSQL
+ * planned the statement again on every request while it saw them).
+ */
 export const yearRangePlaceholders = (): YearRange => ({
-  year: sql.placeholder("year"),
-  from: sql`(${sql.placeholder("from")}::timestamp at time zone ${sql.placeholder("tz")}::text)`,
-  to: sql`(${sql.placeholder("to")}::timestamp at time zone ${sql.placeholder("tz")}::text)`,
-  tz: sql.placeholder("tz"),
+  year: runtimeValue("year", "int"),
+  from: sql`(${runtimeValue("from", "timestamp")} at time zone ${runtimeValue("tz", "text")})`,
+  to: sql`(${runtimeValue("to", "timestamp")} at time zone ${runtimeValue("tz", "text")})`,
+  tz: runtimeValue("tz", "text"),
 });
 export const yearRangeValues = (year: number, tz: string) => ({ year, from: yearStart(year), to: yearStart(year + 1), tz });
 
