@@ -50,6 +50,7 @@ export async function loadChurch(db: Db): Promise<Church> {
  * replaced whole, never edited, so a reader holding one sees either the old or the new.
  */
 export function applyChurch(target: Church, profile: Church) {
+  applied.set(target, (applied.get(target) ?? 0) + 1);
   if (JSON.stringify(target) === JSON.stringify(profile)) return;
   const t = target as Record<string, unknown>;
   for (const key of Object.keys(t)) if (!(key in profile)) delete t[key];
@@ -58,6 +59,8 @@ export function applyChurch(target: Church, profile: Church) {
 }
 
 let revision = 0;
+/** How many times each target was applied to: a reload that overlapped an apply read an older row. */
+const applied = new WeakMap<Church, number>();
 /** Changes whenever `applyChurch` changed a church: what was made from deps.church is made again. */
 export const churchRevision = () => revision;
 
@@ -65,9 +68,15 @@ export const churchRevision = () => revision;
  * Keeps deps.church equal to the row on this instance: reloaded when any instance publishes
  * `church-changed` (PATCH, logo upload or removal), and after events may have been missed (the
  * bus's catch-up). `onChange` runs after each reload (the security headers follow the links).
+ * `load` reads the row (a test slows it down to make a reload overlap a save).
  * Returns the function that stops watching.
  */
-export function watchChurch(deps: Pick<Deps, "db" | "bus" | "church">, onChange: () => void = () => undefined, onError: (err: unknown) => void = () => undefined) {
+export function watchChurch(
+  deps: Pick<Deps, "db" | "bus" | "church">,
+  onChange: () => void = () => undefined,
+  onError: (err: unknown) => void = () => undefined,
+  load: () => Promise<Church> = () => loadChurch(deps.db),
+) {
   let running: Promise<void> | undefined;
   let again = false;
   const reload = () => {
@@ -78,7 +87,16 @@ export function watchChurch(deps: Pick<Deps, "db" | "bus" | "church">, onChange:
     running = (async () => {
       do {
         again = false;
-        applyChurch(deps.church, await loadChurch(deps.db));
+        // A change saved on this instance while the row was being read (changeChurch applies
+        // its result at once) may be newer than what the read returned: read again rather
+        // than put the older profile back over it.
+        const before = applied.get(deps.church);
+        const profile = await load();
+        if (applied.get(deps.church) !== before) {
+          again = true;
+          continue;
+        }
+        applyChurch(deps.church, profile);
         onChange();
       } while (again);
     })()
