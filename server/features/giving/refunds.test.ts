@@ -434,7 +434,7 @@ describe("gifts with no card", () => {
 
   it("a gift of a cash and check batch still open is the treasurer's draft: 409 until the batch is closed; an anonymous gift's refund emails nobody", async () => {
     const owner = await t.signUp("OWNER");
-    const today = new Date().toISOString().slice(0, 10);
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: t.deps.church.timeZone });
     const made = await t.app.inject({
       method: "POST",
       url: "/api/admin/giving/batches",
