@@ -69,6 +69,23 @@ export const journeyEnrolments = pgTable(
   ],
 );
 
+/**
+ * The open enrolments (`ended_at` null) per journey and start date, kept by triggers on
+ * journey_enrolments in the transaction of every enrolment, unsubscribe, switch and cascade
+ * (decision 0143): Admin → Journeys' reach and a journey's locked days read a
+ * journey's few start-date rows here instead of counting thousands of enrolments. A row whose
+ * count falls to 0 is deleted, so the table always equals fresh counts (journey-start-counts.test.ts).
+ */
+export const journeyStartCounts = pgTable(
+  "journey_start_counts",
+  {
+    sequenceKey: text("sequence_key").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sequenceKey, t.startDate] })],
+);
+
 /** One daily email per enrolment per day, enforced by the primary key (the scheduler's claim). */
 export const journeyDeliveries = pgTable(
   "journey_deliveries",

@@ -6,21 +6,21 @@ import { notFound } from "../../http/app-error";
 import { JOURNEY_ADMIN_TEXT } from "../../../contract/connect";
 import { churchToday } from "./journey-clock";
 import { lockedDaysOf, onJourneyToday } from "./journey-catalog";
-import { journeyEnrolments, journeys } from "../../db/schema/connect";
+import { journeyStartCounts, journeys } from "../../db/schema/connect";
 
 const p = (name: string) => sql.placeholder(name);
 
 /**
  * A journey (`journeys`) as Admin → Journeys shows it (ZAdminJourney's fields but the last,
  * lockedDays), a lateral row `item`, with its reach `reach`: members on it today (enrolled, not
- * unsubscribed, not past its last day) and the earliest start among them, one index range of
- * `journey_enrolments_reach_idx` (onJourneyToday, as reachOf counts). lockedDays is added to the
+ * unsubscribed, not past its last day) and the earliest start among them, from the journey's
+ * kept start-date rows (`journey_start_counts`, onJourneyToday, as reachOf sums; decision 0143). lockedDays is added to the
  * text by lockedDaysOf, the rule's one copy.
  */
 const journeyItem = sql`
   left join lateral (
-    select count(*)::int as enrolled, min(${journeyEnrolments.startDate})::text as earliest
-    from ${journeyEnrolments}
+    select coalesce(sum(${journeyStartCounts.n}), 0)::int as enrolled, min(${journeyStartCounts.startDate})::text as earliest
+    from ${journeyStartCounts}
     where ${onJourneyToday(journeys.key, journeys.dayCount, sql`${p("today")}`)}) reach on true
   cross join lateral (select journeys.id, journeys.key, journeys.title_en as title, journeys.title_es as "titleEs", journeys.description_en as description,
     journeys.description_es as "descriptionEs", journeys.day_count as "dayCount", journeys.published, journeys.archived_at is not null as archived, reach.enrolled) item`;
