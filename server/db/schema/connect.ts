@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqueIndex, boolean } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqueIndex, boolean, json } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 
@@ -163,7 +163,9 @@ export const challengeCheckins = pgTable(
  * keep their memberships and requests (history is never deleted).
  * `memberCount` and `pendingCount` are kept by `syncGroupCounts` (server/shared/group-counts.ts)
  * in the transaction of every change to who is in the group or asks to be, under the group's
- * lock (decision 0125), so a list reads them instead of counting.
+ * lock (decision 0125), so a list reads them instead of counting. `leaders` likewise (decision
+ * 0141): the leaders as every group answer lists them, written by the same function, and again
+ * when a leader's name changes (`renameLeader`, update-profile.ts).
  */
 export const smallGroups = pgTable(
   "small_groups",
@@ -187,6 +189,12 @@ export const smallGroups = pgTable(
   memberCount: integer("member_count").notNull().default(0),
   /** Pending rows of group_join_requests for the group. */
   pendingCount: integer("pending_count").notNull().default(0),
+  /**
+   * The group's leaders as the answers list them (ZGroup's `leaders`: id, firstName, lastName, by
+   * name), the JSON text PostgreSQL wrote for them (`json`, not `jsonb`: kept byte for byte), so a
+   * list reads it instead of joining leaders and their names per group (decision 0141).
+   */
+  leaders: json("leaders").$type<{ id: string; firstName: string; lastName: string }[]>().notNull().default(sql`'[]'::json`),
   },
   // The members' list: live groups by name, a page at a time; Admin's: live ones first, then archived, by name.
   (t) => [index("small_groups_live_name_idx").on(t.name).where(sql`${t.archivedAt} is null`), index("small_groups_admin_order_idx").on(sql`(${t.archivedAt} is not null)`, t.name)],

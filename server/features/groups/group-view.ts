@@ -30,7 +30,7 @@ const p = (name: string) => sql.placeholder(name);
  * Groups as one member sees them, in one statement (decision 0125): the kept member and pending
  * counts from the group's row (server/shared/group-counts.ts), the asker's own status from one
  * index lookup of their memberships and one of their pending requests (joined to the page's
- * groups), and the leaders from the partial index of leaders. For a write's answer (loadGroup,
+ * groups), and the leaders as the group's row keeps them (decision 0141). For a write's answer (loadGroup,
  * in its transaction); the lists' reads below write their JSON in PostgreSQL instead.
  */
 const groupSelect = (viewer: string, where: SQL) => sql`
@@ -38,11 +38,7 @@ const groupSelect = (viewer: string, where: SQL) => sql`
         to_char(g.archived_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as archived_at,
         g.member_count, g.pending_count,
         case when me.is_leader then 'leader' when me.user_id is not null then 'member' when r.id is not null then 'pending' else 'none' end as my_status,
-        coalesce((
-          select json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) order by u.first_name, u.last_name)
-          from group_members l join users u on u.id = l.user_id
-          where l.group_id = g.id and l.is_leader
-        ), '[]'::json) as leaders
+        g.leaders
       from small_groups g
       left join group_members me on me.group_id = g.id and me.user_id = ${viewer}::uuid
       left join group_join_requests r on r.group_id = g.id and r.user_id = ${viewer}::uuid and r.status = 'pending'
@@ -63,12 +59,7 @@ export const groupItem = (staffView: SQL, admin = false) => sql`
       cross join lateral (select g.id, g.name, g.description, g.meeting_day as "meetingDay", g.meeting_time as "meetingTime",
         g.meeting_place as "meetingPlace", g.meeting_url as "meetingUrl", g.capacity, g.join_policy as "joinPolicy",
         g.member_count as "memberCount", coalesce(g.member_count >= g.capacity, false) as "isFull",
-        coalesce((
-          select json_agg(leader) from (
-            select u.id, u.first_name as "firstName", u.last_name as "lastName"
-            from group_members l join users u on u.id = l.user_id
-            where l.group_id = g.id and l.is_leader
-            order by u.first_name, u.last_name) leader), '[]'::json) as leaders,
+        g.leaders,
         case when me.is_leader then 'leader' when me.user_id is not null then 'member' when r.id is not null then 'pending' else 'none' end as "myStatus",
         case when ${staffView} or me.is_leader then g.pending_count end as "pendingCount"
         ${admin ? sql`, ${iso("g.archived_at")} as "archivedAt"` : sql``}) item`;

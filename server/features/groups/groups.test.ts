@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { groupJoinRequests, groupMembers } from "../../db/schema/connect";
 import { users } from "../../db/schema/users";
 import { seedConnectDemo } from "../../seed/connect";
+import { leadersJson, renameKeepingLeaders, syncGroupCounts } from "../../shared/group-counts";
 import { GROUP_TEXT } from "../../../contract/connect-text";
 import { z } from "zod";
 import { GROUPS_TEXT, ZAdminGroupPage, ZGroup, ZGroupPage, ZGroupPerson, ZGroupRoster, type AdminGroup, type Group, type GroupPerson, type GroupPage, type GroupRoster, type NewGroup } from "../../../contract/groups";
@@ -692,6 +693,168 @@ describe("pages (decision 0125)", () => {
       const res = await get(`/api/groups/${g.id}/members?cursor=${bad}`, leader.auth);
       expect(res.statusCode).toBe(400);
       expect(res.json().issues[0]).toEqual({ path: "cursor", message: GROUPS_TEXT.badCursor });
+    }
+  });
+});
+
+describe("kept leaders (decision 0141)", () => {
+  type Kept = { id: string; kept: string; fresh: string };
+  /** Every group's kept `leaders` against the leaders read afresh, as text (byte for byte). */
+  async function expectLeadersExact() {
+    const rows = (
+      (await t.db.execute(sql`select g.id, g.leaders::text as kept, (${leadersJson})::text as fresh from small_groups g`)) as unknown as { rows: Kept[] }
+    ).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect([r.id, r.kept]).toEqual([r.id, r.fresh]);
+  }
+  const rename = async (p: Person, firstName: string, lastName?: string) => {
+    const res = await call("PATCH", "/api/me", p.auth, { firstName, ...(lastName ? { lastName } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const leadersIn = async (p: Person, id: string) => (await listFor(p)).find((g) => g.id === id)?.leaders.map((l) => `${l.firstName} ${l.lastName}`);
+
+  it("stay exact through creation, leaders named and unnamed, a member made leader, a leader leaving, renames and a deleted account", async () => {
+    const staff = await t.signUp("PASTOR");
+    const zoe = await t.signUp("MEMBER", { firstName: "Zoe", lastName: "Adams" });
+    const abe = await t.signUp("MEMBER", { firstName: "Abe", lastName: "Brown" });
+    const cal = await t.signUp("MEMBER", { firstName: "Cal", lastName: "Cole" });
+    const dee = await t.signUp("MEMBER", { firstName: "Dee", lastName: "Dunn" });
+    // Created with two leaders, listed by name.
+    const g = await create(staff, { leaderIds: [zoe.user.id, abe.user.id] });
+    const empty = await create(staff);
+    expect(g.leaders.map((l) => l.firstName)).toEqual(["Abe", "Zoe"]);
+    expect(empty.leaders).toEqual([]);
+    await expectLeadersExact();
+    expect(await leadersIn(cal, g.id)).toEqual(["Abe Brown", "Zoe Adams"]);
+    // A member joins, then is made leader (a role change on their row); Zoe stops leading (stays a member).
+    await call("POST", `/api/groups/${g.id}/join`, cal.auth);
+    expect((await call("PATCH", `/api/groups/${g.id}`, staff.auth, { leaderIds: [abe.user.id, cal.user.id] })).statusCode).toBe(200);
+    await expectLeadersExact();
+    expect(await leadersIn(dee, g.id)).toEqual(["Abe Brown", "Cal Cole"]);
+    // A newcomer named leader (joins as one); a leader leaves.
+    expect((await call("PATCH", `/api/groups/${g.id}`, staff.auth, { leaderIds: [abe.user.id, cal.user.id, dee.user.id] })).statusCode).toBe(200);
+    await call("POST", `/api/groups/${g.id}/leave`, abe.auth);
+    await expectLeadersExact();
+    expect(await leadersIn(zoe, g.id)).toEqual(["Cal Cole", "Dee Dunn"]);
+    // Renames: a leader's (first, then last name, reordering the list), a non-leader's (no group changes).
+    await rename(cal, "Eli");
+    await rename(dee, "Ann", "Zed");
+    await rename(zoe, "Yara");
+    await expectLeadersExact();
+    expect(await leadersIn(zoe, g.id)).toEqual(["Ann Zed", "Eli Cole"]);
+    // A leader of two groups renamed; then deletes their account.
+    await create(staff, { leaderIds: [dee.user.id] });
+    await rename(dee, "Bea");
+    await expectLeadersExact();
+    const deleted = await call("DELETE", "/api/me", dee.auth, { password: dee.password });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    await expectLeadersExact();
+    expect(await leadersIn(zoe, g.id)).toEqual(["Eli Cole"]);
+    // All leaders unnamed; archived.
+    expect((await call("PATCH", `/api/groups/${g.id}`, staff.auth, { leaderIds: [] })).statusCode).toBe(200);
+    expect((await call("DELETE", `/api/groups/${g.id}`, staff.auth)).statusCode).toBe(200);
+    await expectLeadersExact();
+  });
+
+  // Two connections at once: PGlite has one, so these run on PostgreSQL only.
+  const onPostgres = !!process.env.TEST_DATABASE_URL;
+  const pause = () => {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    return { gate, open };
+  };
+  it.runIf(onPostgres)("a rename waits for a group change that read the leader's name, then writes that group too", async () => {
+    const staff = await t.signUp("PASTOR");
+    const x = await t.signUp("MEMBER", { firstName: "Old", lastName: "Name" });
+    const g = await create(staff);
+    await call("POST", `/api/groups/${g.id}/join`, x.auth);
+    const synced = pause();
+    const commit = pause();
+    // A group change makes x a leader and syncs (reading the old name), then holds its transaction open.
+    const change = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from small_groups where id = ${g.id}::uuid for update`);
+      await tx.update(groupMembers).set({ isLeader: true }).where(and(eq(groupMembers.groupId, g.id), eq(groupMembers.userId, x.user.id)));
+      await syncGroupCounts(tx, [g.id]);
+      synced.open();
+      await commit.gate;
+    });
+    await synced.gate;
+    const renamed = rename(x, "New");
+    await new Promise((r) => setTimeout(r, 200));
+    commit.open();
+    await change;
+    await renamed;
+    await expectLeadersExact();
+    expect(await leadersIn(staff, g.id)).toEqual(["New Name"]);
+  });
+
+  it.runIf(onPostgres)("a group change naming a leader waits for a rename in flight and lists the new name", async () => {
+    const staff = await t.signUp("PASTOR");
+    const x = await t.signUp("MEMBER", { firstName: "Old", lastName: "Name" });
+    const y = await t.signUp("MEMBER", { firstName: "Other", lastName: "Name" });
+    const g = await create(staff, { leaderIds: [y.user.id] });
+    await call("POST", `/api/groups/${g.id}/join`, x.auth);
+    const written = pause();
+    const commit = pause();
+    const renaming = renameKeepingLeaders(t.db, x.user.id, async (tx) => {
+      await tx.update(users).set({ firstName: "New" }).where(eq(users.id, x.user.id));
+      written.open();
+      await commit.gate;
+    });
+    await written.gate;
+    const named = call("PATCH", `/api/groups/${g.id}`, staff.auth, { leaderIds: [x.user.id, y.user.id] });
+    await new Promise((r) => setTimeout(r, 200));
+    commit.open();
+    await renaming;
+    expect((await named).statusCode).toBe(200);
+    await expectLeadersExact();
+    expect(await leadersIn(staff, g.id)).toEqual(["New Name", "Other Name"]);
+  });
+
+  it.runIf(onPostgres)("a leader renaming themselves while their account's deletion waits for their group: both finish, no deadlock", async () => {
+    const staff = await t.signUp("PASTOR");
+    const x = await t.signUp("MEMBER", { firstName: "Old", lastName: "Name" });
+    const g = await create(staff, { leaderIds: [x.user.id] });
+    const waitingOnLocks = async () =>
+      ((await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const commit = pause();
+    const held = pause();
+    // Another group change holds the group's lock.
+    const change = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from small_groups where id = ${g.id}::uuid for update`);
+      held.open();
+      await commit.gate;
+    });
+    await held.gate;
+    // The rename comes first and waits; then the deletion (the member's own row, then the group).
+    const renamed = call("PATCH", "/api/me", x.auth, { firstName: "New" });
+    await expect.poll(waitingOnLocks).toBe(1);
+    const deleted = call("DELETE", "/api/me", x.auth, { password: x.password });
+    await expect.poll(waitingOnLocks).toBe(2);
+    commit.open();
+    await change;
+    // Before: the rename got the group, waited for the member's row the deletion held, which
+    // waited for the group: PostgreSQL ended one with a deadlock (a 500).
+    expect((await renamed).statusCode).toBe(200);
+    expect((await deleted).statusCode).toBe(204);
+    await expectLeadersExact();
+    expect(await leadersIn(staff, g.id)).toEqual([]);
+  });
+
+  it("stay exact when renames race with leaders being named, joins and leaving (on PostgreSQL, really at once)", async () => {
+    const staff = await t.signUp("PASTOR");
+    const people = await Promise.all(Array.from({ length: 6 }, (_, i) => t.signUp("MEMBER", { firstName: `Racer${i}`, lastName: "Start" })));
+    const a = await create(staff, { leaderIds: [people[0]!.user.id] });
+    const b = await create(staff, { leaderIds: [people[1]!.user.id] });
+    for (let round = 0; round < 3; round++) {
+      await Promise.all([
+        ...people.map((p, i) => rename(p, `Racer${i}`, `Round${round}`)),
+        call("PATCH", `/api/groups/${a.id}`, staff.auth, { leaderIds: people.slice(round, round + 3).map((p) => p.user.id) }),
+        call("PATCH", `/api/groups/${b.id}`, staff.auth, { leaderIds: people.slice(3 - round, 6 - round).map((p) => p.user.id) }),
+        call("POST", `/api/groups/${a.id}/join`, people[5]!.auth),
+        call("POST", `/api/groups/${b.id}/leave`, people[4]!.auth),
+      ]);
+      await expectLeadersExact();
     }
   });
 });

@@ -19,6 +19,7 @@ import { notifications } from "../../db/schema/notifications";
 import { wallets } from "../../db/schema/wallet";
 import pg from "pg";
 import { runRecurringGifts } from "../../jobs/recurring-gifts";
+import { syncGroupCounts } from "../../shared/group-counts";
 
 let clock = new Date("2026-10-20T12:00:00Z");
 const now = () => clock;
@@ -141,6 +142,8 @@ describe("groups", () => {
       { groupId: full.id, userId: mia.user.id },
       { groupId: full.id, userId: ned.user.id },
     ]);
+    // Written without the membership use cases: the kept counts and leaders made fresh, as the seeds do (decisions 0125, 0141).
+    await syncGroupCounts(t.db, [led.id, full.id]);
     expect((await call(mia.auth, "POST", API.groups.join({ id: asked.id }))).statusCode).toBe(200);
     const group = async (id: string) => ((await call(ned.auth, "GET", `${API.groups.list()}?limit=100`)).json() as { groups: AdminGroup[] }).groups.find((g) => g.id === id)!;
     expect((await group(led.id)).leaders.map((l) => l.firstName)).toEqual(["Mia"]);

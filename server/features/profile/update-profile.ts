@@ -6,6 +6,8 @@ import { memberPhotos, users } from "../../db/schema/users";
 import { badRequest, notFound } from "../../http/app-error";
 import type { AuthUser } from "../../http/auth";
 import type { PhotoImages } from "./photo-images";
+import type { Tx } from "../../db/client";
+import { renameKeepingLeaders } from "../../shared/group-counts";
 
 /** The member as the session cache holds them, read again after a change. */
 export async function readMember(db: Deps["db"], userId: string): Promise<AuthUser> {
@@ -45,16 +47,20 @@ export async function updateProfile(deps: Pick<Deps, "db" | "church">, userId: s
     if ("error" in out) throw badRequest("body.phone", out.error);
     phone = out.phone;
   }
-  await deps.db
-    .update(users)
-    .set({
-      ...touch,
-      ...(patch.firstName !== undefined && { firstName: patch.firstName }),
-      ...(patch.lastName !== undefined && { lastName: patch.lastName }),
-      ...(phone !== undefined && { phone }),
-      ...(patch.locale !== undefined && { locale: patch.locale }),
-    })
-    .where(eq(users.id, userId));
+  const write = (db: Deps["db"] | Tx) =>
+    db
+      .update(users)
+      .set({
+        ...touch,
+        ...(patch.firstName !== undefined && { firstName: patch.firstName }),
+        ...(patch.lastName !== undefined && { lastName: patch.lastName }),
+        ...(phone !== undefined && { phone }),
+        ...(patch.locale !== undefined && { locale: patch.locale }),
+      })
+      .where(eq(users.id, userId));
+  // A new name is also the name every group they lead lists (small_groups.leaders, decision 0141).
+  if (patch.firstName !== undefined || patch.lastName !== undefined) await renameKeepingLeaders(deps.db, userId, write);
+  else await write(deps.db);
   return readMember(deps.db, userId);
 }
 
