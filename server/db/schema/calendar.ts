@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, integer, boolean, date, index, uniqueIndex, check, bigserial } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, integer, boolean, date, index, uniqueIndex, check, bigserial, primaryKey } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 import { EVENT_REPEATS, RSVP_STATUSES } from "../../../contract/calendar-text";
@@ -72,4 +72,27 @@ export const calendarRsvps = pgTable(
       .on(t.occurrenceStart)
       .where(sql`${t.remindedAt} is null and ${t.status} = 'going'`),
   ],
+);
+
+/**
+ * The registrations of each occurrence with any (issue 23; decision 0139): how many are going and
+ * how many wait, what Admin → Events and the calendar's range read show. Kept in the transaction
+ * of every change to `calendar_rsvps` (a registration, a cancellation, a waitlist moving up, an
+ * event moved or its registration turned off, a deleted account, raw SQL) by the triggers of
+ * migration 0047, as `church_day_counts` is (decision 0131); a row whose counts fall to 0 is
+ * deleted, so the table always equals fresh counts, and an event's rows go with it (cascade).
+ */
+export const calendarOccurrenceCounts = pgTable(
+  "calendar_occurrence_counts",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: "cascade" }),
+    occurrenceStart: timestamp("occurrence_start", { withTimezone: true }).notNull(),
+    going: integer("going").notNull(),
+    waiting: integer("waiting").notNull(),
+  },
+  // No CHECK (going >= 0): INSERT ... ON CONFLICT checks the row proposed (a delta, -1) before
+  // it becomes an update of the existing row.
+  (t) => [primaryKey({ columns: [t.eventId, t.occurrenceStart] })],
 );

@@ -44,8 +44,8 @@ export async function eventsInRange(db: Db, tz: string, from: Date, to: Date): P
 }
 
 /**
- * Every occurrence overlapping [from, to), in order of start, with its counts (one grouped,
- * indexed query for all of them). The same for every member: a member's own place is
+ * Every occurrence overlapping [from, to), in order of start, with its counts (one query on
+ * calendar_occurrence_counts' primary key for all of them: counts kept by triggers, decision 0139). The same for every member: a member's own place is
  * `listMyRegistrations`.
  */
 export async function listOccurrences(db: Db, tz: string, from: Date, to: Date): Promise<ListedOccurrence[]> {
@@ -55,14 +55,11 @@ export async function listOccurrences(db: Db, tz: string, from: Date, to: Date):
   const counts = new Map<string, { going: number; waiting: number }>();
   if (ids.length > 0) {
     const result = await db.execute(sql`
-      select event_id, occurrence_start,
-        count(*) filter (where status = 'going')::int as going,
-        count(*) filter (where status = 'waitlisted')::int as waiting
-      from calendar_rsvps
+      select event_id, occurrence_start, going, waiting
+      from calendar_occurrence_counts
       where event_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
         and occurrence_start >= ${new Date(from.getTime() - MAX_SPAN_MS).toISOString()}::timestamptz
-        and occurrence_start < ${to.toISOString()}::timestamptz
-      group by event_id, occurrence_start`);
+        and occurrence_start < ${to.toISOString()}::timestamptz`);
     for (const r of (result as unknown as { rows: { event_id: string; occurrence_start: string | Date; going: number; waiting: number }[] }).rows) {
       counts.set(`${r.event_id} ${new Date(r.occurrence_start).toISOString()}`, { going: Number(r.going), waiting: Number(r.waiting) });
     }

@@ -38,10 +38,11 @@ const p = (name: string) => sql.placeholder(name);
  * past days ago) as the page may still need, each by (starts_at, id) on
  * `calendar_events_one_off_start_idx`, and every repeating event still repeating in that window
  * (a handful: content staff write), whose next occurrence only the time-zone rules in
- * occurrences.ts can tell. Each event's counts come with it: a one-off's from its occurrence, a
+ * occurrences.ts can tell. Each event's counts come with it, read from calendar_occurrence_counts
+ * (kept by triggers, decision 0139) by its primary key: a one-off's from its occurrence, a
  * repeating one's from its first occurrence from now that has registrations (the next one's when
  * they are the same; the caller checks). Before, every future registration of every event was
- * counted and grouped on each read, and every event in the window was sent. `limit` is the
+ * counted and grouped on each read (decisions 0138, 0139), and every event in the window was sent. `limit` is the
  * page's size plus one (is there a next page?).
  */
 const managedPage = preparedSql<ManagedRow>(
@@ -50,10 +51,8 @@ const managedPage = preparedSql<ManagedRow>(
   with upcoming as (
     select 0 as part, ${keyed}, null::text as starts_at, null::text as ends_at, null::text as repeat, null::text as repeat_until, null::text as counted_at, null::int as going, null::int as waiting
     from calendar_events e
-    left join lateral (
-      select count(*) filter (where r.status = 'going')::int as going, count(*) filter (where r.status = 'waitlisted')::int as waiting
-      from calendar_rsvps r where r.event_id = e.id and r.occurrence_start = e.starts_at) c on true
-    ${eventItem(sql`, ${iso("e.starts_at")} as "nextOccurrence", c.going as "goingCount", c.waiting as "waitlistCount"`)}
+    left join calendar_occurrence_counts c on c.event_id = e.id and c.occurrence_start = e.starts_at
+    ${eventItem(sql`, ${iso("e.starts_at")} as "nextOccurrence", coalesce(c.going, 0) as "goingCount", coalesce(c.waiting, 0) as "waitlistCount"`)}
     where e.repeat = 'none' and e.starts_at >= ${p("now")}::timestamptz and (e.starts_at, e.id) > (${p("upcomingAt")}::timestamptz, ${p("upcomingId")}::uuid)
     order by e.starts_at, e.id
     limit ${p("limit")}::int)
@@ -73,9 +72,9 @@ const managedPage = preparedSql<ManagedRow>(
    from calendar_events e
    ${eventItem()}
    left join lateral (
-     select r.occurrence_start, count(*) filter (where r.status = 'going')::int as going, count(*) filter (where r.status = 'waitlisted')::int as waiting
-     from calendar_rsvps r where r.event_id = e.id and r.occurrence_start >= ${p("now")}::timestamptz
-     group by r.occurrence_start order by r.occurrence_start limit 1) c on true
+     select c.occurrence_start, c.going, c.waiting from calendar_occurrence_counts c
+     where c.event_id = e.id and c.occurrence_start >= ${p("now")}::timestamptz
+     order by c.occurrence_start limit 1) c on true
    where e.repeat <> 'none'
      and (e.ends_at > ${p("since")}::timestamptz or e.repeat_until is null or e.repeat_until >= (${p("since")}::timestamptz at time zone ${p("timeZone")}::text)::date))`,
 );
