@@ -31,6 +31,13 @@ export const users = pgTable(
      * the church's giving records point at, with name, email, phone and password erased.
      */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * A kept copy of the member's `directory_listings.listed` (false without a row), written only
+     * by that table's triggers (migration 0048, decision 0142), never by the app: the members'
+     * directory walks `users_directory_listed_name_idx` instead of joining every listing to find
+     * the listed ones (issue 23). Derived, so "Download my data" leaves it out.
+     */
+    directoryListed: boolean("directory_listed").notNull().default(false),
   },
   // Admin → People lists the first 50 by name: read in index order, not every member sorted (issue 23).
   (t) => [
@@ -38,6 +45,11 @@ export const users = pgTable(
     // The directory's order (search-directory.ts): a page walks the index from its cursor instead
     // of sorting every member for each page (issue 23; 5.8 -> 0.23 ms at 1,000 members).
     index("users_directory_name_idx").on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    // The same order over the listed members only (what a member's directory shows): a page is
+    // the index's next entries, whatever share of the church is listed (decision 0142).
+    index("users_directory_listed_name_idx")
+      .on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id)
+      .where(sql`${t.directoryListed} and ${t.deletedAt} is null`),
     // Staff's name searches ("contains", ILIKE '%text%': naming a group's leaders, Admin → People):
     // trigrams of each field (pg_trgm, which every database loads: db/client.ts), so a search
     // reads the members whose names hold the text, not every member's row (issue 23).

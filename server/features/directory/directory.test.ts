@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { memberPhotos, users } from "../../db/schema/users";
 import { directoryListings } from "../../db/schema/directory";
 import { memberPhotoUrl } from "../../../contract/member-photo";
-import { DIRECTORY_TEXT, type DirectoryEntry, type DirectoryPage, type DirectorySettings } from "../../../contract/directory";
+import { DIRECTORY_TEXT, ZDirectoryPage, type DirectoryEntry, type DirectoryPage, type DirectorySettings } from "../../../contract/directory";
 import { messagesFor } from "../../i18n";
 import sharp from "sharp";
 
@@ -34,6 +34,8 @@ const putMine = (who: Account | null, payload: object) => t.app.inject({ method:
 async function search(who: Account, query: Record<string, string> = {}) {
   const res = await t.app.inject({ method: "GET", url: `/api/directory?${new URLSearchParams(query).toString()}`, headers: who.auth });
   expect(res.statusCode, res.body).toBe(200);
+  // PostgreSQL writes the answer (decision 0142): byte for byte what the response schema wrote.
+  expect(res.body).toBe(JSON.stringify(ZDirectoryPage.parse(JSON.parse(res.body))));
   return res.json() as DirectoryPage;
 }
 /** Every page of a search. */
@@ -287,5 +289,27 @@ describe("a shared photo", () => {
     expect(photo.statusCode, photo.body).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/webp");
     expect((await sharp(photo.rawPayload).metadata()).width).toBe(128);
+  });
+});
+
+describe("the answer's text", () => {
+  it("is what the response schema writes, for names with quotes, backslashes, line breaks and accents, to a member and to staff", async () => {
+    const odd = [
+      { firstName: 'Jo "JJ"', lastName: "Ñúñez\\Back" },
+      { firstName: "Line\nBreak", lastName: "Tab\tO'Neil" },
+      { firstName: "Émile </script>", lastName: "Zoë 🙏" },
+    ];
+    for (const names of odd) {
+      const m = await t.signUp("MEMBER", names);
+      expect((await putMine(m, { listed: true, showEmail: true, showPhone: true, showPhoto: true })).statusCode).toBe(200);
+    }
+    for (const who of [viewer, staff]) {
+      for (const q of ["", "o"]) {
+        const all = await searchAll(who, q, "2");
+        for (const names of odd.filter((n) => !q || `${n.firstName} ${n.lastName}`.toLowerCase().includes(q))) {
+          expect(all.some((e) => e.firstName === names.firstName && e.lastName === names.lastName)).toBe(true);
+        }
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
+import { sendDbJson } from "../../http/json-text";
 import { API } from "../../../contract/api-paths";
 import { ZDirectoryPage, ZDirectoryQuery, ZDirectorySettings, ZDirectorySettingsPatch } from "../../../contract/directory";
 import { getDirectorySettings, updateDirectorySettings } from "./settings";
@@ -20,7 +21,8 @@ export const directoryRoutes =
       (req) => updateDirectorySettings(deps, currentUser(req).id, req.body),
     );
 
-    app.get(API.directory.search.pattern, { config: { access: "member" }, schema: { querystring: ZDirectoryQuery, response: { 200: ZDirectoryPage } } }, (req) =>
-      searchDirectory(deps.db, currentUser(req), req.query),
+    // The page's JSON is written by PostgreSQL (search-directory.ts, decision 0142): sent as it is.
+    app.get(API.directory.search.pattern, { config: { access: "member" }, schema: { querystring: ZDirectoryQuery, response: { 200: ZDirectoryPage } } }, async (req, reply) =>
+      sendDbJson(reply, await searchDirectory(deps.db, currentUser(req), req.query)),
     );
   };

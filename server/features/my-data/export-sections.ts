@@ -57,7 +57,8 @@ const hostOf = (value: unknown) => {
 
 /** The sections, in the file's order. Adding a member-keyed table: one line here. */
 export const EXPORT_SECTIONS: readonly ExportSection[] = [
-  { name: "profile", table: users, by: users.id, omit: ["passwordHash"] },
+  // directory_listed: a kept copy of the listing's `listed` (decision 0142); the listing itself is the "directory" section.
+  { name: "profile", table: users, by: users.id, omit: ["passwordHash", "directoryListed"] },
   { name: "photo", table: memberPhotos, by: memberPhotos.userId, omit: ["small"] },
   { name: "sessions", table: sessions, by: sessions.userId, omit: ["tokenHash"] },
   { name: "emailChanges", table: emailChanges, by: emailChanges.userId, omit: ["tokenHash"] },
