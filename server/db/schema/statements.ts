@@ -86,6 +86,25 @@ export const giftDonorYears = pgTable(
 );
 
 /**
+ * How many members gave in each church year, and how many of them have their statement claimed
+ * for it (decision 0140): one row per year of `gift_donor_years`, what a year's statement page
+ * shows (its donors, and those still without a statement) without counting the year's rows of
+ * `gift_donor_years` on every request. `donors`: that year's rows of `gift_donor_years`;
+ * `delivered`: those of them with a `statement_deliveries` row of the year. Kept by the database
+ * in the transaction of every change to either table (statement triggers; the year's row locked
+ * first, so a donor and their delivery written at once by two transactions are counted once);
+ * rebuilt by `koinonia_rebuild_gift_donor_year_counts()` after a truncate. A derived table: not
+ * exported, rebuilt from the two it counts (gift-donor-year-counts.test.ts checks it against a
+ * fresh count). Donors without an account (a batch line's email) are few and still counted from
+ * their gifts.
+ */
+export const giftDonorYearCounts = pgTable("gift_donor_year_counts", {
+  year: integer("year").primaryKey(),
+  donors: integer("donors").notNull(),
+  delivered: integer("delivered").notNull(),
+});
+
+/**
  * The "update your card" link of a recurring gift that stopped after its retries (decision
  * 0121): only the token's hash is kept; it works once (`used_at`) and until `expires_at`.
  */

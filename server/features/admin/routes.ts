@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { desc } from "drizzle-orm";
 import { ZRoleChange, ZUserIdParams, ZUserSearch, ZOutboxEntry, ZEmailHealth, ZEmailRetryResult, ZCardBreaker, CARD_BREAKER_TEXT } from "../../../contract/admin";
 import { API } from "../../../contract/api-paths";
 import { ZUser } from "../../../contract/auth";
@@ -8,18 +7,16 @@ import type { Deps } from "../../deps";
 import { changeRole } from "./change-role";
 import { listUsers } from "./list-users";
 import { toPublicUser } from "../../shared/public-user";
-import { emailOutbox } from "../../db/schema/platform";
 import { getEmailHealth } from "./get-email-health";
 import { retryFailedEmails } from "./retry-failed-emails";
 import { cardBreakerState, resumeNewCards } from "../../shared/money/new-card-guard";
 import { conflict } from "../../http/app-error";
 import { ZAuditPage, ZAuditQuery, ZFinanceGrant } from "../../../contract/giving-funds";
-import { currentUser, hasFinance } from "../../http/auth";
+import { currentUser } from "../../http/auth";
 import { sendDbJson } from "../../http/json-text";
-import { HIDDEN_GIVING_EMAIL, isGivingEmail } from "./giving-emails";
 import { setFinance } from "./set-finance";
 import { listAuditLog } from "./list-audit-log";
-import { auditView } from "../../shared/audit";
+import { listOutbox } from "./list-outbox";
 
 export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -41,26 +38,8 @@ export const adminRoutes =
       },
     );
 
-    /**
-     * The email outbox (latest 50), so staff can see what was (or, without a mail server, would have been) sent.
-     * Messages holding a secret link (password reset) are hidden: staff must not be able to take over an account.
-     * A donor's giving emails (receipts, a stopped recurring gift, refunds, statements) are hidden, recipient and
-     * subject too, from staff without the finance permission (decision 0113). Shown whole to a finance holder (the
-     * OWNER always), they are a view of donor data like the ledger's: audited (`giving.outbox.view`: how many and
-     * which) before the answer, only when the page holds one (decision 0135).
-     */
-    app.get(API.admin.outbox.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZOutboxEntry) } } }, async (req) => {
-      const asker = currentUser(req);
-      const finance = hasFinance(asker);
-      const rows = await deps.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(50);
-      const giving = rows.filter((r) => isGivingEmail(r.subject));
-      if (finance && giving.length) await auditView(deps.db, asker, "giving.outbox.view", { emails: giving.length, emailIds: giving.map((r) => r.id) }, deps.now());
-      return rows.map((r) =>
-        !finance && isGivingEmail(r.subject)
-          ? { id: r.id, to: HIDDEN_GIVING_EMAIL, subject: HIDDEN_GIVING_EMAIL, text: HIDDEN_GIVING_EMAIL, createdAt: r.createdAt.toISOString() }
-          : { id: r.id, to: r.to, subject: r.subject, text: r.sensitive ? "[hidden: this message holds a private link]" : r.text, createdAt: r.createdAt.toISOString() },
-      );
-    });
+    /** The email outbox (latest 50), giving emails hidden from staff without finance (list-outbox.ts). */
+    app.get(API.admin.outbox.pattern, { config: { access: "staff" }, schema: { response: { 200: z.array(ZOutboxEntry) } } }, (req) => listOutbox(deps, currentUser(req)));
 
     /** The outbox's health for the Admin dashboard (decision 0101). */
     app.get(API.admin.emailHealth.pattern, { config: { access: "staff" }, schema: { response: { 200: ZEmailHealth } } }, () => getEmailHealth(deps));

@@ -6,9 +6,10 @@
  * since a run count here until it is run again). Counts only: no donor is named.
  *
  * One statement, built and planned once (db/prepared.ts; the page asks every 2 s while a run
- * goes): the donors are counted from the members kept per year (gift_donor_years, decision 0132)
- * and the few donors without an account, not from every gift of the year; the refused ones from
- * the failed emails (statement_deliveries_email_idx), not from every delivery of the year.
+ * goes): the members who gave and those of them with their statement claimed are read as the
+ * database keeps them counted per year (gift_donor_year_counts, decision 0140), not counted from
+ * the year's donors; the few donors without an account are counted from their gifts; the refused
+ * ones from the failed emails (statement_deliveries_email_idx), not from every delivery of the year.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";

@@ -16,7 +16,7 @@ import { eq, sql } from "drizzle-orm";
 import { giveRequest, useMoneyTestApp } from "../../testing/money-test-app";
 import { funds, giftDayTotals, gifts } from "../../db/schema/giving";
 import { sessions } from "../../db/schema/users";
-import { giftDonorYears } from "../../db/schema/statements";
+import { giftDonorYearCounts, giftDonorYears } from "../../db/schema/statements";
 import { zonedDate } from "../../../contract/zoned-time";
 import { coverFeeCents } from "../../../contract/giving-fee";
 import { runRecurringGifts } from "../../jobs/recurring-gifts";
@@ -71,6 +71,11 @@ async function compare() {
   }
   const keptYears = new Map((await t.db.select().from(giftDonorYears)).map((r) => [`${r.year}|${r.donorKey}`, r.giftCount]));
   expect(Object.fromEntries([...keptYears].sort())).toEqual(Object.fromEntries([...donorYears].sort()));
+  // And their number per year (gift_donor_year_counts, decision 0140; no statements here: none delivered).
+  const perYear: Record<string, number> = {};
+  for (const k of donorYears.keys()) perYear[k.slice(0, 4)] = (perYear[k.slice(0, 4)] ?? 0) + 1;
+  const keptPerYear = Object.fromEntries((await t.db.select().from(giftDonorYearCounts)).filter((r) => r.donors).map((r) => [String(r.year), r.donors]));
+  expect(keptPerYear).toEqual(perYear);
   return kept.size;
 }
 

@@ -11,8 +11,8 @@
  * **Adding a source** (cash and check batches whose lines carry a name and email but no
  * account): add one entry to DONOR_SOURCES with its three queries. `donors` yields every donor
  * with a completed gift in the range (donor_key, user_id or null, name, email or null, locale);
- * `keys` yields the same donors' keys alone, as cheaply as it can (a year's page counts them);
- * `lines` yields their gifts (the columns of StatementLineRow). A cash or check line of a member
+ * `counts` counts the same donors, and those of them still without a claimed statement of the
+ * range's year, as cheaply as it can (a year's page shows them); `lines` yields their gifts (the columns of StatementLineRow). A cash or check line of a member
  * belongs under the member's `u:` key, so the member gets one statement with both. A refunded
  * gift keeps its line with the part of it refunded (`refunded_cents`, at most the amount: a
  * refund returns the gift before the fee; decision 0119), and the total is what the church kept.
@@ -88,8 +88,11 @@ interface DonorSource {
   prefix: string;
   /** Selects StatementDonorRow columns for every donor of the range. */
   donors(r: YearRange): SQL;
-  /** Selects `donor_key` of the same donors (each once): what is counted. */
-  keys(r: YearRange): SQL;
+  /**
+   * Selects one row: `donors`, the same donors' number, and `remaining`, those of them without a
+   * statement_deliveries row of the range's year (both int).
+   */
+  counts(r: YearRange): SQL;
   /** Selects StatementLineRow columns for the range's gifts of the donors whose keys are in `keys` (a text[] parameter). */
   lines(r: YearRange, keys: SQL): SQL;
 }
@@ -102,9 +105,12 @@ const memberGifts: DonorSource = {
       case when u.deleted_at is null then u.email end as email, u.locale
     from users u
     where exists (select 1 from gifts g where g.user_id = u.id and g.status = 'COMPLETED' and g.created_at >= ${r.from} and g.created_at < ${r.to})`,
-  // The members who gave in the year, kept per year by the database (gift_donor_years, decision
-  // 0132): a year's donors without reading its gifts. Its year is the church calendar's, as the range.
-  keys: (r) => sql`select donor_key from gift_donor_years where year = ${r.year}::int`,
+  // The members who gave in the year and those of them with their statement claimed, counted by
+  // the database as they change (gift_donor_year_counts, decisions 0132 and 0140): one row read,
+  // not the year's donors. Its year is the church calendar's, as the range. No row: no donor.
+  counts: (r) => sql`
+    select coalesce(sum(c.donors), 0)::int as donors, coalesce(sum(c.donors - c.delivered), 0)::int as remaining
+    from gift_donor_year_counts c where c.year = ${r.year}::int`,
   lines: (r, keys) => sql`
     select 'u:' || g.user_id::text as donor_key, g.id, to_char(g.created_at at time zone ${r.tz}, 'YYYY-MM-DD') as date, g.amount_cents,
       f.name_en as fund_name_en, f.name_es as fund_name_es, rg.frequency, g.card_brand, g.card_last_four, g.created_at,
@@ -133,13 +139,19 @@ const batchGuests: DonorSource = {
     where g.user_id is null and bl.donor_email is not null
       and g.status = 'COMPLETED' and g.created_at >= ${r.from} and g.created_at < ${r.to}
     group by lower(bl.donor_email)`,
-  // From the range's gifts without a member (gifts_user_idx: user_id null, created_at), few beside the members'.
-  keys: (r) => sql`
-    select distinct 'e:' || lower(bl.donor_email) as donor_key
-    from gifts g
-    join giving_batch_lines bl on bl.gift_id = g.id
-    where g.user_id is null and bl.donor_email is not null
-      and g.status = 'COMPLETED' and g.created_at >= ${r.from} and g.created_at < ${r.to}`,
+  // From the range's gifts without a member (gifts_user_idx: user_id null, created_at), few beside
+  // the members'. A left join to the deliveries (at most one per year and key: its primary key),
+  // not `not exists` inside the count's filter, which PostgreSQL runs as a probe per donor.
+  counts: (r) => sql`
+    select count(*)::int as donors, (count(*) - count(sd.donor_key))::int as remaining
+    from (
+      select distinct 'e:' || lower(bl.donor_email) as donor_key
+      from gifts g
+      join giving_batch_lines bl on bl.gift_id = g.id
+      where g.user_id is null and bl.donor_email is not null
+        and g.status = 'COMPLETED' and g.created_at >= ${r.from} and g.created_at < ${r.to}
+    ) d
+    left join statement_deliveries sd on sd.year = ${r.year}::int and sd.donor_key = d.donor_key`,
   lines: (r, keys) => sql`
     select 'e:' || lower(bl.donor_email) as donor_key, g.id, to_char(g.created_at at time zone ${r.tz}, 'YYYY-MM-DD') as date, g.amount_cents,
       f.name_en as fund_name_en, f.name_es as fund_name_es, null as frequency, g.card_brand, g.card_last_four, g.created_at,
@@ -176,22 +188,16 @@ export async function nextDonors(db: Db | Tx, year: number, r: YearRange, afterK
   );
 }
 
-/** Every donor key of the range, each once (the sources' `keys`). */
-export const donorKeys = (r: YearRange) =>
-  sql.join(
-    DONOR_SOURCES.map((s) => sql`(${s.keys(r)})`),
-    sql` union all `,
-  );
-
 /**
  * How many donors the range has, and how many of them still lack their claimed statement for
- * the range's year. A left join (at most one delivery per year and key: its primary key), not
- * `not exists` inside the count's filter, which PostgreSQL runs as a probe per donor.
+ * the range's year: the sources' `counts` added up.
  */
 export const donorCounts = (r: YearRange) => sql`
-  select count(*)::int as donors, (count(*) - count(sd.donor_key))::int as remaining
-  from (${donorKeys(r)}) d
-  left join statement_deliveries sd on sd.year = ${r.year}::int and sd.donor_key = d.donor_key`;
+  select sum(s.donors)::int as donors, sum(s.remaining)::int as remaining
+  from (${sql.join(
+    DONOR_SOURCES.map((s) => sql`(${s.counts(r)})`),
+    sql` union all `,
+  )}) s`;
 
 /** The range's completed gifts of the donors `keys`, oldest first, grouped by donor key. */
 export async function statementLines(db: Db | Tx, r: YearRange, keys: readonly string[]): Promise<Map<string, StatementLineRow[]>> {
