@@ -94,6 +94,17 @@ export const ZQuestion = z.object({
 });
 export type Question = z.infer<typeof ZQuestion>;
 
+/** A service's questions a page at a time (issue 23: the list no longer grows with the church). */
+export const QUESTION_PAGE_SIZE = 50;
+/** The most one page may hold: staff's moderation asks for this many (pending ones with the approved). */
+export const QUESTION_PAGE_MAX = 200;
+/** GET /api/services/:id/questions: newest first, `limit` at a time; `before` (a question id from the previous page) pages back. */
+export const ZQuestionQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(QUESTION_PAGE_MAX).default(QUESTION_PAGE_SIZE),
+  before: z.uuid().optional(),
+});
+export type QuestionQuery = z.output<typeof ZQuestionQuery>;
+
 export const ZAskQuestion = z.object({
   text: displayText().trim().min(1, SERVICES_TEXT.questionRequired).max(QUESTION_MAX, SERVICES_TEXT.questionTooLong),
   isAnonymous: z.boolean().default(false),

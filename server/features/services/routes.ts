@@ -11,6 +11,8 @@ import {
   ZPollIdParams,
   ZPollResults,
   ZQuestion,
+  ZQuestionQuery,
+  QUESTION_PAGE_SIZE,
   ZService,
   ZUpdatePoll,
   ZUpdateService,
@@ -110,10 +112,12 @@ export const servicesRoutes =
 
     app.get(
       API.services.questions.pattern,
-      { config: { access: "member" }, schema: { params: ZIdParams, response: { 200: z.array(ZQuestion) } } },
+      { config: { access: "member" }, schema: { params: ZIdParams, querystring: ZQuestionQuery, response: { 200: z.array(ZQuestion) } } },
       async (req, reply) => {
         const user = currentUser(req);
-        return isStaff(user.role) ? listQuestions(deps.db, req.params.id, user) : sendJsonText(reply, await approved.json(req.params.id, user));
+        // A member's first page is shared (list-questions.ts); staff's lists and older pages are read per request.
+        const firstPage = !req.query.before && req.query.limit === QUESTION_PAGE_SIZE;
+        return !isStaff(user.role) && firstPage ? sendJsonText(reply, await approved.json(req.params.id, user)) : listQuestions(deps.db, req.params.id, user, req.query);
       },
     );
 

@@ -500,6 +500,64 @@ describe("questions", () => {
     expect(staffView[0]).toMatchObject({ id: row.id, userId: null, isAnonymous: true });
   });
 
+  it("pages a service's questions newest first, 50 at a time for members (rows on one instant neither skipped nor repeated); staff may ask for 200 with the pending ones", async () => {
+    const svc = await newService();
+    const other = await newService("Evening");
+    const base = Date.now() - 3_600_000;
+    const rows: (typeof questions.$inferInsert)[] = [];
+    // 70 approved a second apart, 12 approved on one instant, 20 pending, 5 rejected (never listed).
+    for (let i = 0; i < 70; i++) rows.push({ serviceId: svc.id, text: `Approved ${i}`, isApproved: true, createdAt: new Date(base + i * 1000), userId: i === 3 ? member.user.id : member2.user.id });
+    for (let i = 0; i < 12; i++) rows.push({ serviceId: svc.id, text: `Same instant ${i}`, isApproved: true, createdAt: new Date(base + 30_500) });
+    for (let i = 0; i < 20; i++) rows.push({ serviceId: svc.id, text: `Pending ${i}`, createdAt: new Date(base + i * 1500) });
+    for (let i = 0; i < 5; i++) rows.push({ serviceId: svc.id, text: `Rejected ${i}`, rejectedAt: new Date(), createdAt: new Date(base + i * 700) });
+    await t.db.insert(questions).values(rows);
+    const [elsewhere] = await t.db.insert(questions).values({ serviceId: other.id, text: "Other service", isApproved: true }).returning();
+    const inOrder = async (approvedOnly: boolean) =>
+      (
+        (await t.db.execute(
+          sql`select id from questions where service_id = ${svc.id}::uuid and rejected_at is null ${approvedOnly ? sql`and is_approved` : sql``} order by created_at desc, id desc`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows.map((r) => r.id);
+
+    const url = `/api/services/${svc.id}/questions`;
+    const walk = async (auth: Headers, query: string) => {
+      const pages: { id: string; isApproved: boolean; userId: string | null }[][] = [];
+      let before: string | undefined;
+      do {
+        const res = await req("GET", `${url}?${query}${before ? `&before=${before}` : ""}`, auth);
+        expect(res.statusCode).toBe(200);
+        pages.push(res.json());
+        before = pages.at(-1)!.at(-1)?.id;
+      } while (pages.at(-1)!.length > 0);
+      return pages;
+    };
+    const memberPages = await walk(member.auth, "");
+    expect(memberPages.map((p) => p.length)).toEqual([50, 32, 0]);
+    expect(memberPages.flat().map((q) => q.id)).toEqual(await inOrder(true));
+    expect(memberPages.flat().every((q) => q.isApproved)).toBe(true);
+    // The member's own question shows their id on whichever page it falls (here the second, read per request).
+    const own = memberPages.flat().filter((q) => q.userId !== null);
+    expect(own.map((q) => q.userId)).toEqual([member.user.id]);
+    expect(memberPages[1]!.some((q) => q.userId === member.user.id)).toBe(true);
+    // The shared first page is the same as the one read per request.
+    expect((await req("GET", `${url}?limit=50`, member.auth)).json()).toEqual(memberPages[0]);
+    expect((await req("GET", `${url}?limit=7`, member.auth)).json()).toEqual(memberPages[0]!.slice(0, 7));
+
+    const staffPages = await walk(staff.auth, "limit=200");
+    expect(staffPages.map((p) => p.length)).toEqual([102, 0]);
+    expect(staffPages[0]!.map((q) => q.id)).toEqual(await inOrder(false));
+    expect((await req("GET", url, staff.auth)).json()).toHaveLength(50);
+
+    // A question of another service, or an unknown id, gives an empty page; a malformed one or a limit past 200 is a 400 naming the field.
+    expect((await req("GET", `${url}?before=${elsewhere!.id}`, member.auth)).json()).toEqual([]);
+    expect((await req("GET", `${url}?before=${randomUUID()}`, member.auth)).json()).toEqual([]);
+    for (const [query, path] of [["before=nope", "querystring.before"], ["limit=201", "querystring.limit"], ["limit=0", "querystring.limit"]] as const) {
+      const res = await req("GET", `${url}?${query}`, member.auth);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().issues.map((i: { path: string }) => i.path)).toEqual([path]);
+    }
+  });
+
   it("validates the text (1 to 500) and asks only on a live service", async () => {
     const svc = await newService();
     const notLive = await req("POST", `/api/services/${svc.id}/questions`, member.auth, { text: "Too early?" });

@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
-import type { LiveService, PollResults, Question, Service } from "@contract/services";
+import { QUESTION_PAGE_MAX, type LiveService, type PollResults, type Question, type Service } from "@contract/services";
 import { apiJson } from "@/lib/api";
 import { queryClient, refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
@@ -17,9 +17,9 @@ export const useLiveService = () => useQuery<LiveService>({ queryKey: LIVE_SERVI
 /** Home's live service, asked for while Home's code is still on its way (app/router.tsx). */
 export const prefetchLiveService = () => queryClient.prefetchQuery({ queryKey: LIVE_SERVICE_KEY });
 export const useServices = () => useQuery<Service[]>({ queryKey: [API.services.list()] });
-/** A service's questions (staff get the pending ones too). */
+/** A service's questions for moderation (staff get the pending ones too): the newest QUESTION_PAGE_MAX in one page. */
 export const useServiceQuestions = (serviceId: string | undefined) =>
-  useQuery<Question[]>({ queryKey: [API.services.questions({ id: serviceId ?? "" })], enabled: !!serviceId });
+  useQuery<Question[]>({ queryKey: [`${API.services.questions({ id: serviceId ?? "" })}?limit=${QUESTION_PAGE_MAX}`], enabled: !!serviceId });
 
 /** A poll's results, shown from the live service's copy until its own answer arrives. */
 export const usePollResults = (pollId: string, placeholder: PollResults) =>
