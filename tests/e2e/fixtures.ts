@@ -72,7 +72,12 @@ export async function recordToasts(page: Page) {
         const target = r.target instanceof Element ? r.target : r.target.parentElement;
         const toast = target?.closest('[role="status"]');
         if (toast) note(toast);
-        for (const n of r.addedNodes) if (n instanceof Element) n.querySelectorAll('[role="status"]').forEach(note);
+        // A toast added whole is itself the added node: querySelectorAll looks only below it.
+        for (const n of r.addedNodes) {
+          if (!(n instanceof Element)) continue;
+          if (n.matches('[role="status"]')) note(n);
+          n.querySelectorAll('[role="status"]').forEach(note);
+        }
       }
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
