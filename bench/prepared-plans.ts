@@ -19,6 +19,7 @@ import { openDatabase } from "../server/db/client";
 import type { Deps } from "../server/deps";
 import { listGroups, listMyGroups } from "../server/features/groups/group-view";
 import { searchPeople } from "../server/features/groups/search-people";
+import { getRoster } from "../server/features/groups/membership";
 import { listManagedEvents } from "../server/features/calendar/manage-events";
 import { listAnnouncements } from "../server/features/announcements/list-announcements";
 import { listVisitors } from "../server/features/visitors/list-visitors";
@@ -26,6 +27,9 @@ import { listUsers } from "../server/features/admin/list-users";
 import { getAdminJourney, listAdminJourneys } from "../server/features/connect/list-admin-journeys";
 import { listMyChallenges } from "../server/features/connect/list-my-challenges";
 import { cardBreakerState } from "../server/shared/money/new-card-guard";
+import { searchDirectory } from "../server/features/directory/search-directory";
+import { getStatementRun } from "../server/features/giving/get-statement-run";
+import { getEmailHealth } from "../server/features/admin/get-email-health";
 import type { AuthUser } from "../server/http/auth";
 
 const database = await openDatabase({ databaseUrl: process.env.DB, poolSize: 1 });
@@ -34,16 +38,19 @@ const first = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unk
 const pastor = (await first(sql`select id from users where email = 'pastor@bench.test'`)).id;
 const member = (await first(sql`select id from users where email like 'member%' order by email limit 1 offset 7`)).id;
 const journey = (await first(sql`select id from journeys order by key limit 1`)).id;
+const leader = await first(sql`select user_id, group_id from group_members where is_leader order by group_id, user_id limit 1`);
 const deps = {
   db,
   church: { timeZone: "America/New_York" },
   now: () => new Date(),
+  email: { kind: "outbox" },
   config: { cardLimits: { breakerWindowSeconds: 600, breakerDeclines: 10, breakerDeclinePercent: 50 } },
 } as unknown as Deps;
 
 const reads: [string, () => Promise<unknown>][] = [
   ["groups", async () => [await listGroups(db, pastor, { limit: 20 }, true), await listGroups(db, member, { limit: 20 }), await listMyGroups(db, member)]],
   ["people", () => searchPeople(deps, "mar")],
+  ["roster", () => getRoster(deps, { id: leader.user_id, role: "MEMBER" } as AuthUser, leader.group_id!)],
   ["calendar", () => listManagedEvents(deps, { limit: 20 })],
   ["announcements", () => listAnnouncements(db, { limit: 20 })],
   ["visitors", () => listVisitors(db, { limit: 20 })],
@@ -51,6 +58,18 @@ const reads: [string, () => Promise<unknown>][] = [
   ["journeys", async () => [await listAdminJourneys(deps), await getAdminJourney(deps, journey)]],
   ["challenges", () => listMyChallenges(deps, { id: member } as AuthUser)],
   ["card breaker", () => cardBreakerState(deps)],
+  [
+    "directory",
+    async () => {
+      // A member's and staff's first page and the page after it (the unsearched pages, decision 0142).
+      for (const viewer of [{ id: member, role: "MEMBER" }, { id: pastor, role: "PASTOR" }] as AuthUser[]) {
+        const page = await searchDirectory(db, viewer, { q: "", limit: 20 });
+        await searchDirectory(db, viewer, { q: "", limit: 20, cursor: (JSON.parse(page) as { nextCursor: string }).nextCursor });
+      }
+    },
+  ],
+  ["statements", () => getStatementRun(deps, new Date().getUTCFullYear() - 1)],
+  ["email health", () => getEmailHealth(deps)],
 ];
 for (let i = 0; i < 12; i++) for (const [, read] of reads) await read();
 const plans = (await db.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements order by name`)) as unknown as { rows: unknown[] };

@@ -8,9 +8,13 @@
  * Against a server started by hand on a database the reads bench kept (BENCH_KEEP_DB=1):
  *
  *   DB=postgres://postgres@127.0.0.1:5432/koinonia_bench_... \
- *   DATABASE_URL=$DB PORT=5790 NODE_ENV=production SEED_DEMO=false RATE_LIMITS='*=100000' \
+ *   DATABASE_URL=$DB PORT=5790 NODE_ENV=production LOG_LEVEL=warn SEED_DEMO=false RATE_LIMITS='*=100000' \
  *     SECRETS_KEY=$(head -c32 /dev/urandom | base64) CLIENT_DIR=dist/client node --import tsx server/main.ts &
  *   DB=$DB BASE=http://127.0.0.1:5790 PID=$! ONLY=groups,statement npx tsx bench/read-cost.ts
+ *
+ * LOG_LEVEL=warn as the reads bench starts its server (bench/lib/harness.ts): at the default
+ * (info) every request writes two log lines through pino's redaction, about a fifth of the
+ * server's busy time on a small read (decision 0142), which the bench's figures do not include.
  *
  * Not a scenario (the runner picks up *.bench.ts only).
  */

@@ -3,7 +3,8 @@
  * 100 connections with the bench's congregation, beside two ceilings measured in the same run:
  * the bare Node server (a constant JSON, as ceiling.bench.ts) and a raw PostgreSQL point select
  * through the app's driver and pool from one Node process (bench/lib/pg-point-server.ts), the
- * database-bound ceiling each route's ratio is taken against.
+ * database-bound ceiling each route's ratio is taken against. A third reference, two point
+ * selects in a row per request, shows the p99 to expect at the member goal's ratio (0.5).
  *
  * Goals (bench/lib/read-routes.ts): a member read ≥ 0.5 of the point-select rate and p99 < 30 ms;
  * a staff report ≥ 0.25 and p99 < 100 ms; no errors, every answer 2xx. The routes are the app's
@@ -17,7 +18,7 @@
  */
 import fs from "node:fs";
 import { fmtMs, fmtN, load, startBareServer, startPgPointServer, type Ctx, type LoadResult } from "./lib/harness";
-import { READ_GOALS, READ_PLAN, checkReadPlan, getRoutes, isExempt, routePath, type MeasuredRead } from "./lib/read-routes";
+import { READ_GOALS, READ_PLAN, asksFor, checkReadPlan, getRoutes, isExempt, type MeasuredRead } from "./lib/read-routes";
 
 interface Measured {
   route: string;
@@ -63,6 +64,12 @@ export async function run(ctx: Ctx) {
     const pgR = await pointRate(seconds);
     if (pgR) ctx.log(`PostgreSQL point select (pg pool, one process): ${fmtN(pgR.rps)} req/s, p99 ${fmtMs(pgR.p99)}, non-2xx ${pgR.non2xx}`);
     ctx.rows.push({ scenario: "reads: bare node http", figure: `${fmtN(bareR.rps)} req/s, p99 ${fmtMs(bareR.p99)}`, goal: "ceiling", met: null });
+    // Twice the point select's work per request (bench/lib/pg-point-server.ts, `/user2`): the
+    // p99 a read at the member goal's ratio shows when its tail is as thin as the point select's.
+    const twice = point ? await load(`${point.base}/user2`, { connections: 100, seconds, tokens }) : null;
+    if (pgR && twice) {
+      ctx.log(`two point selects in a row: ${fmtN(twice.rps)} req/s (${(twice.rps / pgR.rps).toFixed(2)} of one), p99 ${fmtMs(twice.p99)}, non-2xx ${twice.non2xx}`);
+    }
     if (pgR) {
       ctx.rows.push({
         scenario: "reads: PostgreSQL point select",
@@ -70,6 +77,14 @@ export async function run(ctx: Ctx) {
         goal: "ceiling (the ratios below: to its rate just before each route)",
         met: null,
       });
+      if (twice) {
+        ctx.rows.push({
+          scenario: "reads: two PostgreSQL point selects in a row",
+          figure: `${fmtN(twice.rps)} req/s (${(twice.rps / pgR.rps).toFixed(2)} of one), p99 ${fmtMs(twice.p99)}`,
+          goal: "reference: the p99 at the member goal's ratio",
+          met: null,
+        });
+      }
     }
     await measureRoutes(ctx, seconds, words, bareR, async () => (await pointRate(2))?.rps ?? null);
   } finally {
@@ -85,18 +100,12 @@ async function measureRoutes(ctx: Ctx, seconds: number, words: string[], bareR: 
   await load(`${ctx.server.base}/api/church/me`, { connections: 100, seconds: 30, amount: Math.max(tokens.length * 2, 5_000), tokens });
 
   const ceilingName = ctx.kind === "postgres" ? "PG point select" : "bare";
-  const ids = c.ids;
   const measured: Measured[] = [];
   for (const route of getRoutes()) {
     const plan = READ_PLAN[route];
     if (!plan || isExempt(plan)) continue;
     if (words.length && !words.some((w) => route.includes(w))) continue;
-    const asks =
-      plan.as === "members"
-        ? members.map((x) => ({ token: x.token, path: plan.path ? plan.path(ids, { noteId: ids.noteByMember[x.id] }) : routePath(route) }))
-        : plan.as === "leaders"
-          ? ids.leaders.map((l) => ({ token: l.token, path: plan.path ? plan.path(ids, { groupId: l.groupId }) : routePath(route) }))
-          : [{ token: plan.as === "owner" ? c.ownerToken : c.pastorToken, path: plan.path ? plan.path(ids, {}) : routePath(route) }];
+    const asks = asksFor(route, plan, c);
     const url = ctx.server.base + asks[0].path;
     const ceiling = (await ceilingNow()) ?? bareR.rps;
     await load(url, { connections: 100, seconds: 1, asks });
@@ -106,14 +115,20 @@ async function measureRoutes(ctx: Ctx, seconds: number, words: string[], bareR: 
   }
 
   const table = [
-    `| route | who | req/s | ${ceilingName} just before | ratio | p99 | goal | met |`,
-    "|---|---|---|---|---|---|---|---|",
+    `| route | who | req/s | ${ceilingName} just before | ratio | p99 | goal | ratio met | met |`,
+    "|---|---|---|---|---|---|---|---|---|",
   ];
+  const tally = { member: [0, 0, 0], staff: [0, 0, 0] } as Record<string, [number, number, number]>;
   for (const { route, plan, r, ceiling } of measured) {
     const goal = READ_GOALS[plan.goal];
     const ratio = r.rps / ceiling;
     const bad = r.errors + r.non2xx;
-    const met = ratio >= goal.ratio && r.p99 < goal.p99Ms && bad === 0;
+    const ratioMet = ratio >= goal.ratio && bad === 0;
+    const met = ratioMet && r.p99 < goal.p99Ms;
+    const t = (tally[plan.goal] ??= [0, 0, 0]);
+    t[0]++;
+    if (ratioMet) t[1]++;
+    if (met) t[2]++;
     const goalText = `${plan.goal}: ≥ ${goal.ratio}, p99 < ${goal.p99Ms} ms`;
     ctx.rows.push({
       scenario: `reads: ${route}`,
@@ -121,9 +136,14 @@ async function measureRoutes(ctx: Ctx, seconds: number, words: string[], bareR: 
       goal: ctx.kind === "postgres" ? goalText : `${goalText} (goal is on PostgreSQL)`,
       met,
     });
-    table.push(`| ${route} | ${plan.as} | ${fmtN(r.rps)} | ${fmtN(ceiling)} | ${ratio.toFixed(2)} | ${fmtMs(r.p99)}${bad ? ` (${bad} errors)` : ""} | ${goalText} | ${met ? "yes" : "no"} |`);
+    table.push(`| ${route} | ${plan.as} | ${fmtN(r.rps)} | ${fmtN(ceiling)} | ${ratio.toFixed(2)} | ${fmtMs(r.p99)}${bad ? ` (${bad} errors)` : ""} | ${goalText} | ${ratioMet ? "yes" : "no"} | ${met ? "yes" : "no"} |`);
   }
-  const text = table.join("\n");
+  // Which half decides: the ratio alone, and the ratio with the p99 (bench/README.md: at 100 connections the p99 follows the rate).
+  const summary = Object.entries(tally)
+    .filter(([, [n]]) => n > 0)
+    .map(([who, [n, ratioMet, met]]) => `${who} reads: ${ratioMet} of ${n} meet the ratio, ${met} of ${n} the whole goal`)
+    .join("; ");
+  const text = `${table.join("\n")}\n\n${summary}.`;
   ctx.log(`reads (${ctx.full ? "full" : "modest"} scale, ${members.length} members; bare ${fmtN(bareR.rps)} req/s):\n${text}`);
   const out = process.env.BENCH_READS_OUT;
   if (out?.endsWith(".json")) {

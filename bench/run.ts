@@ -16,12 +16,11 @@
  * Benchmarks are never part of `npm test` (vitest only runs *.test.ts).
  */
 import { execSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ROOT, createPgDatabase, startAppServer, tmpDir, type BenchServer, type Ctx, type Row } from "./lib/harness";
+import { ROOT, benchPorts, benchServerEnv, buildForBench, createPgDatabase, startAppServer, tmpDir, type BenchServer, type Ctx, type Row } from "./lib/harness";
 import { seedCongregation } from "./lib/seed";
 import { benchScale, filesFor } from "./lib/scale";
 
@@ -62,20 +61,8 @@ try {
   /* not a shell we can ask */
 }
 
-// BENCH_SKIP_BUILD=1: use the build already in dist/ (runs one after another while fixing a read).
-if (process.env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(ROOT, "dist/client/index.html"))) log("using the existing build (BENCH_SKIP_BUILD)");
-else {
-  log("building the client and the server (npm run build)");
-  execSync("npx vite build --logLevel warn && node scripts/build-server.mjs", { cwd: ROOT, stdio: "inherit" });
-}
-
-// BENCH_PORT_BASE: another range of 100 ports, when another bench already uses 5300-5399 on this machine.
-const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 5300);
-let nextPort = PORT_BASE;
-const port = () => {
-  if (nextPort > PORT_BASE + 99) throw new Error(`out of bench ports (${PORT_BASE}-${PORT_BASE + 99})`);
-  return nextPort++;
-};
+buildForBench(log);
+const port = benchPorts();
 const pgDb = pglite ? null : await createPgDatabase();
 const dataDir = pglite ? tmpDir("koinonia-bench-data-") : undefined;
 const rows: Row[] = [];
@@ -85,17 +72,7 @@ try {
   const t0 = Date.now();
   const congregation = await seedCongregation({ databaseUrl: pgDb?.url, dataDir }, MEMBERS);
   log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${congregation.summary}`);
-  const serverEnv: Record<string, string> = {
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : { DATABASE_URL: "", DATA_DIR: dataDir! }),
-    CLIENT_DIR: path.join(ROOT, "dist/client"),
-    SECRETS_KEY: randomBytes(32).toString("base64"),
-    // Sign-in from one address (a church's Wi-Fi): see docs/decisions/0070-sign-in-limits-for-a-church.md.
-    AUTH_RATE_LIMIT_PER_IP: "100000",
-    // The guards scenario signs members in again and again and writes notes at full speed: it
-    // measures what the limits cost to check, not where they stop (decision 0095, WRITE_LIMITS).
-    AUTH_RATE_LIMIT_PER_EMAIL: "100000",
-    RATE_LIMITS: "*=100000",
-  };
+  const serverEnv = benchServerEnv(pgDb ? { DATABASE_URL: pgDb.url } : { DATABASE_URL: "", DATA_DIR: dataDir! });
   // BENCH_INSTANCES > 1: more server processes on the same database (PostgreSQL only; PGlite is one process).
   if (instances > 1 && pglite) throw new Error("BENCH_INSTANCES > 1 needs PostgreSQL (the embedded database is one process)");
   const servers: BenchServer[] = [];

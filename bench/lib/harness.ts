@@ -3,7 +3,8 @@
  * a fresh PGlite directory), the real server as a child process, the bare Node baselines,
  * autocannon, and the one result table.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -79,6 +80,38 @@ export async function createPgDatabase() {
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
+  };
+}
+
+/** Builds the client and the server into dist/, unless BENCH_SKIP_BUILD=1 and a build is there (runs one after another while fixing a read). */
+export function buildForBench(log: (line: string) => void) {
+  if (process.env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(ROOT, "dist/client/index.html"))) return log("using the existing build (BENCH_SKIP_BUILD)");
+  log("building the client and the server (npm run build)");
+  execSync("npx vite build --logLevel warn && node scripts/build-server.mjs", { cwd: ROOT, stdio: "inherit" });
+}
+
+/** The bench's ports, one at a time: 5300-5399, or BENCH_PORT_BASE's 100 when another bench holds those. */
+export function benchPorts(): () => number {
+  const base = Number(process.env.BENCH_PORT_BASE ?? 5300);
+  let next = base;
+  return () => {
+    if (next > base + 99) throw new Error(`out of bench ports (${base}-${base + 99})`);
+    return next++;
+  };
+}
+
+/** The app server's environment on a bench database (`DATABASE_URL`, or `DATA_DIR` for PGlite). */
+export function benchServerEnv(database: { DATABASE_URL: string; DATA_DIR?: string }): Record<string, string> {
+  return {
+    ...database,
+    CLIENT_DIR: path.join(ROOT, "dist/client"),
+    SECRETS_KEY: randomBytes(32).toString("base64"),
+    // Sign-in from one address (a church's Wi-Fi): see docs/decisions/0070-sign-in-limits-for-a-church.md.
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+    // The guards scenario signs members in again and again and writes notes at full speed: it
+    // measures what the limits cost to check, not where they stop (decision 0095, WRITE_LIMITS).
+    AUTH_RATE_LIMIT_PER_EMAIL: "100000",
+    RATE_LIMITS: "*=100000",
   };
 }
 
@@ -217,6 +250,8 @@ export interface LoadResult {
   total?: number;
   /** Mean bytes per answer, headers included (load() says). */
   bytes?: number;
+  /** The answers that were not 2xx, counted by status code (load() says). */
+  badStatuses?: Record<string, number>;
 }
 
 /**
@@ -258,6 +293,11 @@ export async function load(
     non2xx: result.non2xx,
     total: result.requests.total,
     bytes: result.requests.total ? Math.round(Number(result.throughput.total) / result.requests.total) : 0,
+    badStatuses: Object.fromEntries(
+      Object.entries((result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith("2"))
+        .map(([code, { count }]) => [code, Number(count)]),
+    ),
   };
 }
 

@@ -5,6 +5,11 @@
  * member named by the bearer token (`bench-<user id>`, as the bench's sessions are made), and
  * its row as JSON. No framework, no session, no validation: what a read costs when it is only a
  * round trip to PostgreSQL.
+ *
+ * `/user2` does the same point select twice, one after the other: a read with twice the
+ * ceiling's database work, which runs near half its rate. Its p99 at 100 connections is what a
+ * route at the member goal's ratio (0.5) can be expected to show when its tail is as thin as the
+ * point select's own (bench/README.md: the member goal's two halves, issue 23).
  */
 import http from "node:http";
 import pg from "pg";
@@ -16,7 +21,8 @@ http
   .createServer((req, res) => {
     if (req.url === "/health") return res.end("ok");
     const id = (req.headers.authorization ?? "").replace(/^Bearer bench-/, "");
-    pool.query("select id, email, first_name, last_name, role from users where id = $1", [id]).then(
+    const point = () => pool.query("select id, email, first_name, last_name, role from users where id = $1", [id]);
+    (req.url === "/user2" ? point().then(point) : point()).then(
       (r) => {
         const body = JSON.stringify(r.rows[0] ?? null);
         res.writeHead(r.rows.length ? 200 : 404, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });

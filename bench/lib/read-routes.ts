@@ -7,6 +7,7 @@
  * (the bench's own check, and server/security/read-plan.test.ts in `npm test`).
  */
 import { ROUTE_ACCESS } from "../../server/security/route-matrix";
+import type { Congregation } from "./seed";
 
 /** member: ≥ 0.5 of the same run's PostgreSQL point-select rate, p99 < 30 ms; staff: ≥ 0.25, p99 < 100 ms. */
 export type ReadGoal = "member" | "staff";
@@ -168,3 +169,17 @@ export const isExempt = (p: ReadPlan): p is ExemptRead => "exempt" in p;
 
 /** The literal path of a parameterless route (`GET /api/groups` -> `/api/groups`). */
 export const routePath = (route: string) => route.slice(route.indexOf(" ") + 1);
+
+/**
+ * The requests that measure a route, rotated by the load: each member with their own path (their
+ * own note), each group's leader with their group, or the one staff caller. Its first path is the
+ * load's URL.
+ */
+export function asksFor(route: string, plan: MeasuredRead, c: Congregation): { token: string; path: string }[] {
+  const ids = c.ids;
+  return plan.as === "members"
+    ? c.members.map((x) => ({ token: x.token, path: plan.path ? plan.path(ids, { noteId: ids.noteByMember[x.id] }) : routePath(route) }))
+    : plan.as === "leaders"
+      ? ids.leaders.map((l) => ({ token: l.token, path: plan.path ? plan.path(ids, { groupId: l.groupId }) : routePath(route) }))
+      : [{ token: plan.as === "owner" ? c.ownerToken : c.pastorToken, path: plan.path ? plan.path(ids, {}) : routePath(route) }];
+}

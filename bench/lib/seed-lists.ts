@@ -9,6 +9,9 @@
  * `members` is a subquery of (id, n): the bench's members and their number (1..count);
  * `memberEmail(j)` the SQL of member number j's email, to find one member by the unique index.
  */
+import { PgDialect } from "drizzle-orm/pg-core";
+import { leadersJson } from "../../server/shared/group-counts";
+
 export async function seedLists(run: (q: string) => Promise<unknown>, members: string, memberCount: number, memberEmail: (j: string) => string) {
   const groups = Math.max(20, Math.round(memberCount / 25));
   // Funds: the default (seeded by the migration) and four more, one archived.
@@ -66,10 +69,11 @@ export async function seedLists(run: (q: string) => Promise<unknown>, members: s
     FROM ${members} m JOIN (SELECT id, row_number() OVER (ORDER BY name) - 1 AS k FROM small_groups WHERE join_policy = 'ask') g
       ON g.k = (m.n / 7) % greatest(1, ${Math.floor(groups / 3)})
     WHERE m.n % 7 = 3 AND NOT EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = m.id)`);
-  // The groups' kept counts (decision 0125), as syncGroupCounts writes them.
+  // The groups' kept counts (decision 0125) and leaders (decision 0141), as syncGroupCounts writes them.
   await run(`
     UPDATE small_groups g SET member_count = (SELECT count(*) FROM group_members m WHERE m.group_id = g.id),
-      pending_count = (SELECT count(*) FROM group_join_requests r WHERE r.group_id = g.id AND r.status = 'pending')`);
+      pending_count = (SELECT count(*) FROM group_join_requests r WHERE r.group_id = g.id AND r.status = 'pending'),
+      leaders = ${new PgDialect().sqlToQuery(leadersJson).sql}`);
   // Challenges: twelve (three archived); every member joined two, with a week of check-ins.
   await run(`
     INSERT INTO challenges (title, description, title_es, description_es, days, type, archived_at, created_at)
