@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { apiRequest, errorText, getQueryFn, isNetworkError } from "./api";
+import { apiRequest, endingSession, errorText, getQueryFn, isNetworkError } from "./api";
 
 /** A real HTTP server that echoes what it received, and answers errors on /fail/<status>. */
 let server: http.Server;
 let base: string;
 const store = new Map<string, string>();
+/** Every path the server was asked for. */
+const asked: string[] = [];
 
 beforeAll(async () => {
   (globalThis as { localStorage?: unknown }).localStorage = {
@@ -15,6 +17,7 @@ beforeAll(async () => {
     removeItem: (k: string) => void store.delete(k),
   };
   server = http.createServer((req, res) => {
+    asked.push(req.url ?? "");
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
@@ -69,6 +72,33 @@ describe("getQueryFn", () => {
   it("returns null on a 401 when asked to, and throws otherwise", async () => {
     expect(await run("returnNull", [`${base}/fail/401`])).toBeNull();
     await expect(run("throw", [`${base}/fail/401`])).rejects.toThrow(/^401: /);
+  });
+});
+
+describe("a sign-out under way (endingSession)", () => {
+  it("sends no read with the token being ended, still sends the logout, and reads again once the token is gone", async () => {
+    store.set("token", "tok-ending");
+    endingSession("tok-ending");
+    try {
+      let settled = false;
+      const reads = [
+        apiRequest("GET", `${base}/held-request`),
+        getQueryFn<unknown>({ on401: "throw" })({ queryKey: [`${base}/held-query`], meta: undefined, signal: new AbortController().signal } as never),
+      ];
+      void Promise.race(reads).finally(() => (settled = true));
+      const logout = await (await apiRequest("POST", `${base}/logout`)).json();
+      expect(logout.headers.authorization).toBe("Bearer tok-ending");
+      await new Promise((r) => setTimeout(r, 100));
+      expect(settled).toBe(false);
+      expect(asked).not.toContain("/held-request");
+      expect(asked).not.toContain("/held-query");
+      // The token removed (signed out): reads go out again, with no token.
+      store.delete("token");
+      const after = await (await apiRequest("GET", `${base}/after`)).json();
+      expect(after.headers.authorization).toBeUndefined();
+    } finally {
+      endingSession(null);
+    }
   });
 });
 

@@ -34,7 +34,22 @@ function headers(hasBody: boolean, extra?: Record<string, string>): Record<strin
   return h;
 }
 
+/**
+ * While a sign-out is under way (`endingSession`, lib/auth.tsx) no read goes out with the token
+ * being ended: one sent between the logout's answer and the token's removal would be refused
+ * (401). Such a read is a signed-in screen's, about to be unmounted and its cache dropped: it
+ * waits, unanswered. Reads without that token (the sign-in screens') go out as always.
+ */
+let endingToken: string | null = null;
+export function endingSession(token: string | null) {
+  endingToken = token;
+}
+const held = () => endingToken !== null && storedToken() === endingToken;
+/** What a held read answers: nothing, ever. */
+const never = <T>() => new Promise<T>(() => {});
+
 export async function apiRequest(method: string, url: string, data?: unknown, extraHeaders?: Record<string, string>, signal?: AbortSignal): Promise<Response> {
+  if (method === "GET" && held()) return never();
   const res = await fetch(url, {
     method,
     headers: headers(data !== undefined, extraHeaders),
@@ -67,6 +82,7 @@ type UnauthorizedBehavior = "returnNull" | "throw";
 export const getQueryFn =
   <T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> =>
   async ({ queryKey }) => {
+    if (held()) return never();
     const res = await fetch(queryKey.join("/"), { headers: headers(false), credentials: "include" });
     if (on401 === "returnNull" && res.status === 401) return null as T;
     await throwIfResNotOk(res);

@@ -12,7 +12,7 @@ import { useQuery } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
 import type { AuthResponse, OwnUser } from "@contract/auth";
 import type { Church, ChurchMe } from "@contract/church";
-import { apiRequest, isNetworkError, TOKEN_KEY, USER_KEY, storedToken } from "./api";
+import { apiRequest, endingSession, isNetworkError, TOKEN_KEY, USER_KEY, storedToken } from "./api";
 import { queryClient } from "./query-client";
 import { forgetPushOnThisDevice } from "./push";
 import { clearDrafts } from "./draft";
@@ -109,6 +109,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async (opts?: { sessionEnded?: boolean }) => {
     // While still signed in: this device stops receiving the member's push notifications.
     await forgetPushOnThisDevice();
+    // From here no read goes out with the session being ended (api.ts); those already out were
+    // sent while it was valid.
+    endingSession(storedToken());
     try {
       if (storedToken() && !opts?.sessionEnded) await apiRequest("POST", API.auth.logout());
     } catch {
