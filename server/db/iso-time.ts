@@ -8,7 +8,7 @@
  * `2026-11-26T10:41:43.720Z` (milliseconds cut, not rounded, as a Date does). Any other form
  * (another zone, a year past 9999) goes through Date as before.
  */
-import { sql, type AnyColumn } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 /** PostgreSQL's text of a timestamptz (or a Date) as ISO 8601 in UTC with milliseconds. */
 export function isoOf(value: string | Date): string {
@@ -24,3 +24,11 @@ export function isoOf(value: string | Date): string {
 
 /** A timestamptz column selected as PostgreSQL's text, not a Date (`isoOf` writes it for the answer). */
 export const timeText = <C extends AnyColumn>(column: C) => sql<C["_"]["notNull"] extends true ? string : string | null>`${column}`;
+
+/**
+ * A timestamptz written by PostgreSQL as the same ISO text (`2026-11-26T10:41:43.720Z`), for an
+ * answer whose JSON PostgreSQL writes (server/db/json-sql.ts). `column`: SQL text naming it
+ * (`"g.archived_at"`, an alias of the statement) or a column. Null stays null.
+ */
+export const isoSql = (column: string | AnyColumn | SQL) =>
+  sql<string>`to_char(${typeof column === "string" ? sql.raw(column) : column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -60,8 +60,9 @@ export function readCursor<const K extends readonly KeyPart[]>(
   return parts as Parsed<K>;
 }
 
-/** A timestamp column as the exact text a `ts` key part holds (UTC, microseconds). */
-export const exactTs = (column: AnyColumn | SQL) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** A timestamp column (or SQL text naming one, `"a.send_at"`) as the exact text a `ts` key part holds (UTC, microseconds). */
+export const exactTs = (column: string | AnyColumn | SQL) =>
+  sql<string>`to_char(${typeof column === "string" ? sql.raw(column) : column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * One page of `rows` fetched with `limit + 1`: the page, and the cursor after its last row

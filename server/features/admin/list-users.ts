@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { isoSql } from "../../db/iso-time";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
@@ -21,7 +22,7 @@ const people = (search: boolean) => sql`
     order by u.first_name, u.last_name
     limit 50) f
   cross join lateral (select f.id, f.email, f.first_name as "firstName", f.last_name as "lastName", f.role, (f.role = 'OWNER' or f.finance) as finance,
-    to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt") person`;
+    ${isoSql("f.created_at")} as "createdAt") person`;
 
 /** Built once each (db/prepared.ts; issue 23): the tab opens on the whole list, then a search. */
 const everyone = preparedSql<{ people: string }>("admin.people", () => people(false));

@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
+import { isoSql } from "../../db/iso-time";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
-import { readCursor, writeCursor } from "../../http/keyset";
+import { exactTs, readCursor, writeCursor } from "../../http/keyset";
 
 const p = (name: string) => sql.placeholder(name);
 /** An instant as toISOString writes it (UTC, milliseconds), written by PostgreSQL. */
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * Announcement `a` (its author `u`, left joined) as the list shows it, a lateral row `item` whose
@@ -22,8 +22,8 @@ const listItem = (item: "item" | "planned") => sql`
   cross join lateral (select a.id, a.title,
     case when a.audience_kind = 'group' then row_to_json(audience_group) else to_json(a.audience_kind) end as audience,
     a.audience_group_name as "groupName", a.channels, a.status,
-    ${iso("a.send_at")} as "sendAt", ${iso("a.started_at")} as "startedAt", ${iso("a.finished_at")} as "finishedAt",
-    ${iso("a.cancelled_at")} as "cancelledAt", ${iso("a.created_at")} as "createdAt",
+    ${isoSql("a.send_at")} as "sendAt", ${isoSql("a.started_at")} as "startedAt", ${isoSql("a.finished_at")} as "finishedAt",
+    ${isoSql("a.cancelled_at")} as "cancelledAt", ${isoSql("a.created_at")} as "createdAt",
     case when u.first_name <> '' then btrim(u.first_name || ' ' || coalesce(u.last_name, '')) end as "createdBy",
     a.recipients, reached) ${sql.raw(item)}`;
 
@@ -57,7 +57,7 @@ function pageStatement(first: boolean) {
       (array_agg(x.ts order by x.ord desc) ${shown})[1] as last_ts,
       (array_agg(x.id order by x.ord desc) ${shown})[1]::text as last_id
     from (
-      select item, a.id, to_char(a.send_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ts,
+      select item, a.id, ${exactTs("a.send_at")} as ts,
         row_number() over (order by a.send_at desc, a.id desc) as ord
       from announcements a ${listItem("item")}
       where a.status <> 'scheduled' ${after}

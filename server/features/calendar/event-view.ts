@@ -3,6 +3,7 @@
  * (the contract checks each field and the rules between fields that need none).
  */
 import { sql, type InferSelectModel, type SQL } from "drizzle-orm";
+import { isoSql } from "../../db/iso-time";
 import type { calendarEvents } from "../../db/schema/calendar";
 import { CALENDAR_TEXT, EVENT_MAX_DAYS, type CalendarEvent, type EventRepeat } from "../../../contract/calendar";
 import { parseZonedLocal, zonedDate } from "../../../contract/zoned-time";
@@ -12,13 +13,12 @@ import type { Schedule } from "./occurrences";
 export type EventRow = InferSelectModel<typeof calendarEvents>;
 
 /** A timestamp column as the API writes instants (UTC, milliseconds: Date.toISOString). */
-export const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * Event `e` as the answer shows it (ZCalendarEvent's fields, then `more`), a lateral row `item`
  * for row_to_json: the reads whose JSON PostgreSQL writes (db/json-sql.ts).
  */
-export const eventItem = (more: SQL = sql``) => sql`cross join lateral (select e.id, e.title, e.description, e.location, ${iso("e.starts_at")} as "startsAt", ${iso("e.ends_at")} as "endsAt",
+export const eventItem = (more: SQL = sql``) => sql`cross join lateral (select e.id, e.title, e.description, e.location, ${isoSql("e.starts_at")} as "startsAt", ${isoSql("e.ends_at")} as "endsAt",
      e.repeat, e.repeat_until::text as "repeatUntil", e.registration, e.capacity${more}) item`;
 
 export function toEvent(row: EventRow): CalendarEvent {

@@ -5,9 +5,10 @@ import { jsonText } from "../../db/json-sql";
 import { CALENDAR_FEED_PAST_DAYS, CALENDAR_TEXT, EVENT_MAX_DAYS, type EventRepeat } from "../../../contract/calendar";
 import { ERROR_TEXT } from "../../../contract/errors-text";
 import { badRequest, notFound } from "../../http/app-error";
-import { readCursor, writeCursor } from "../../http/keyset";
+import { exactTs, readCursor, writeCursor } from "../../http/keyset";
 import { nextOccurrence } from "./occurrences";
-import { eventItem, iso } from "./event-view";
+import { eventItem } from "./event-view";
+import { isoSql } from "../../db/iso-time";
 
 /** A row of the Admin page's statement: an event as the answer's JSON, its sort key, and for a repeating event what its next occurrence needs. */
 interface ManagedRow {
@@ -28,8 +29,7 @@ interface ManagedRow {
   waiting: number | null;
 }
 
-const exact = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
-const keyed = sql`e.id, ${exact("e.starts_at")} as at, ${jsonText(sql`row_to_json(item)`)} as event`;
+const keyed = sql`e.id, ${exactTs("e.starts_at")} as at, ${jsonText(sql`row_to_json(item)`)} as event`;
 const p = (name: string) => sql.placeholder(name);
 
 /**
@@ -52,7 +52,7 @@ const managedPage = preparedSql<ManagedRow>(
     select 0 as part, ${keyed}, null::text as starts_at, null::text as ends_at, null::text as repeat, null::text as repeat_until, null::text as counted_at, null::int as going, null::int as waiting
     from calendar_events e
     left join calendar_occurrence_counts c on c.event_id = e.id and c.occurrence_start = e.starts_at
-    ${eventItem(sql`, ${iso("e.starts_at")} as "nextOccurrence", coalesce(c.going, 0) as "goingCount", coalesce(c.waiting, 0) as "waitlistCount"`)}
+    ${eventItem(sql`, ${isoSql("e.starts_at")} as "nextOccurrence", coalesce(c.going, 0) as "goingCount", coalesce(c.waiting, 0) as "waitlistCount"`)}
     where e.repeat = 'none' and e.starts_at >= ${p("now")}::timestamptz and (e.starts_at, e.id) > (${p("upcomingAt")}::timestamptz, ${p("upcomingId")}::uuid)
     order by e.starts_at, e.id
     limit ${p("limit")}::int)
@@ -68,7 +68,7 @@ const managedPage = preparedSql<ManagedRow>(
    -- Needed only where the events still to start do not fill the page.
    limit greatest(0, ${p("limit")}::int - (select count(*) from upcoming)))
   union all
-  (select 2, ${keyed}, ${iso("e.starts_at")}, ${iso("e.ends_at")}, e.repeat, e.repeat_until::text, ${exact("c.occurrence_start")}, c.going, c.waiting
+  (select 2, ${keyed}, ${isoSql("e.starts_at")}, ${isoSql("e.ends_at")}, e.repeat, e.repeat_until::text, ${exactTs("c.occurrence_start")}, c.going, c.waiting
    from calendar_events e
    ${eventItem()}
    left join lateral (
@@ -163,7 +163,7 @@ const eventRsvps = preparedSql<{ body: string }>(
       cross join lateral (select (select btrim(u.first_name || ' ' || u.last_name) from users u where u.id = r.user_id) as name) person
       where r.event_id = e.id and r.occurrence_start >= ${p("now")}::timestamptz
       group by r.occurrence_start) o
-    cross join lateral (select ${iso("o.at")} as occurrence, o.going, o.waitlisted) item), '[]')`)} as body
+    cross join lateral (select ${isoSql("o.at")} as occurrence, o.going, o.waitlisted) item), '[]')`)} as body
   from calendar_events e
   where e.id = ${p("id")}::uuid`,
 );

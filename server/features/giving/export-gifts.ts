@@ -39,6 +39,7 @@ import { zonedDate } from "../../../contract/zoned-time";
 import { messagesFor } from "../../i18n";
 import { giftRange } from "./gift-range";
 import { givingBatchLines } from "../../db/schema/giving-batch-lines";
+import { exactTs } from "../../http/keyset";
 
 /** Gifts read per query. */
 export const EXPORT_PAGE_ROWS = 1000;
@@ -49,14 +50,14 @@ export const neutralizeFormula = (text: string) => (/^[=+\-@\t\r]/.test(text) ? 
 /** Integer cents as a plain decimal ("1234.05"), with no float in between. */
 export const centsToDecimal = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
-const exactTs = sql<string>`to_char(${gifts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const giftTs = exactTs(gifts.createdAt);
 
 /** One page of the range, after the keyset position. */
 function readPage(deps: Deps, where: ReturnType<typeof and>, after: { ts: string; id: string } | null) {
   return deps.db
     .select({
       id: gifts.id,
-      ts: exactTs,
+      ts: giftTs,
       createdAt: gifts.createdAt,
       firstName: users.firstName,
       lastName: users.lastName,

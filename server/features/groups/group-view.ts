@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
+import { isoSql } from "../../db/iso-time";
 import type { Db, Tx } from "../../db/client";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
@@ -35,7 +36,7 @@ const p = (name: string) => sql.placeholder(name);
  */
 const groupSelect = (viewer: string, where: SQL) => sql`
       select g.id, g.name, g.description, g.meeting_day, g.meeting_time, g.meeting_place, g.meeting_url, g.capacity, g.join_policy,
-        to_char(g.archived_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as archived_at,
+        ${isoSql("g.archived_at")} as archived_at,
         g.member_count, g.pending_count,
         case when me.is_leader then 'leader' when me.user_id is not null then 'member' when r.id is not null then 'pending' else 'none' end as my_status,
         g.leaders
@@ -43,8 +44,6 @@ const groupSelect = (viewer: string, where: SQL) => sql`
       left join group_members me on me.group_id = g.id and me.user_id = ${viewer}::uuid
       left join group_join_requests r on r.group_id = g.id and r.user_id = ${viewer}::uuid and r.status = 'pending'
       where ${where}`;
-
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * Group `g` as the answer's JSON object, written by PostgreSQL (ZGroup; with `admin`, ZAdminGroup's
@@ -62,7 +61,7 @@ export const groupItem = (staffView: SQL, admin = false) => sql`
         g.leaders,
         case when me.is_leader then 'leader' when me.user_id is not null then 'member' when r.id is not null then 'pending' else 'none' end as "myStatus",
         case when ${staffView} or me.is_leader then g.pending_count end as "pendingCount"
-        ${admin ? sql`, ${iso("g.archived_at")} as "archivedAt"` : sql``}) item`;
+        ${admin ? sql`, ${isoSql("g.archived_at")} as "archivedAt"` : sql``}) item`;
 
 const viewer = sql`${p("viewer")}::uuid`;
 export const groupJoins = sql`

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { isoSql } from "../../db/iso-time";
 import type { Deps } from "../../deps";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
@@ -99,7 +100,6 @@ interface RosterRow {
 const p = (name: string) => sql.placeholder(name);
 const may = sql`(${p("staff")}::boolean or me.is_leader)`;
 const rank = sql`(case when m.is_leader then 0 else 1 end)`;
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
 /** The member's phone when they share it in the directory (its rule, decision 0118), else null. */
 const phone = sharedInDirectory("dl", "phone", sql`u.phone`);
@@ -130,7 +130,7 @@ const rosterPage = preparedSql<RosterRow>(
         select person, ${rank} as rank, u.first_name, u.last_name, u.id, row_number() over (order by ${rank}, u.first_name, u.last_name, u.id) as ord
         from group_members m join users u on u.id = m.user_id
         left join directory_listings dl on dl.user_id = u.id
-        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, ${phone} as phone, m.is_leader as "isLeader", ${iso("m.joined_at")} as "joinedAt") person
+        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, ${phone} as phone, m.is_leader as "isLeader", ${isoSql("m.joined_at")} as "joinedAt") person
         where m.group_id = g.id and ${may}
           and (${rank}, u.first_name, u.last_name, u.id) > (${p("rank")}::int, ${p("first")}::text, ${p("last")}::text, ${p("after")}::uuid)
         order by ${rank}, u.first_name, u.last_name, u.id
@@ -141,7 +141,7 @@ const rosterPage = preparedSql<RosterRow>(
         select person, q.created_at, q.id
         from group_join_requests q join users u on u.id = q.user_id
         left join directory_listings dl on dl.user_id = u.id
-        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, ${phone} as phone, ${iso("q.created_at")} as "requestedAt") person
+        cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email, ${phone} as phone, ${isoSql("q.created_at")} as "requestedAt") person
         where q.group_id = g.id and q.status = 'pending' and ${may} and ${p("withRequests")}::boolean) x) q
     where g.id = ${p("id")}::uuid and (g.archived_at is null or ${p("staff")}::boolean)`,
 );

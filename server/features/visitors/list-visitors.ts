@@ -1,10 +1,11 @@
 import { eq, sql, type SQL } from "drizzle-orm";
+import { isoSql } from "../../db/iso-time";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
 import type { Db } from "../../db/client";
 import { visitors } from "../../db/schema/visitors";
 import { users } from "../../db/schema/users";
-import { readCursor, writeCursor } from "../../http/keyset";
+import { exactTs, readCursor, writeCursor } from "../../http/keyset";
 import { VISITORS_PAGE_SIZE, type Visitor } from "../../../contract/visitors";
 
 /** One card as staff see it (after a follow-up), or undefined. */
@@ -30,7 +31,6 @@ export async function getVisitor(db: Db, id: string): Promise<Visitor | undefine
 }
 
 const p = (name: string) => sql`${sql.placeholder(name)}`;
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** A page's cards as a JSON array, whether more follow, the last shown card's key, and (first page) the counts. */
 interface PageRow {
@@ -60,12 +60,12 @@ function pageStatement(first: boolean, at: SQL, id: SQL, limit: SQL) {
       ${first ? sql`(select count(*)::int from visitors)` : sql`null::int`} as total,
       ${first ? sql`(select count(*)::int from visitors where followed_up_at is null)` : sql`null::int`} as waiting
     from (
-      select item, v.id, to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ts,
+      select item, v.id, ${exactTs("v.created_at")} as ts,
         row_number() over (order by v.created_at desc, v.id desc) as ord
       from visitors v
       left join users u on u.id = v.followed_up_by
       cross join lateral (select v.id, v.name, v.email, v.phone, v.heard_from as "heardFrom", v.prayer_request as "prayerRequest",
-        ${iso("v.created_at")} as "createdAt", ${iso("v.followed_up_at")} as "followedUpAt",
+        ${isoSql("v.created_at")} as "createdAt", ${isoSql("v.followed_up_at")} as "followedUpAt",
         case when v.followed_up_at is not null and u.first_name <> '' then u.first_name || ' ' || left(coalesce(u.last_name, ''), 1) || '.' end as "followedUpBy") item
       ${after}
       order by v.created_at desc, v.id desc

@@ -18,6 +18,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { isoSql } from "../../db/iso-time";
 import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../../deps";
 import type { Db, Tx } from "../../db/client";
@@ -127,11 +128,10 @@ const breakerRead = preparedSql<{
   attempts_current: number;
 }>("card-breaker.state", () => {
   const p = (name: string) => sql.placeholder(name);
-  const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
   const count = (key: string, at: string) =>
     sql`coalesce((select count from rate_limits where key = ${p(key)}::text and window_start = ${p(at)}::timestamptz), 0)::int`;
   return sql`
-    select d.not_before > ${p("now")}::timestamptz as paused, ${iso("d.last_at")} as paused_since, ${iso("d.not_before")} as resumes_at,
+    select d.not_before > ${p("now")}::timestamptz as paused, ${isoSql("d.last_at")} as paused_since, ${isoSql("d.not_before")} as resumes_at,
       ${count("declines", "previousAt")} as declines_previous, ${count("declines", "currentAt")} as declines_current,
       ${count("attempts", "previousAt")} as attempts_previous, ${count("attempts", "currentAt")} as attempts_current
     from (select 1) one left join rate_delays d on d.key = ${p("breaker")}::text`;
