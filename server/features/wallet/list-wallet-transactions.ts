@@ -4,14 +4,13 @@
  * has; rows arriving meanwhile never shift a page. Search matches description or merchant
  * (case-insensitive, % and _ taken literally); type and status filter exactly.
  */
-import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { prepared } from "../../db/prepared";
-import { timeText } from "../../db/iso-time";
-import { walletTransactions } from "../../db/schema/wallet";
+import { preparedSql, runtimeValue } from "../../db/prepared";
+import { isoSql } from "../../db/iso-time";
+import { jsonText } from "../../db/json-sql";
 import { notFound } from "../../http/app-error";
-import type { WalletTransaction, WalletTransactionStatus, WalletTransactionType } from "../../../contract/wallet";
-import { toWalletTransaction } from "../../shared/money/wallet-ledger";
+import type { WalletTransactionStatus, WalletTransactionType } from "../../../contract/wallet";
 import { ERROR_TEXT } from "../../../contract/errors-text";
 
 export interface TransactionsFilter {
@@ -24,61 +23,61 @@ export interface TransactionsFilter {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The columns a ledger line shows (toWalletTransaction), not the whole row. */
-const LINE = {
-  id: walletTransactions.id,
-  type: walletTransactions.type,
-  description: walletTransactions.description,
-  merchantName: walletTransactions.merchantName,
-  amountCents: walletTransactions.amountCents,
-  status: walletTransactions.status,
-  createdAt: timeText(walletTransactions.createdAt),
-};
-
 /**
- * Rows strictly after the cursor's row, whose key PostgreSQL reads in the same statement and
- * only among the member's own: another member's id, or an unknown one, compares as null and the
- * page is empty (then told apart from a real end by one more look, below).
+ * A page of the member's lines as the answer's JSON array (ZWalletTransaction, the fields
+ * toWalletTransaction writes), written by PostgreSQL (decision 0130): no row parsed, no response
+ * schema run on the server's thread (issue 23). `where` narrows `t` (the member's rows, and a
+ * filter); `before` is the cursor's id or null. Rows strictly after the cursor's row, whose key
+ * PostgreSQL reads in the same statement and only among the member's own: another member's id,
+ * or an unknown one, compares as null and the page is empty (then told apart from a real end by
+ * one more look, below). `wallet_transactions_user_idx` (user, created_at desc, id desc) walks one page.
  */
-const afterCursor = (before: unknown, userId: unknown) =>
-  sql`(${walletTransactions.createdAt}, ${walletTransactions.id}) < (select t.created_at, t.id from wallet_transactions t where t.id = ${before} and t.user_id = ${userId})`;
-
-function page(db: Db, where: SQL | undefined, limit: unknown) {
-  return db.select(LINE).from(walletTransactions).where(where).orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id)).limit(limit as number);
+function pageStatement(userId: SQL, where: SQL, before: SQL | null, limit: SQL) {
+  const after = before
+    ? sql`and (t.created_at, t.id) < (select c.created_at, c.id from wallet_transactions c where c.id = ${before}::uuid and c.user_id = ${userId}::uuid)`
+    : sql``;
+  return sql`
+    select ${jsonText(sql`coalesce(json_agg(item order by x.created_at desc, x.id desc), '[]')`)} as lines
+    from (
+      select t.id, t.type, t.description, t.merchant_name, t.amount_cents, t.status, t.created_at
+      from wallet_transactions t
+      where t.user_id = ${userId}::uuid ${where} ${after}
+      order by t.created_at desc, t.id desc
+      limit ${limit}) x
+    cross join lateral (select x.id, x.type, x.description, x.merchant_name as "merchantName", x.amount_cents as "amountCents", x.status,
+      ${isoSql("x.created_at")} as "createdAt") item`;
 }
 
+const p = (name: string) => sql`${sql.placeholder(name)}`;
 /**
  * The Wallet screen's own pages (no search, no filter), built and planned once (db/prepared.ts;
- * issue 23): `wallet_transactions_user_idx` (user, created_at desc, id desc) walks one page.
+ * issue 23), the page's size out of the planner's sight (runtimeValue) so the generic plan is kept.
  */
-const firstPage = prepared("wallet.transactions.first", (db) => page(db, eq(walletTransactions.userId, sql.placeholder("userId")), sql.placeholder("limit")));
-const nextPage = prepared("wallet.transactions.next", (db) =>
-  page(db, and(eq(walletTransactions.userId, sql.placeholder("userId")), afterCursor(sql.placeholder("before"), sql.placeholder("userId"))), sql.placeholder("limit")),
-);
+const firstPage = preparedSql<{ lines: string }>("wallet.transactions.first", () => pageStatement(p("userId"), sql``, null, runtimeValue("limit", "int")));
+const nextPage = preparedSql<{ lines: string }>("wallet.transactions.next", () => pageStatement(p("userId"), sql``, p("before"), runtimeValue("limit", "int")));
 
-export async function listWalletTransactions(db: Db, userId: string, f: TransactionsFilter): Promise<WalletTransaction[]> {
-  const filtered = f.type || f.status || f.search;
-  let rows;
-  if (!filtered) {
-    rows = f.before ? await nextPage(db, { userId, before: f.before, limit: f.limit }) : await firstPage(db, { userId, limit: f.limit });
+/** The member's lines newest first, a page after `before`, as the answer's JSON text (ZWalletTransaction[]; a 404 for a cursor not theirs). */
+export async function listWalletTransactions(db: Db, userId: string, f: TransactionsFilter): Promise<string> {
+  let lines: string;
+  if (!(f.type || f.status || f.search)) {
+    [{ lines }] = f.before ? await nextPage(db, { userId, before: f.before, limit: f.limit }) : await firstPage(db, { userId, limit: f.limit });
   } else {
-    const where: SQL[] = [eq(walletTransactions.userId, userId)];
-    if (f.type) where.push(eq(walletTransactions.type, f.type));
-    if (f.status) where.push(eq(walletTransactions.status, f.status));
+    const where: SQL[] = [];
+    if (f.type) where.push(sql`and t.type = ${f.type}`);
+    if (f.status) where.push(sql`and t.status = ${f.status}`);
     if (f.search) {
       const pattern = `%${likeEscape(f.search)}%`;
-      where.push(or(ilike(walletTransactions.description, pattern), ilike(walletTransactions.merchantName, pattern))!);
+      where.push(sql`and (t.description ilike ${pattern} or t.merchant_name ilike ${pattern})`);
     }
-    if (f.before) where.push(afterCursor(f.before, userId));
-    rows = await page(db, and(...where), f.limit);
+    const statement = pageStatement(sql`${userId}`, sql.join(where, sql` `), f.before ? sql`${f.before}` : null, sql`${f.limit}::int`);
+    [{ lines }] = ((await db.execute(statement)) as unknown as { rows: { lines: string }[] }).rows;
   }
   // An empty page after a cursor: the end of the list, or a cursor that is not the member's (404).
-  if (f.before && rows.length === 0) {
-    const [anchor] = await db
-      .select({ id: walletTransactions.id })
-      .from(walletTransactions)
-      .where(and(eq(walletTransactions.id, f.before), eq(walletTransactions.userId, userId)));
+  if (f.before && lines === "[]") {
+    const [anchor] = await anchorOf(db, { id: f.before, userId });
     if (!anchor) throw notFound(ERROR_TEXT.transactionNotFound);
   }
-  return rows.map(toWalletTransaction);
+  return lines;
 }
+
+const anchorOf = preparedSql<{ id: string }>("wallet.transactions.anchor", () => sql`select id from wallet_transactions where id = ${p("id")}::uuid and user_id = ${p("userId")}::uuid`);

@@ -24,6 +24,7 @@ import { hitMoneyRateLimit, runChargeRequest, runGatewayRequest } from "../../sh
 import { getRoundUpSetting, setRoundUpSetting } from "./roundup-setting";
 import { getBalance } from "../../shared/money/wallet-ledger";
 import { listWalletTransactions } from "./list-wallet-transactions";
+import { sendDbJson } from "../../http/json-text";
 import { getWalletOverview } from "./get-wallet-overview";
 import { processRoundUps } from "./process-round-ups";
 import { listPaymentMethods } from "./list-payment-methods";
@@ -60,7 +61,7 @@ export const walletRoutes =
     app.get(
       API.wallet.transactions.pattern,
       { config: { access: "member" }, schema: { querystring: ZTransactionsQuery, response: { 200: z.array(ZWalletTransaction) } } },
-      (req) => listWalletTransactions(deps.db, currentUser(req).id, { ...req.query, search: req.query.search || undefined }),
+      async (req, reply) => sendDbJson(reply, await listWalletTransactions(deps.db, currentUser(req).id, { ...req.query, search: req.query.search || undefined })),
     );
 
     app.get(API.wallet.overview.pattern, { config: { access: "member" }, schema: { response: { 200: ZWalletOverview } } }, (req) =>

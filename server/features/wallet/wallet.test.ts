@@ -31,8 +31,9 @@ import {
   type RoundUpResult,
   type WalletBalance,
   type WalletOverview,
-  type WalletTransaction,
+  ZWalletTransaction,
 } from "../../../contract/wallet";
+import { z } from "zod";
 import type { GivingHistoryEntry } from "../../../contract/giving";
 
 const DAY = 86_400_000;
@@ -63,7 +64,10 @@ const balance = async (auth: Auth) => {
 const transactions = async (auth: Auth, query = "") => {
   const res = await call(auth, "GET", `/api/wallet/transactions${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as WalletTransaction[];
+  // PostgreSQL writes this answer (decision 0130): exactly the contract's fields, times as toISOString writes them.
+  const lines = z.array(ZWalletTransaction.strict()).parse(res.json());
+  for (const x of lines) expect(x.createdAt).toBe(new Date(x.createdAt).toISOString());
+  return lines;
 };
 const methods = async (auth: Auth) => {
   const res = await call(auth, "GET", "/api/wallet/payment-methods");
