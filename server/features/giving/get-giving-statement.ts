@@ -33,9 +33,8 @@ export async function getGivingStatement(deps: Deps, userId: string, requestedYe
   const tz = deps.church.timeZone;
   const year = requestedYear ?? currentYear(tz, deps.now());
   // The member and the same gifts the emailed statement lists (statement-donors.ts), in one statement.
-  const found = await memberStatement(deps.db, { userId, tz, from: yearStart(year), to: yearStart(year + 1) });
-  const donor = found[0];
-  const rows = found.filter((r): r is typeof r & StatementLineRow => r.id !== null).map((r) => ({ ...r, amount_cents: Number(r.amount_cents), refunded_cents: Number(r.refunded_cents) }));
+  const [donor] = await memberStatement(deps.db, { userId, tz, from: yearStart(year), to: yearStart(year + 1) });
+  const rows: StatementLineRow[] = donor ? JSON.parse(donor.lines) : [];
   // The church's own legal name, address and tax statement when staff set them (decision 0121).
   const church = statementChurch(deps.church, locale, false);
   return {

@@ -215,12 +215,14 @@ export async function statementLines(db: Db | Tx, r: YearRange, keys: readonly s
 }
 
 /** A member's own statement: their name, and one line per gift (nulls in a line's columns when they gave nothing). */
-export type MemberStatementRow = { first_name: string; last_name: string; email: string } & ({ [K in keyof StatementLineRow]: StatementLineRow[K] } | { [K in keyof StatementLineRow]: null });
+/** The member, and their lines of the year as a JSON array of StatementLineRow (in order), written by PostgreSQL. */
+export type MemberStatementRow = { first_name: string; last_name: string; email: string; lines: string };
 
 /**
  * A member's own printable statement (get-giving-statement.ts): the member and the member
  * source's lines of the year, the same lines their emailed statement lists, in one statement
- * built and planned once (db/prepared.ts; issue 23). Placeholders: `userId`, `tz`, and `from`
+ * built and planned once (db/prepared.ts; issue 23); the lines as one JSON value, so a year of
+ * weekly gifts is one field to parse, not a row each with the member repeated. Placeholders: `userId`, `tz`, and `from`
  * and `to`, the local midnights starting the year and the next (`yearStart`).
  */
 export const memberStatement = preparedSql<MemberStatementRow>("giving.statement", () => {
@@ -232,12 +234,11 @@ export const memberStatement = preparedSql<MemberStatementRow>("giving.statement
     tz: sql`${tz}::text`,
   };
   return sql`
-    select u.first_name, u.last_name, u.email, l.donor_key, l.id, l.date, l.amount_cents, l.fund_name_en, l.fund_name_es, l.frequency,
-      l.card_brand, l.card_last_four, l.refunded_cents, l.method, l.check_number
+    select u.first_name, u.last_name, u.email,
+      (select coalesce(json_agg(l order by l.created_at, l.id), '[]')::text
+       from (${memberGifts.lines(r, sql`array['u:' || ${sql.placeholder("userId")}::text]`)}) l) as lines
     from users u
-    left join lateral (${memberGifts.lines(r, sql`array['u:' || ${sql.placeholder("userId")}::text]`)}) l on true
-    where u.id = ${sql.placeholder("userId")}
-    order by l.created_at, l.id`;
+    where u.id = ${sql.placeholder("userId")}`;
 });
 
 /** The text of local midnight starting 1 January of `year` (a `from` or `to` of memberStatement). */
