@@ -3,6 +3,7 @@ import { isoSql } from "../../db/iso-time";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
+import { containsPattern } from "../../db/like-pattern";
 
 const pattern = sql.placeholder("pattern");
 
@@ -31,5 +32,5 @@ const matching = preparedSql<{ people: string }>("admin.people-search", () => pe
 /** Members for the People tab: a name or email search, first 50 by name, as JSON text (ZUser[]). */
 export async function listUsers(db: Db, q?: string): Promise<string> {
   if (!q) return (await everyone(db))[0]!.people;
-  return (await matching(db, { pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` }))[0]!.people;
+  return (await matching(db, { pattern: containsPattern(q) }))[0]!.people;
 }

@@ -7,6 +7,7 @@ import { sharedInDirectory } from "../../shared/directory-sharing";
 import { isStaff } from "../../../contract/roles";
 import { memberPhotoUrl } from "../../../contract/member-photo";
 import { DIRECTORY_TEXT } from "../../../contract/directory";
+import { containsPattern } from "../../db/like-pattern";
 
 /** The page's statement's one row: the members' JSON (ZDirectoryEntry[]) and the last shown member's key. */
 interface PageRow {
@@ -16,9 +17,6 @@ interface PageRow {
   first_name: string | null;
   id: string | null;
 }
-
-/** A LIKE pattern that matches the text literally (%, _ and \ escaped). */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The keyset cursor (server/http/keyset.ts) is the sort key of the previous page's last member
@@ -146,7 +144,7 @@ export async function searchDirectory(db: Db, viewer: AuthUser, query: { q: stri
   } else {
     const conditions: SQL[] = [];
     if (!staff) conditions.push(LISTED);
-    for (const term of terms) conditions.push(sql`(u.first_name ilike ${contains(term)} or u.last_name ilike ${contains(term)})`);
+    for (const term of terms) conditions.push(sql`(u.first_name ilike ${containsPattern(term)} or u.last_name ilike ${containsPattern(term)})`);
     if (key) conditions.push(after(key[0], key[1], key[2]));
     rows = ((await db.execute(pageSql(conditions, sql`${query.limit}::int`, staff))) as unknown as { rows: PageRow[] }).rows;
   }

@@ -28,6 +28,7 @@ import { fundTotalsJson, giftFundSums } from "./giving-totals";
 import { dayFundSums, filterValues } from "./day-totals";
 import { methodFilter, methodOf } from "./gift-method";
 import type { GiftMethod } from "../../../contract/giving-funds-text";
+import { containsPattern } from "../../db/like-pattern";
 
 type Query = z.output<typeof ZLedgerQuery>;
 
@@ -212,7 +213,7 @@ export async function readLedgerPage(tx: Db | Tx, where: SQL | undefined, cursor
  */
 export async function listLedger(deps: Deps, actor: AuthUser, q: Query, locale: Locale): Promise<string> {
   const range = giftRange(deps, q);
-  const pattern = q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = q.q ? containsPattern(q.q) : undefined;
   const filters: (SQL | undefined)[] = [
     q.fundId ? eq(gifts.fundId, q.fundId) : undefined,
     methodFilter(q.method),

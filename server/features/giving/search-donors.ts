@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { prepared, runtimeValue } from "../../db/prepared";
 import { users } from "../../db/schema/users";
 import { DONOR_SEARCH_LIMIT, type DonorMatch } from "../../../contract/giving-batches";
+import { containsPattern } from "../../db/like-pattern";
 
 // A runtime value (decision 0137): whatever the text, the plan walks the name index until it has
 // DONOR_SEARCH_LIMIT matches, and PostgreSQL planned the statement again on every search while it saw the text.
@@ -33,6 +34,6 @@ const matches = prepared("giving.donor-search", (db) =>
 );
 
 export async function searchDonors(db: Db, q: string): Promise<DonorMatch[]> {
-  const rows = await matches(db, { pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+  const rows = await matches(db, { pattern: containsPattern(q) });
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email }));
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
+import { containsPattern } from "../../db/like-pattern";
 
 /** The answer (ZGroupPerson[]) from the members in `found`, first 20 by name, as JSON text written by PostgreSQL. */
 const first20 = sql`
@@ -46,7 +47,7 @@ const short = (pattern: string) => sql`
  */
 export async function searchPeople(deps: Deps, q: string): Promise<string> {
   if (!q) return (await byName(deps.db))[0]!.people;
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(q);
   if (q.length >= 3) return (await containing(deps.db, { pattern }))[0]!.people;
   return ((await deps.db.execute(short(pattern))) as unknown as { rows: { people: string }[] }).rows[0]!.people;
 }

@@ -12,6 +12,7 @@ import { jsonText } from "../../db/json-sql";
 import { notFound } from "../../http/app-error";
 import type { WalletTransactionStatus, WalletTransactionType } from "../../../contract/wallet";
 import { ERROR_TEXT } from "../../../contract/errors-text";
+import { containsPattern } from "../../db/like-pattern";
 
 export interface TransactionsFilter {
   limit: number;
@@ -20,8 +21,6 @@ export interface TransactionsFilter {
   type?: WalletTransactionType;
   status?: WalletTransactionStatus;
 }
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A page of the member's lines as the answer's JSON array (ZWalletTransaction, the fields
@@ -66,7 +65,7 @@ export async function listWalletTransactions(db: Db, userId: string, f: Transact
     if (f.type) where.push(sql`and t.type = ${f.type}`);
     if (f.status) where.push(sql`and t.status = ${f.status}`);
     if (f.search) {
-      const pattern = `%${likeEscape(f.search)}%`;
+      const pattern = containsPattern(f.search);
       where.push(sql`and (t.description ilike ${pattern} or t.merchant_name ilike ${pattern})`);
     }
     const statement = pageStatement(sql`${userId}`, sql.join(where, sql` `), f.before ? sql`${f.before}` : null, sql`${f.limit}::int`);
