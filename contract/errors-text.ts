@@ -7,6 +7,8 @@ export const ERROR_TEXT = {
   forbidden: "You don't have permission to do that",
   signIn: "Please sign in",
   serverError: "Internal Server Error",
+  /** 503 when the database refuses or cannot be reached for a moment (server/http/error-handler.ts). */
+  busy: "We're very busy right now. Please try again in a moment.",
   userNotFound: "User not found",
   prayerNotFound: "Prayer request not found",
   testimonyNotFound: "Testimony not found",

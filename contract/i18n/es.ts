@@ -33,6 +33,7 @@ export const es: Messages = {
     forbidden: "No tiene permiso para hacer eso",
     signIn: "Inicie sesión",
     serverError: "Error interno del servidor",
+    busy: "Estamos muy ocupados en este momento. Inténtelo de nuevo en un momento.",
     userNotFound: "No se encontró el usuario",
     prayerNotFound: "No se encontró la petición de oración",
     testimonyNotFound: "No se encontró el testimonio",

@@ -28,9 +28,29 @@ const FRAMEWORK_4XX: Record<number, ErrorBody> = {
 };
 
 /**
+ * PostgreSQL refusing a connection or unreachable for a moment, rather than a bug: too many
+ * clients (53300), out of resources (53xxx), starting up or shutting down (57P0x), a broken
+ * connection (08xxx), nothing listening (ECONNREFUSED), a reset, or the pool's wait for a
+ * connection timing out. Drivers and the ORM wrap errors, so the causes are looked at too.
+ */
+const DB_UNAVAILABLE_CODES = /^(53\d{3}|57P0[1-3]|08\d{3}|ECONNREFUSED|ECONNRESET)$/;
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && DB_UNAVAILABLE_CODES.test(code)) return true;
+    if (/timeout exceeded when trying to connect|Connection terminated unexpectedly/.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** How long a client is told to wait before asking again when the database is unavailable. */
+export const DB_UNAVAILABLE_RETRY_SECONDS = 5;
+
+/**
  * Turns every failure into the one error body: 400 with field issues for validation,
- * the AppError's status and message, Fastify's own 4xx (bad JSON, body too large), and a
- * masked 500 for anything else (logged with the request context).
+ * the AppError's status and message, Fastify's own 4xx (bad JSON, body too large), a 503 with
+ * Retry-After when the database refuses or cannot be reached, and a masked 500 for anything else
+ * (logged with the request context).
  */
 export function installErrorHandler(app: FastifyInstance, opts: { spaFallback?: boolean } = {}) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
@@ -59,6 +79,12 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaFallback?: 
       // codes, never the framework's (FST_ERR_...), which tell a prober what the server runs.
       req.log.debug({ code: (err as FastifyError).code }, "request refused before the route");
       return reply.code(status).send(inLanguageOf(req, FRAMEWORK_4XX[status] ?? { error: ERROR_TEXT.unreadableRequest, code: "BAD_REQUEST" }));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not a bug of the route: the member may try again (Retry-After), and the log says why.
+      req.log.warn({ err }, "database unavailable");
+      reply.header("retry-after", String(DB_UNAVAILABLE_RETRY_SECONDS));
+      return reply.code(503).send(inLanguageOf(req, { error: ERROR_TEXT.busy, code: "UNAVAILABLE" }));
     }
     req.log.error({ err }, "request failed");
     return reply.code(500).send(inLanguageOf(req, { error: ERROR_TEXT.serverError }));
