@@ -67,16 +67,38 @@ async function firstBad(url: string, asks: { token: string; path: string }[]) {
   return "none of the first 50 fails now (timeouts?)";
 }
 
+/**
+ * Every size's app server and point-select server are up at once, each with its own pool: at the
+ * app's default of 20 (plus the app's own few: its listener, its jobs) three sizes asked for
+ * about 130 connections of a server that allows 100, and the connections refused ("too many
+ * clients") were answered 500, about 900 a route at every size (27 November, 10:42). So each
+ * process here gets an equal share of max_connections, less a reserve, at most the default 20;
+ * both sides of every ratio have the same pool.
+ */
+async function poolPerProcess(url: string, processes: number) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const max = Number((await admin.query("show max_connections")).rows[0].max_connections);
+  await admin.end();
+  const appOwn = 3; // the app's LISTEN connection and its jobs' beside the pool
+  return Math.max(4, Math.min(20, Math.floor((max - 10 - appOwn * memberCounts.length) / processes)));
+}
+
 const sizes: Size[] = [];
 const results = new Map<string, { plan: MeasuredRead; at: Map<number, Measure> }>();
 try {
+  let poolSize = 20;
   for (const members of memberCounts) {
     const db = await createPgDatabase();
     const t0 = Date.now();
     const congregation = await seedCongregation({ databaseUrl: db.url }, members);
     log(`${fmtN(members)} members seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${congregation.summary}`);
-    const server = await startAppServer(port(), benchServerEnv({ DATABASE_URL: db.url }));
-    const point = await startPgPointServer(port(), db.url);
+    if (!sizes.length) {
+      poolSize = await poolPerProcess(db.url, 2 * memberCounts.length);
+      log(`each server's database pool: ${poolSize} (the app's default is 20; ${2 * memberCounts.length} processes share max_connections)`);
+    }
+    const server = await startAppServer(port(), { ...benchServerEnv({ DATABASE_URL: db.url }), DATABASE_POOL_SIZE: String(poolSize) });
+    const point = await startPgPointServer(port(), db.url, poolSize);
     sizes.push({ members, db, congregation, server, point });
     // Every member's session into that server's cache first (as the reads scenario does).
     const tokens = congregation.members.map((m) => m.token);

@@ -207,8 +207,8 @@ export function startBareServer(port: number): Promise<BenchServer> {
 }
 
 /** The database-bound ceiling (bench/lib/pg-point-server.ts): a point select through the app's driver and pool, one process. */
-export function startPgPointServer(port: number, databaseUrl: string): Promise<BenchServer> {
-  return startBaseline(port, "bench/lib/pg-point-server.ts", { DATABASE_URL: databaseUrl });
+export function startPgPointServer(port: number, databaseUrl: string, poolSize?: number): Promise<BenchServer> {
+  return startBaseline(port, "bench/lib/pg-point-server.ts", { DATABASE_URL: databaseUrl, ...(poolSize && { DATABASE_POOL_SIZE: String(poolSize) }) });
 }
 
 async function startBaseline(port: number, script: string, env: Record<string, string> = {}): Promise<BenchServer> {
