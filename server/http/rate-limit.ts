@@ -3,8 +3,7 @@ import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema/platform";
 import { AppError } from "./app-error";
 import { AUTH_TEXT } from "../../contract/auth";
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+import { rowsOf } from "../db/rows";
 
 /**
  * Counts one attempt against `key` and throws 429 (with Retry-After) once more than `limit`

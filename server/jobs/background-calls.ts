@@ -26,6 +26,7 @@ import { PermanentCallError, type BackgroundCallKind, type BackgroundCallPayload
 import { revokeBankItem } from "../features/wallet/revoke-bank-item";
 import { deleteCrmContact } from "../features/integrations/delete-crm-contact";
 import { deleteCardProfile } from "../features/my-data/delete-card-profile";
+import { rowsOf } from "../db/rows";
 
 type Handler<K extends BackgroundCallKind> = (deps: Deps, payload: BackgroundCallPayloads[K]) => Promise<void>;
 
@@ -57,8 +58,6 @@ export interface CallRunStats {
   retried: number;
   failed: number;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 async function claimCalls(deps: Deps, limit: number, now: Date): Promise<Claimed[]> {
   const at = now.toISOString();

@@ -29,6 +29,7 @@ import { sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { startInterval } from "./interval";
 import { EmailSendError, type OutgoingEmail } from "../providers/email/port";
+import { rowsOf } from "../db/rows";
 
 /** Temporary failures are retried this many times (about two days with the back-off below), then the email is marked failed. */
 export const MAX_EMAIL_ATTEMPTS = 50;
@@ -55,8 +56,6 @@ export interface EmailRunStats {
   failed: number;
   kept: number;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Back-off before attempt `attempts + 1`: 30 s, 1 min, 2 min, 4 min ... at most an hour. */
 export const emailBackoffMs = (attempts: number) => Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);

@@ -18,6 +18,7 @@ import { fakeClientDir, startServerProcess, type ServerProcess } from "../testin
 import { startSmtpStandIn, type SmtpStandIn } from "../testing/smtp-stand-in";
 import { enqueueEmail } from "../shared/email/outbox";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 
 if (!process.env.TEST_DATABASE_URL) throw new Error("email-sender-processes.test.ts runs on PostgreSQL only: set TEST_DATABASE_URL");
 
@@ -41,7 +42,6 @@ beforeAll(async () => {
   cleanups.push(() => smtp.close());
 });
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** A uuid[] parameter (one array literal, not a list of parameters). */
 const uuids = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
 

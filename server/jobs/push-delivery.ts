@@ -28,6 +28,7 @@ import { PUSH_TTL_SECONDS, type NotificationKind, type PushPayload } from "../..
 import { localize } from "../i18n";
 import { isLocale, DEFAULT_LOCALE } from "../../contract/i18n/locales";
 import type { PushResult } from "../providers/push/port";
+import { rowsOf } from "../db/rows";
 
 export const MAX_PUSH_ATTEMPTS = 5;
 const BATCH = 100;
@@ -63,8 +64,6 @@ export interface PushRunStats {
   failed: number;
   expired: number;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Claims up to BATCH due deliveries (with what is needed to send them). */
 async function claim(deps: Deps, now: Date): Promise<Claimed[]> {

@@ -20,6 +20,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { rowsOf } from "../db/rows";
 
 export interface GroupCounts {
   memberCount: number;
@@ -71,7 +72,6 @@ export async function syncAllGroupCounts(db: Tx | Db) {
       leaders = ${leadersJson}`);
 }
 
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 const ledBy = (userId: string) => sql`select group_id from group_members where user_id = ${userId}::uuid and is_leader`;
 class LeadershipMoved extends Error {}
 

@@ -38,8 +38,8 @@ import { localize } from "../../i18n";
 import { STAFF_ROLES } from "../../../contract/roles";
 import { ANNOUNCEMENT_TEXT as T, isAnnouncementUrl, type AnnouncementChannel } from "../../../contract/announcements";
 import { LOCALES, type Locale } from "../../../contract/i18n/locales";
+import { rowsOf } from "../../db/rows";
 
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 const NO_ID = "00000000-0000-0000-0000-000000000000";
 
 interface AnnouncementRow {

@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { users } from "../../db/schema/users";
 import { directoryListings } from "../../db/schema/directory";
 import type { DirectoryPage } from "../../../contract/directory";
+import { rowsOf } from "../../db/rows";
 
 type Account = Awaited<ReturnType<TestApp["signUp"]>>;
 let t: TestApp;
@@ -26,8 +27,6 @@ beforeAll(async () => {
   viewer = await t.signUp("MEMBER", { firstName: "Vera", lastName: "Viewer" });
 });
 afterAll(() => t.close());
-
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** Users whose kept copy differs from their listing as it is: none, always. */
 async function mismatches() {

@@ -29,6 +29,7 @@ import { dayFundSums, filterValues } from "./day-totals";
 import { methodFilter, methodOf } from "./gift-method";
 import type { GiftMethod } from "../../../contract/giving-funds-text";
 import { containsPattern } from "../../db/like-pattern";
+import { rowsOf } from "../../db/rows";
 
 type Query = z.output<typeof ZLedgerQuery>;
 
@@ -87,7 +88,6 @@ const objectQuery = async (db: Db | Tx, where: SQL | undefined, limit: number): 
         ${pendingRefund} as "pendingRefund"
       from ${ledgerFrom} ${whereOf(where)} ${newestFirst} limit ${limit}`),
   );
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** What JavaScript's `String#trim` removes (WhiteSpace and LineTerminator), for PostgreSQL's btrim. */
 const JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";

@@ -35,11 +35,10 @@ import { nextDonors, statementLines, yearRange, type StatementDonorRow } from ".
 import { statementChurch, totalOf, type StatementData } from "./statement-model";
 import { renderStatementPdf } from "./statement-pdf";
 import { dateInZone } from "./next-payment-date";
+import { rowsOf } from "../../db/rows";
 
 /** Donors a batch takes (each one a PDF made inside the batch's transaction). */
 export const STATEMENT_BATCH_SIZE = 100;
-
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** The email that carries a statement: who, which year, the total, the printable page (members), the PDF attached. */
 export function renderStatementEmail(s: StatementData, locale: Locale, opts: { printableUrl: string | null; accent?: string }) {

@@ -23,6 +23,7 @@ import { sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { preparedSql, runtimeValue } from "../../db/prepared";
 import type { Db, Tx } from "../../db/client";
 import type { GiftMethod } from "../../../contract/giving-funds-text";
+import { rowsOf } from "../../db/rows";
 
 /** One donor of the range, as every source yields them. `email` null: no address (skipped). */
 export interface StatementDonorRow {
@@ -165,8 +166,6 @@ const batchGuests: DonorSource = {
 
 /** Every source of donors. Add an entry for a new one (see above). */
 export const DONOR_SOURCES: readonly DonorSource[] = [memberGifts, batchGuests];
-
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /**
  * The next `limit` donors of the range after `afterKey` (key order), leaving out those whose

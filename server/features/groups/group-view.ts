@@ -6,6 +6,7 @@ import { jsonText } from "../../db/json-sql";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
 import type { AdminGroup, JoinPolicy, MyGroupStatus } from "../../../contract/groups";
 import { readGroupCursor, writeCursor } from "./group-cursor";
+import { rowsOf } from "../../db/rows";
 
 interface GroupRow {
   id: string;
@@ -24,7 +25,6 @@ interface GroupRow {
   leaders: AdminGroup["leaders"] | string;
 }
 
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 const p = (name: string) => sql.placeholder(name);
 
 /**

@@ -31,6 +31,7 @@ import { preparedSql } from "../../db/prepared";
 import type { CardDetails, DeclineCode } from "../../providers/payments/port";
 import { enqueueEmail } from "../email/outbox";
 import { DECLINE_TEXT, GIVING_TEXT } from "../../../contract/giving-text";
+import { rowsOf } from "../../db/rows";
 
 type Outcome = { ok: true } | { ok: false; reason: string; code: DeclineCode };
 
@@ -44,8 +45,6 @@ const KEYS = {
   attempts: "card-attempts:church",
   declines: "card-declines:church",
 };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The keyed fingerprint of a card: its number (digits only), HMAC'd with a key derived from
