@@ -8,10 +8,17 @@ import { inflateSync } from "node:zlib";
 export function pdfText(pdf: Buffer): string {
   const lines: string[] = [];
   const raw = pdf.toString("latin1");
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream's bytes are taken by its dictionary's /Length, not up to the next "endstream":
+  // compressed data can itself end in a CR, which a pattern would swallow as the line break
+  // before "endstream" (a 1-in-256 truncation that made this helper return nothing).
+  const header = /\/Length (\d+)(?:(?!stream)[\s\S])*?>>\s*stream\r?\n/g;
+  for (let m = header.exec(raw); m; m = header.exec(raw)) {
+    const start = header.lastIndex;
+    const data = raw.slice(start, start + Number(m[1]));
+    header.lastIndex = start + data.length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(m[1], "latin1")).toString("latin1");
+      content = inflateSync(Buffer.from(data, "latin1")).toString("latin1");
     } catch {
       continue; // not a compressed content stream
     }
