@@ -25,6 +25,9 @@ export const CALENDAR_PAGE_DAYS = 28;
 /** Admin → Events shows this many events a page ("Load more" for the next; issue 23). */
 export const ADMIN_EVENTS_PAGE_SIZE = 20;
 export const ADMIN_EVENTS_PAGE_MAX = 100;
+/** An event's registrations come this many names a page ("Load more" for the next; issue 23). */
+export const ADMIN_RSVPS_PAGE_SIZE = 200;
+export const ADMIN_RSVPS_PAGE_MAX = 500;
 
 export const CALENDAR_TEXT = {
   titleRequired: "Title is required",

@@ -5,6 +5,8 @@ export * from "./calendar-text";
 import {
   ADMIN_EVENTS_PAGE_MAX,
   ADMIN_EVENTS_PAGE_SIZE,
+  ADMIN_RSVPS_PAGE_MAX,
+  ADMIN_RSVPS_PAGE_SIZE,
   CALENDAR_RANGE_MAX_DAYS,
   CALENDAR_TEXT,
   EVENT_CAPACITY_MAX,
@@ -175,15 +177,48 @@ export const ZManagedEvents = z.object({
 });
 export type ManagedEvents = z.infer<typeof ZManagedEvents>;
 
-/** Admin: who is going and who waits, per upcoming occurrence. */
-export const ZEventRsvps = z.array(
-  z.object({
-    occurrence: z.string(),
-    going: z.array(z.object({ name: z.string() })),
-    waitlisted: z.array(z.object({ name: z.string() })),
-  }),
-);
+/** Admin: one event's registrations a page at a time. */
+export const ZEventRsvpsQuery = z.object({
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_RSVPS_PAGE_MAX).default(ADMIN_RSVPS_PAGE_SIZE),
+});
+/**
+ * Admin: who is going and who waits for an event's upcoming occurrences, a page of names at a
+ * time, in the order of (occurrence soonest first, going before waitlisted, registration order);
+ * a waitlist's place is its order among the occurrence's waitlisted names, across pages.
+ * `occurrences` holds the counts of every occurrence with a name on the page.
+ */
+export const ZEventRsvps = z.object({
+  registrations: z.array(z.object({ occurrence: z.string(), status: z.enum(RSVP_STATUSES), name: z.string() })),
+  occurrences: z.array(z.object({ occurrence: z.string(), goingCount: z.number().int(), waitlistCount: z.number().int() })),
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
 export type EventRsvps = z.infer<typeof ZEventRsvps>;
+
+/** An occurrence's registrations as Admin → Events shows them: its counts, and the names loaded so far in order. */
+export interface RsvpGroup {
+  occurrence: string;
+  goingCount: number;
+  waitlistCount: number;
+  going: string[];
+  waitlisted: string[];
+}
+
+/** The pages loaded so far, grouped per occurrence (an occurrence's names can run on to the next page). */
+export function groupRsvps(pages: readonly EventRsvps[]): RsvpGroup[] {
+  const counts = new Map(pages.flatMap((p) => p.occurrences).map((o) => [o.occurrence, o]));
+  const groups: RsvpGroup[] = [];
+  for (const r of pages.flatMap((p) => p.registrations)) {
+    let g = groups[groups.length - 1];
+    if (!g || g.occurrence !== r.occurrence) {
+      const c = counts.get(r.occurrence);
+      groups.push((g = { occurrence: r.occurrence, goingCount: c?.goingCount ?? 0, waitlistCount: c?.waitlistCount ?? 0, going: [], waitlisted: [] }));
+    }
+    (r.status === "going" ? g.going : g.waitlisted).push(r.name);
+  }
+  return groups;
+}
 
 /** GET /api/week: the church's week for one member. */
 export const ZWeek = z.object({

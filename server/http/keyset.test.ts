@@ -25,6 +25,7 @@ describe("keyset cursors (server/http/keyset.ts)", () => {
     expect(readCursor(c, ["ts", "uuid"])).toEqual(["2026-11-26T07:10:00.123456Z", id]);
     expect(readCursor(writeCursor("O'Brien | x", "Ann", id), ["text", "text", "uuid"])).toEqual(["O'Brien | x", "Ann", id]);
     expect(readCursor(writeCursor("2024-02-29", id), ["date", "uuid"])).toEqual(["2024-02-29", id]);
+    expect(readCursor(writeCursor("2026-11-26T07:10:00.123456Z", "going", "9007199254740993"), ["ts", "text", "int"])).toEqual(["2026-11-26T07:10:00.123456Z", "going", "9007199254740993"]);
   });
 
   it("refuses anything it did not write, or a part of the wrong kind, with the field's 400", () => {
@@ -42,6 +43,7 @@ describe("keyset cursors (server/http/keyset.ts)", () => {
     ];
     for (const c of bad) expect(refused(() => readCursor(c, ["ts", "uuid"])), c).toBe(ERROR_TEXT.invalidCursor);
     for (const day of ["2026-02-30", "0000-01-01", "2026-13-01"]) expect(refused(() => readCursor(writeCursor(day, id), ["date", "uuid"])), day).toBe(ERROR_TEXT.invalidCursor);
+    for (const n of ["-1", "1.5", "1e3", "", "1234567890123456789", "1; select 1"]) expect(refused(() => readCursor(writeCursor(n), ["int"])), n).toBe(ERROR_TEXT.invalidCursor);
     expect(refused(() => readCursor("bm9wZQ", ["uuid"], "cursor", "Search again."), "cursor")).toBe("Search again.");
   });
 

@@ -10,14 +10,16 @@
  * - `ts`: an exact instant as `exactTs` writes it (microseconds: a JS Date keeps milliseconds
  *   only, so a Date round trip would skip or repeat rows written in the same millisecond);
  * - `date`: a real calendar day (2026-02-30 would make PostgreSQL's cast fail);
- * - `uuid`: a row id, the tiebreak of every key;
+ * - `uuid`: a row id, the tiebreak of most keys;
+ * - `int`: a whole number of at most 18 digits (a bigserial's order, the tiebreak where a row's
+ *   order is its sequence: an event's registrations);
  * - `text`: any string (a name the asker was shown).
  */
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { badRequest } from "./app-error";
 import { ERROR_TEXT } from "../../contract/errors-text";
 
-export type KeyPart = "ts" | "date" | "uuid" | "text";
+export type KeyPart = "ts" | "date" | "uuid" | "int" | "text";
 type Parsed<K extends readonly KeyPart[]> = { [I in keyof K]: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,6 +35,7 @@ const valid: Record<KeyPart, (v: string) => boolean> = {
   ts: (v) => TS.test(v) && !Number.isNaN(Date.parse(v)) && realDate(v.slice(0, 10)),
   date: realDate,
   uuid: (v) => UUID.test(v),
+  int: (v) => /^\d{1,18}$/.test(v),
   text: () => true,
 };
 

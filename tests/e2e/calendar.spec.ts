@@ -56,6 +56,7 @@ test("staff create an event with one place; the first member is going, the secon
   await page.getByRole("tab", { name: "Events" }).click();
   await expect(row.getByTestId("admin-event-counts")).toHaveText("1 going, 1 waitlisted · 1 place");
   await row.getByRole("button", { name: "Registrations" }).click();
+  await expect(row.getByTestId("admin-event-rsvps")).toContainText("1 going, 1 waitlisted");
   await expect(row).toContainText("Priscilla Calendar");
   await expect(row).toContainText("1. Aquila Calendar");
   await first.close();

@@ -12,8 +12,9 @@ import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import zlib from "node:zlib";
 import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
-import { CALENDAR_TEXT, ZCalendarEvent, ZEventRsvps, ZManagedEvents, withMyStatus, type CalendarEvent, type CalendarPage, type EventRsvps, type ManagedEvents, type MyRegistrations, type RsvpAnswer, type Week } from "../../../contract/calendar";
+import { CALENDAR_TEXT, ZCalendarEvent, ZManagedEvents, withMyStatus, type CalendarEvent, type CalendarPage, type EventRsvps, type ManagedEvents, type MyRegistrations, type RsvpAnswer, type Week } from "../../../contract/calendar";
 import { calendarRsvps } from "../../db/schema/calendar";
+import { readEventRsvps } from "../../testing/event-rsvps";
 import { users } from "../../db/schema/users";
 import { notifications, notificationOptOuts, pushDeliveries } from "../../db/schema/notifications";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
@@ -79,8 +80,7 @@ describe("who may do what", () => {
       const res = await call(s.auth, "PATCH", `/api/calendar/events/${ev.id}`, { location: `Hall ${role}` });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const rsvps = (await call(staff.auth, "GET", `/api/calendar/events/${ev.id}/rsvps`)).json() as EventRsvps;
-    expect(rsvps).toEqual([{ occurrence: "2026-11-11T00:00:00.000Z", going: [{ name: "Ruth Moab" }], waitlisted: [] }]);
+    expect((await readEventRsvps(t.app, staff.auth, ev.id)).groups).toEqual([{ occurrence: "2026-11-11T00:00:00.000Z", goingCount: 1, waitlistCount: 0, going: ["Ruth Moab"], waitlisted: [] }]);
     // The feed and "Add to calendar" need no account.
     expect((await call(null, "GET", "/api/calendar.ics")).statusCode).toBe(200);
     expect((await call(null, "GET", `/api/calendar/events/${ev.id}/event.ics`)).statusCode).toBe(200);
@@ -579,17 +579,69 @@ describe("Admin → Events, a page at a time (issue 23)", () => {
     expect((await rsvp(b!.auth, weekly.id, "2026-10-20T23:00:00.000Z", p.app)).statusCode).toBe(200);
     const first = (await get(staff.auth, "/api/calendar/manage?limit=1")).json() as ManagedEvents;
     expect(first.events).toMatchObject([{ id: weekly.id, goingCount: 1 }]);
-    expect((await get(staff.auth, `/api/calendar/events/${weekly.id}/rsvps`)).json()).toEqual([
-      { occurrence: "2026-10-20T23:00:00.000Z", going: [{ name: "Dorcas Joppa" }], waitlisted: [] },
-      { occurrence: "2026-10-27T23:00:00.000Z", going: [{ name: "Lydia Thyatira" }], waitlisted: [] },
+    expect((await readEventRsvps(p.app, staff.auth, weekly.id)).groups).toEqual([
+      { occurrence: "2026-10-20T23:00:00.000Z", goingCount: 1, waitlistCount: 0, going: ["Dorcas Joppa"], waitlisted: [] },
+      { occurrence: "2026-10-27T23:00:00.000Z", goingCount: 1, waitlistCount: 0, going: ["Lydia Thyatira"], waitlisted: [] },
     ]);
-    const listed = (await get(staff.auth, `/api/calendar/events/${weekly.id}/rsvps`)).json() as EventRsvps;
-    expect(ZEventRsvps.parse(listed)).toEqual(listed);
-    expect((await get(staff.auth, `/api/calendar/events/${sunday.id}/rsvps`)).json()).toEqual([
-      { occurrence: "2026-10-25T16:00:00.000Z", going: [{ name: "Lydia Thyatira" }], waitlisted: [{ name: "Dorcas Joppa" }] },
+    expect((await readEventRsvps(p.app, staff.auth, sunday.id)).groups).toEqual([
+      { occurrence: "2026-10-25T16:00:00.000Z", goingCount: 1, waitlistCount: 1, going: ["Lydia Thyatira"], waitlisted: ["Dorcas Joppa"] },
     ]);
-    expect((await get(staff.auth, `/api/calendar/events/${far.id}/rsvps`)).json()).toEqual([]);
+    expect((await get(staff.auth, `/api/calendar/events/${far.id}/rsvps`)).json()).toEqual({ registrations: [], occurrences: [], nextCursor: null });
     expect((await get(staff.auth, "/api/calendar/events/00000000-0000-4000-8000-000000000000/rsvps")).statusCode).toBe(404);
+  });
+
+  it("an event's registrations come a page at a time: soonest occurrence first, going before the waitlist in order, no name twice or missed", async () => {
+    const staff = await p.signUp("STAFF");
+    const member = await p.signUp("MEMBER", { firstName: "Late", lastName: "Comer" });
+    // Wednesdays at 19:00 in New York, two places: the third and fourth to register wait.
+    const weekly = await make(staff.auth, "Wednesday Supper", { startsAt: "2026-10-21T19:00", endsAt: "2026-10-21T20:00", repeat: "weekly", registration: true, capacity: 2 });
+    const occurrences = ["2026-10-21T23:00:00.000Z", "2026-10-28T23:00:00.000Z", "2026-11-05T00:00:00.000Z"];
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await p.signUp("MEMBER", { firstName: `Page${i}`, lastName: "Reader" }));
+    // Registered in a different order per occurrence, so the order shown is registration order, not the member's.
+    for (const [k, occurrence] of occurrences.entries()) {
+      for (const i of [0, 1, 2, 3].map((j) => (j + k) % 4)) expect((await rsvp(people[i]!.auth, weekly.id, occurrence, p.app)).statusCode).toBe(200);
+    }
+    // A registration for an occurrence already past is not listed.
+    await p.db.insert(calendarRsvps).values({ eventId: weekly.id, occurrenceStart: new Date("2026-10-14T23:00:00Z"), userId: member.user.id, status: "going" });
+    const name = (i: number) => `Page${i} Reader`;
+    const expected = occurrences.map((occurrence, k) => {
+      const order = [0, 1, 2, 3].map((j) => name((j + k) % 4));
+      return { occurrence, goingCount: 2, waitlistCount: 2, going: order.slice(0, 2), waitlisted: order.slice(2) };
+    });
+    for (const limit of [undefined, 1, 2, 3, 5, 12, 13]) {
+      const { pages, groups } = await readEventRsvps(p.app, staff.auth, weekly.id, limit);
+      expect(groups, `limit ${limit}`).toEqual(expected);
+      if (limit) expect(pages.slice(0, -1).every((pg) => pg.registrations.length === limit), `limit ${limit}`).toBe(true);
+      expect(pages.length, `limit ${limit}`).toBe(limit ? Math.max(1, Math.ceil(12 / limit)) : 1);
+      // Each page carries the counts of exactly the occurrences it names.
+      for (const pg of pages) expect(pg.occurrences.map((o) => o.occurrence)).toEqual([...new Set(pg.registrations.map((r) => r.occurrence))]);
+    }
+
+    // A member who registers while staff page through joins the end of that occurrence's waitlist: the next pages show them once, and nothing shifts.
+    const first = (await get(staff.auth, `/api/calendar/events/${weekly.id}/rsvps?limit=5`)).json() as EventRsvps;
+    expect((await rsvp(member.auth, weekly.id, occurrences[2], p.app)).statusCode).toBe(200);
+    const after = (await get(staff.auth, `/api/calendar/events/${weekly.id}/rsvps?limit=100&cursor=${encodeURIComponent(first.nextCursor!)}`)).json() as EventRsvps;
+    const fresh = (await readEventRsvps(p.app, staff.auth, weekly.id, 100)).pages[0]!.registrations;
+    expect([...first.registrations, ...after.registrations]).toEqual(fresh);
+    expect(fresh).toHaveLength(13);
+    expect(fresh[12]).toEqual({ occurrence: occurrences[2], status: "waitlisted", name: "Late Comer" });
+    expect(after.occurrences.find((o) => o.occurrence === occurrences[2])).toEqual({ occurrence: occurrences[2], goingCount: 2, waitlistCount: 3 });
+
+    // Bad cursors and sizes are the field's 400; members are refused; an unknown event is a 404, with or without a cursor.
+    const b64 = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+    for (const bad of ["zz", b64(["2026-10-21T23:00:00.000000Z", "going", "x"]), b64(["2026-10-21T23:00:00.000000Z", "going", "-1"]), b64(["soon", "going", "1"]), b64(["2026-10-21T23:00:00.000000Z", "going"])]) {
+      const res = await get(staff.auth, `/api/calendar/events/${weekly.id}/rsvps?cursor=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(issues(res)[0]).toMatchObject({ path: "query.cursor" });
+    }
+    for (const limit of ["0", "501", "x"]) {
+      const res = await get(staff.auth, `/api/calendar/events/${weekly.id}/rsvps?limit=${limit}`);
+      expect(res.statusCode, limit).toBe(400);
+      expect(issues(res)[0]).toMatchObject({ path: "querystring.limit" });
+    }
+    expect((await get(member.auth, `/api/calendar/events/${weekly.id}/rsvps?cursor=${first.nextCursor}`)).statusCode).toBe(403);
+    expect((await get(staff.auth, `/api/calendar/events/00000000-0000-4000-8000-000000000000/rsvps?cursor=${first.nextCursor}`)).statusCode).toBe(404);
   });
 
   it("a cursor no page wrote is a 400 on query.cursor; members are refused with or without one", async () => {

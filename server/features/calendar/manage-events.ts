@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { preparedSql } from "../../db/prepared";
+import { preparedSql, runtimeValue } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
 import { CALENDAR_FEED_PAST_DAYS, CALENDAR_TEXT, EVENT_MAX_DAYS, type EventRepeat } from "../../../contract/calendar";
 import { ERROR_TEXT } from "../../../contract/errors-text";
@@ -143,34 +143,64 @@ export async function listManagedEvents(deps: Deps, q: { cursor?: string; limit:
 }
 
 /**
- * One event's registrations from now on, as the answer's JSON written by PostgreSQL (ZEventRsvps:
- * per occurrence, soonest first, who is going and who waits, each in registration order), or no
- * row for an unknown event. Each registration finds its member's name by primary key (a subquery
- * per row: as a join, the planner hashed every member of the church for a few hundred names);
- * the answer is sent as it is, not parsed and serialized again (issue 23: 417 names were 2 ms of
- * the server's thread). Names are stored trimmed, so `btrim` of "first last" is the name shown.
+ * A page of one event's registrations from now on (ZEventRsvps), by (occurrence, status, seq) on
+ * `calendar_rsvps_occurrence_idx`: soonest occurrence first, its going names before its waitlist
+ * ('going' < 'waitlisted' as text), each in registration order. An event without a capacity can
+ * gather registrations as the church grows, so the answer is a page, never the whole list (issue
+ * 23). One statement reads `limit + 1` rows (the extra one tells that a page follows), the
+ * names (each by primary key: as a join, the planner hashed every member of the church for a
+ * page of names), the page's last key, and the kept counts (decision 0139) of the occurrences on
+ * the page; PostgreSQL writes the JSON. No row: an unknown event.
  */
-const eventRsvps = preparedSql<{ body: string }>(
-  "calendar.rsvps",
-  () => sql`
-  select ${jsonText(sql`coalesce((
-    select json_agg(item order by o.at)
+function rsvpPage(after: SQL | null) {
+  const limit = runtimeValue("limit", "int");
+  return sql`
+  with ev as (select e.id from calendar_events e where e.id = ${p("id")}::uuid),
+  page as (
+    select r.occurrence_start, r.status, r.seq, r.user_id, row_number() over (order by r.occurrence_start, r.status, r.seq) as n
     from (
-      select r.occurrence_start as at,
-        coalesce(json_agg(person order by r.seq) filter (where r.status = 'going'), '[]') as going,
-        coalesce(json_agg(person order by r.seq) filter (where r.status = 'waitlisted'), '[]') as waitlisted
-      from calendar_rsvps r
-      cross join lateral (select (select btrim(u.first_name || ' ' || u.last_name) from users u where u.id = r.user_id) as name) person
-      where r.event_id = e.id and r.occurrence_start >= ${p("now")}::timestamptz
-      group by r.occurrence_start) o
-    cross join lateral (select ${isoSql("o.at")} as occurrence, o.going, o.waitlisted) item), '[]')`)} as body
-  from calendar_events e
-  where e.id = ${p("id")}::uuid`,
+      select r.occurrence_start, r.status, r.seq, r.user_id
+      from calendar_rsvps r, ev
+      where r.event_id = ev.id and r.occurrence_start >= ${p("now")}::timestamptz ${after ? sql`and (r.occurrence_start, r.status, r.seq) > (${after})` : sql``}
+      order by r.occurrence_start, r.status, r.seq
+      limit ${limit} + 1) r),
+  shown as (select * from page where n <= ${limit})
+  select
+    (select count(*) from page) > ${limit} as more,
+    (select json_build_array(${exactTs("s.occurrence_start")}, s.status, s.seq::text)::text from shown s order by s.n desc limit 1) as last_key,
+    (select ${jsonText(sql`coalesce(json_agg(item order by s.n), '[]')`)}
+      from shown s
+      cross join lateral (select ${isoSql("s.occurrence_start")} as occurrence, s.status,
+        (select btrim(u.first_name || ' ' || u.last_name) from users u where u.id = s.user_id) as name) item) as registrations,
+    (select ${jsonText(sql`coalesce(json_agg(item order by c.occurrence_start), '[]')`)}
+      from calendar_occurrence_counts c
+      cross join lateral (select ${isoSql("c.occurrence_start")} as occurrence, c.going as "goingCount", c.waiting as "waitlistCount") item
+      where c.event_id = ${p("id")}::uuid and c.occurrence_start in (select occurrence_start from shown)) as occurrences
+  from ev`;
+}
+const firstRsvps = preparedSql<RsvpPageRow>("calendar.rsvps.first", () => rsvpPage(null));
+const nextRsvps = preparedSql<RsvpPageRow>("calendar.rsvps.next", () =>
+  rsvpPage(sql`${runtimeValue("afterAt", "timestamptz")}, ${runtimeValue("afterStatus", "text")}, ${runtimeValue("afterSeq", "bigint")}`),
 );
+interface RsvpPageRow {
+  more: boolean;
+  last_key: string | null;
+  registrations: string;
+  occurrences: string;
+}
 
-/** Staff: who is going and who waits (in order), for each upcoming occurrence with registrations (JSON text). */
-export async function listEventRsvps(deps: Deps, eventId: string): Promise<string> {
-  const [row] = await eventRsvps(deps.db, { id: eventId, now: deps.now().toISOString() });
+/** Staff: a page of who is going and who waits for an event's upcoming occurrences (ZEventRsvps as JSON text). */
+export async function listEventRsvps(deps: Deps, eventId: string, q: { cursor?: string; limit: number }): Promise<string> {
+  const now = deps.now().toISOString();
+  let rows: RsvpPageRow[];
+  if (q.cursor) {
+    const [afterAt, afterStatus, afterSeq] = readCursor(q.cursor, ["ts", "text", "int"]);
+    rows = await nextRsvps(deps.db, { id: eventId, now, limit: q.limit, afterAt, afterStatus, afterSeq });
+  } else {
+    rows = await firstRsvps(deps.db, { id: eventId, now, limit: q.limit });
+  }
+  const [row] = rows;
   if (!row) throw notFound(CALENDAR_TEXT.notFound);
-  return row.body;
+  const nextCursor = row.more && row.last_key ? writeCursor(...(JSON.parse(row.last_key) as string[])) : null;
+  return `{"registrations":${row.registrations},"occurrences":${row.occurrences},"nextCursor":${JSON.stringify(nextCursor)}}`;
 }

@@ -8,6 +8,7 @@ import {
   ZEventInput,
   ZEventPatch,
   ZEventRsvps,
+  ZEventRsvpsQuery,
   ZManagedEvents,
   ZManagedEventsQuery,
   ZMyRegistrations,
@@ -114,9 +115,9 @@ export const calendarRoutes =
 
     app.get(
       API.calendar.rsvps.pattern,
-      { config: { access: "staff" }, schema: { params: ZEventIdParams, response: { 200: ZEventRsvps } } },
+      { config: { access: "staff" }, schema: { params: ZEventIdParams, querystring: ZEventRsvpsQuery, response: { 200: ZEventRsvps } } },
       // JSON written by PostgreSQL (manage-events.ts), sent as it is.
-      async (req, reply) => sendDbJson(reply, await listEventRsvps(deps, req.params.id)),
+      async (req, reply) => sendDbJson(reply, await listEventRsvps(deps, req.params.id, req.query)),
     );
 
     app.get(

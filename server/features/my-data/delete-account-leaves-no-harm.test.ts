@@ -9,8 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, sameDatabase, type TestApp } from "../../testing/harness";
+import { readEventRsvps } from "../../testing/event-rsvps";
 import { API } from "../../../contract/api-paths";
-import type { CalendarEvent, EventRsvps, RsvpAnswer } from "../../../contract/calendar";
+import type { CalendarEvent, RsvpAnswer } from "../../../contract/calendar";
 import type { AdminGroup, GroupRoster } from "../../../contract/groups";
 import { calendarRsvps } from "../../db/schema/calendar";
 import { groupJoinRequests, groupMembers, smallGroups } from "../../db/schema/connect";
@@ -55,11 +56,8 @@ const rsvp = async (m: Member, id: string, occurrence?: string) => {
 };
 /** Who is going and who waits, by first name, per occurrence (the staff view of the event). */
 async function lines(staff: Auth, id: string) {
-  const res = await call(staff, "GET", `/api/calendar/events/${id}/rsvps`);
-  expect(res.statusCode, res.body).toBe(200);
-  return Object.fromEntries(
-    (res.json() as EventRsvps).map((o) => [o.occurrence, { going: o.going.map((p) => p.name.split(" ")[0]), waitlisted: o.waitlisted.map((p) => p.name.split(" ")[0]) }]),
-  );
+  const { groups } = await readEventRsvps(t.app, staff, id);
+  return Object.fromEntries(groups.map((o) => [o.occurrence, { going: o.going.map((n) => n.split(" ")[0]), waitlisted: o.waitlisted.map((n) => n.split(" ")[0]) }]));
 }
 const signUpNamed = (firstName: string) => t.signUp("MEMBER", { firstName, lastName: "Test", password: `${firstName}-password` });
 

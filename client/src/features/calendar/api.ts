@@ -2,7 +2,7 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { API } from "@contract/api-paths";
-import { withMyStatus, type CalendarEvent, type CalendarPage, type EventInput, type EventPatch, type EventRsvps, type ManagedEvents, type MyRegistrations, type Occurrence, type RsvpAnswer, type Week } from "@contract/calendar";
+import { groupRsvps, withMyStatus, type CalendarEvent, type CalendarPage, type EventInput, type EventPatch, type EventRsvps, type ManagedEvents, type MyRegistrations, type Occurrence, type RsvpAnswer, type Week } from "@contract/calendar";
 import { apiJson, apiRequest } from "@/lib/api";
 import { refetchPrefix } from "@/lib/query-client";
 import { useApiMutation, type MutationConfig } from "@/lib/mutation";
@@ -40,7 +40,12 @@ export const useEventDetail = (id: string, enabled: boolean) => useQuery<Calenda
 export const useWeek = () => useQuery<Week>({ queryKey: [API.calendar.week()] });
 /** Admin → Events a page at a time ("Load more"; the first page's `timeZone` is the church's). */
 export const useManagedEvents = () => usePagedList(API.calendar.manage(), (p: ManagedEvents) => p.events);
-export const useEventRsvps = (id: string, enabled: boolean) => useQuery<EventRsvps>({ queryKey: [API.calendar.rsvps({ id })], enabled });
+/** One event's registrations a page at a time ("Load more"), grouped per occurrence (groupRsvps). */
+export function useEventRsvps(id: string) {
+  const { query } = usePagedList(API.calendar.rsvps({ id }), (p: EventRsvps) => p.registrations);
+  const groups = useMemo(() => (query.data ? groupRsvps(query.data.pages) : undefined), [query.data]);
+  return { query, groups };
+}
 
 /** Where "Add to calendar" downloads one event, and the feed a calendar program subscribes to. */
 export const eventIcsUrl = (id: string) => API.calendar.eventIcs({ id });

@@ -133,25 +133,26 @@ function EventForm({ tz, event, onDone }: { tz: string; event: ManagedEvent | nu
 function Registrations({ id, tz }: { id: string; tz: string }) {
   const { m } = useI18n();
   const t = m.eventAdmin;
-  const q = useEventRsvps(id, true);
+  const { query: q, groups } = useEventRsvps(id);
   return (
-    <QueryState query={q} loading={<Skeletons count={1} className="h-10" />} error={t.loadFailed} empty={t.noRsvps}>
+    <QueryState query={q} data={groups} loading={<Skeletons count={1} className="h-10" />} error={t.loadFailed} empty={t.noRsvps}>
       {(list) => (
-        <div className="grid gap-3">
+        <div className="grid gap-3" data-testid="admin-event-rsvps">
           {list.map((o) => (
             <div key={o.occurrence} className="rounded-md bg-muted p-3 text-sm">
               <p className="font-semibold">{shortLabel(tz, o.occurrence)}</p>
+              <p className="text-muted-foreground">{t.counts(o.goingCount, o.waitlistCount)}</p>
               <p>
-                <span className="font-medium">{t.goingList}:</span> {o.going.map((g) => g.name).join(", ") || "—"}
+                <span className="font-medium">{t.goingList}:</span> {o.going.join(", ") || "—"}
               </p>
               {o.waitlisted.length > 0 && (
                 <p>
-                  <span className="font-medium">{t.waitlist}:</span>{" "}
-                  {o.waitlisted.map((g, i) => `${i + 1}. ${g.name}`).join(", ")}
+                  <span className="font-medium">{t.waitlist}:</span> {o.waitlisted.map((name, i) => `${i + 1}. ${name}`).join(", ")}
                 </p>
               )}
             </div>
           ))}
+          <LoadMore query={q} />
         </div>
       )}
     </QueryState>
