@@ -1,7 +1,7 @@
 import type { Browser } from "@playwright/test";
 import { test, expect, register, signIn, shootLightDark } from "./fixtures";
 
-/** With EVENTS_SHOTS=<dir>, the paging test saves Admin → Events in the light and the dark theme. */
+/** With EVENTS_SHOTS=<dir>, the registration and paging tests save Admin → Events in the light and the dark theme. */
 const SHOTS = process.env.EVENTS_SHOTS;
 
 /** A fresh signed-in member in a browser of their own. */
@@ -59,6 +59,8 @@ test("staff create an event with one place; the first member is going, the secon
   await expect(row.getByTestId("admin-event-rsvps")).toContainText("1 going, 1 waitlisted");
   await expect(row).toContainText("Priscilla Calendar");
   await expect(row).toContainText("1. Aquila Calendar");
+  await row.scrollIntoViewIfNeeded();
+  await shootLightDark(page, SHOTS, "admin-event-registrations");
   await first.close();
   await second.close();
 });
