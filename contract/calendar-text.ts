@@ -26,7 +26,7 @@ export const CALENDAR_PAGE_DAYS = 28;
 export const ADMIN_EVENTS_PAGE_SIZE = 20;
 export const ADMIN_EVENTS_PAGE_MAX = 100;
 /** An event's registrations come this many names a page ("Load more" for the next; issue 23). */
-export const ADMIN_RSVPS_PAGE_SIZE = 200;
+export const ADMIN_RSVPS_PAGE_SIZE = 100;
 export const ADMIN_RSVPS_PAGE_MAX = 500;
 
 export const CALENDAR_TEXT = {

@@ -184,38 +184,30 @@ export const ZEventRsvpsQuery = z.object({
 });
 /**
  * Admin: who is going and who waits for an event's upcoming occurrences, a page of names at a
- * time, in the order of (occurrence soonest first, going before waitlisted, registration order);
- * a waitlist's place is its order among the occurrence's waitlisted names, across pages.
- * `occurrences` holds the counts of every occurrence with a name on the page.
+ * time, in the order of (occurrence soonest first, going before waitlisted, registration order).
+ * Each occurrence with a name on the page comes with its counts and its names on this page; an
+ * occurrence's names can run on to the next page (groupRsvps joins them), and a waitlist's place
+ * is its order among the occurrence's waitlisted names, across pages.
  */
 export const ZEventRsvps = z.object({
-  registrations: z.array(z.object({ occurrence: z.string(), status: z.enum(RSVP_STATUSES), name: z.string() })),
-  occurrences: z.array(z.object({ occurrence: z.string(), goingCount: z.number().int(), waitlistCount: z.number().int() })),
+  occurrences: z.array(
+    z.object({ occurrence: z.string(), goingCount: z.number().int(), waitlistCount: z.number().int(), going: z.array(z.string()), waitlisted: z.array(z.string()) }),
+  ),
   /** Pass as `cursor` for the next page; null on the last. */
   nextCursor: z.string().nullable(),
 });
 export type EventRsvps = z.infer<typeof ZEventRsvps>;
 
 /** An occurrence's registrations as Admin → Events shows them: its counts, and the names loaded so far in order. */
-export interface RsvpGroup {
-  occurrence: string;
-  goingCount: number;
-  waitlistCount: number;
-  going: string[];
-  waitlisted: string[];
-}
+export type RsvpGroup = EventRsvps["occurrences"][number];
 
-/** The pages loaded so far, grouped per occurrence (an occurrence's names can run on to the next page). */
+/** The pages loaded so far, an occurrence whose names run on to the next page joined into one. */
 export function groupRsvps(pages: readonly EventRsvps[]): RsvpGroup[] {
-  const counts = new Map(pages.flatMap((p) => p.occurrences).map((o) => [o.occurrence, o]));
   const groups: RsvpGroup[] = [];
-  for (const r of pages.flatMap((p) => p.registrations)) {
-    let g = groups[groups.length - 1];
-    if (!g || g.occurrence !== r.occurrence) {
-      const c = counts.get(r.occurrence);
-      groups.push((g = { occurrence: r.occurrence, goingCount: c?.goingCount ?? 0, waitlistCount: c?.waitlistCount ?? 0, going: [], waitlisted: [] }));
-    }
-    (r.status === "going" ? g.going : g.waitlisted).push(r.name);
+  for (const o of pages.flatMap((p) => p.occurrences)) {
+    const last = groups[groups.length - 1];
+    if (last && last.occurrence === o.occurrence) groups[groups.length - 1] = { ...o, going: [...last.going, ...o.going], waitlisted: [...last.waitlisted, ...o.waitlisted] };
+    else groups.push(o);
   }
   return groups;
 }

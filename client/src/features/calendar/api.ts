@@ -42,7 +42,7 @@ export const useWeek = () => useQuery<Week>({ queryKey: [API.calendar.week()] })
 export const useManagedEvents = () => usePagedList(API.calendar.manage(), (p: ManagedEvents) => p.events);
 /** One event's registrations a page at a time ("Load more"), grouped per occurrence (groupRsvps). */
 export function useEventRsvps(id: string) {
-  const { query } = usePagedList(API.calendar.rsvps({ id }), (p: EventRsvps) => p.registrations);
+  const { query } = usePagedList(API.calendar.rsvps({ id }), (p: EventRsvps) => p.occurrences);
   const groups = useMemo(() => (query.data ? groupRsvps(query.data.pages) : undefined), [query.data]);
   return { query, groups };
 }
