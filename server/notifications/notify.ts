@@ -18,6 +18,7 @@ import type { Tx } from "../db/client";
 import type { EventBus } from "../events/bus";
 import { STAFF_ROLES } from "../../contract/roles";
 import type { NotificationKind } from "../../contract/notifications";
+import { rowsOf } from "../db/rows";
 
 export interface NotifyInput {
   kind: NotificationKind;
@@ -52,7 +53,7 @@ export async function notify(tx: Tx, n: NotifyInput): Promise<number> {
     )
     select (select count(*) from inserted)::int as notified, (select count(*) from queued)::int as queued
   `);
-  const row = (result as unknown as { rows: { notified: number }[] }).rows[0];
+  const row = rowsOf<{ notified: number }>(result)[0];
   return Number(row?.notified ?? 0);
 }
 

@@ -57,7 +57,7 @@ export async function syncGroupCounts(tx: Tx | Db, groupIds: string[]): Promise<
       leaders = ${leadersJson}
     where g.id in (${ids})
     returning g.id, g.member_count, g.pending_count`);
-  for (const r of (result as unknown as { rows: { id: string; member_count: number; pending_count: number }[] }).rows) {
+  for (const r of rowsOf<{ id: string; member_count: number; pending_count: number }>(result)) {
     counts.set(r.id, { memberCount: Number(r.member_count), pendingCount: Number(r.pending_count) });
   }
   return counts;

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { EVENT_MAX_DAYS, type ListedOccurrence, type MyRegistration, type RsvpStatus } from "../../../contract/calendar";
 import { zonedDate } from "../../../contract/zoned-time";
 import { occurrencesBetween, type Schedule } from "./occurrences";
+import { rowsOf } from "../../db/rows";
 
 const MAX_SPAN_MS = (EVENT_MAX_DAYS + 1) * 86_400_000;
 
@@ -35,7 +36,7 @@ export async function eventsInRange(db: Db, tz: string, from: Date, to: Date): P
     select ${columns} from calendar_events
     where repeat <> 'none' and starts_at < ${to.toISOString()}::timestamptz
       and (repeat_until is null or repeat_until >= ${earliestDay}::date)`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
     ...(r as unknown as ListedEvent),
     startsAt: new Date(r.startsAt as string),
     endsAt: new Date(r.endsAt as string),
@@ -60,7 +61,7 @@ export async function listOccurrences(db: Db, tz: string, from: Date, to: Date):
       where event_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
         and occurrence_start >= ${new Date(from.getTime() - MAX_SPAN_MS).toISOString()}::timestamptz
         and occurrence_start < ${to.toISOString()}::timestamptz`);
-    for (const r of (result as unknown as { rows: { event_id: string; occurrence_start: string | Date; going: number; waiting: number }[] }).rows) {
+    for (const r of rowsOf<{ event_id: string; occurrence_start: string | Date; going: number; waiting: number }>(result)) {
       counts.set(`${r.event_id} ${new Date(r.occurrence_start).toISOString()}`, { going: Number(r.going), waiting: Number(r.waiting) });
     }
   }

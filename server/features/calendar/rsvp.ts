@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from "../../http/app-error";
 import { scheduleOf, type EventRow } from "./event-view";
 import { isOccurrence } from "./occurrences";
 import { lockCalendarEvent, withdrawRegistration } from "../../shared/calendar-waitlist";
+import { rowsOf } from "../../db/rows";
 
 /** Which occurrence: the one named (it must be one of the event's), or a one-off event's only one. */
 function resolveOccurrence(tz: string, ev: EventRow, occurrence: string | undefined, where = "body"): Date {
@@ -46,7 +47,7 @@ async function answer(tx: Tx, eventId: string, at: Date, userId: string): Promis
           and w.seq <= me.seq) as position
     from calendar_rsvps
     where event_id = ${eventId}::uuid and occurrence_start = ${at.toISOString()}::timestamptz`);
-  const r = (result as unknown as { rows: { going: number; waiting: number; mine: string | null; position: number }[] }).rows[0]!;
+  const r = rowsOf<{ going: number; waiting: number; mine: string | null; position: number }>(result)[0]!;
   const status = r.mine === "waitlisted" ? "waitlisted" : "going";
   return {
     status,

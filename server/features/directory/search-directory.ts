@@ -8,6 +8,7 @@ import { isStaff } from "../../../contract/roles";
 import { memberPhotoUrl } from "../../../contract/member-photo";
 import { DIRECTORY_TEXT } from "../../../contract/directory";
 import { containsPattern } from "../../db/like-pattern";
+import { rowsOf } from "../../db/rows";
 
 /** The page's statement's one row: the members' JSON (ZDirectoryEntry[]) and the last shown member's key. */
 interface PageRow {
@@ -146,7 +147,7 @@ export async function searchDirectory(db: Db, viewer: AuthUser, query: { q: stri
     if (!staff) conditions.push(LISTED);
     for (const term of terms) conditions.push(sql`(u.first_name ilike ${containsPattern(term)} or u.last_name ilike ${containsPattern(term)})`);
     if (key) conditions.push(after(key[0], key[1], key[2]));
-    rows = ((await db.execute(pageSql(conditions, sql`${query.limit}::int`, staff))) as unknown as { rows: PageRow[] }).rows;
+    rows = rowsOf<PageRow>(await db.execute(pageSql(conditions, sql`${query.limit}::int`, staff)));
   }
   const row = rows[0]!;
   const nextCursor = row.more ? writeCursor(row.last_name!, row.first_name!, row.id!) : null;

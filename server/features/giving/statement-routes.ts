@@ -23,6 +23,7 @@ import { startStatementRun } from "./start-statement-run";
 import { getStatementRun } from "./get-statement-run";
 import { issueCardUpdateLink, readCardUpdateLink, updateCardFromLink } from "./card-update";
 import { notFound } from "../../http/app-error";
+import { rowsOf } from "../../db/rows";
 
 export const statementRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -67,7 +68,7 @@ export const statementRoutes =
           const result = await deps.db.execute(
             sql`update gifts set created_at = created_at - interval '1 year' where user_id = ${currentUser(req).id}::uuid and status = 'COMPLETED' returning 1`,
           );
-          return { moved: (result as unknown as { rows: unknown[] }).rows.length };
+          return { moved: rowsOf<unknown>(result).length };
         },
       );
       app.post(
@@ -79,7 +80,7 @@ export const statementRoutes =
               sql`update recurring_gifts set status = 'FAILED', failed_attempts = 4, retry_date = null, last_failure_reason = 'Your card was declined.'
                 where id = ${req.params.id}::uuid and user_id = ${currentUser(req).id}::uuid returning id`,
             );
-            if (!(stopped as unknown as { rows: unknown[] }).rows.length) throw notFound();
+            if (!rowsOf<unknown>(stopped).length) throw notFound();
             return { url: await issueCardUpdateLink(deps, tx, req.params.id) };
           }),
       );

@@ -17,6 +17,7 @@ import type { EventBus } from "../../events/bus";
 import { announce, member, notify } from "../../notifications/notify";
 import { NOTIFICATION_MESSAGES, type NotificationKind } from "../../../contract/notifications";
 import { STAFF_ROLES } from "../../../contract/roles";
+import { rowsOf } from "../../db/rows";
 
 const staffRoles = sql.join(
   STAFF_ROLES.map((r) => sql`${r}`),
@@ -33,7 +34,7 @@ const leadersOf = (groupId: string, exceptUserId: string) => sql`
 
 async function fullName(tx: Tx, userId: string) {
   const result = await tx.execute(sql`select trim(first_name || ' ' || last_name) as name from users where id = ${userId}::uuid`);
-  return (result as unknown as { rows: { name: string }[] }).rows[0]?.name ?? "";
+  return rowsOf<{ name: string }>(result)[0]?.name ?? "";
 }
 
 /** A member asked to join `group` (request row `requestId`): its leaders are told. Returns how many were notified. */

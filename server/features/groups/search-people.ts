@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
 import { containsPattern } from "../../db/like-pattern";
+import { rowsOf } from "../../db/rows";
 
 /** The answer (ZGroupPerson[]) from the members in `found`, first 20 by name, as JSON text written by PostgreSQL. */
 const first20 = sql`
@@ -49,5 +50,5 @@ export async function searchPeople(deps: Deps, q: string): Promise<string> {
   if (!q) return (await byName(deps.db))[0]!.people;
   const pattern = containsPattern(q);
   if (q.length >= 3) return (await containing(deps.db, { pattern }))[0]!.people;
-  return ((await deps.db.execute(short(pattern))) as unknown as { rows: { people: string }[] }).rows[0]!.people;
+  return rowsOf<{ people: string }>(await deps.db.execute(short(pattern)))[0]!.people;
 }

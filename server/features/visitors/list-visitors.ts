@@ -7,6 +7,7 @@ import { visitors } from "../../db/schema/visitors";
 import { users } from "../../db/schema/users";
 import { exactTs, readCursor, writeCursor } from "../../http/keyset";
 import { VISITORS_PAGE_SIZE, type Visitor } from "../../../contract/visitors";
+import { rowsOf } from "../../db/rows";
 
 /** One card as staff see it (after a follow-up), or undefined. */
 export async function getVisitor(db: Db, id: string): Promise<Visitor | undefined> {
@@ -85,7 +86,7 @@ async function readPage(db: Db, q: { cursor?: string; limit: number }): Promise<
   const [at, id] = q.cursor ? readCursor(q.cursor, ["ts", "uuid"]) : ["", ""];
   if (q.limit === VISITORS_PAGE_SIZE) return (q.cursor ? await nextPage(db, { at, id }) : await firstPage(db))[0]!;
   const statement = pageStatement(!q.cursor, sql`${at}`, sql`${id}`, sql`${q.limit}::int`);
-  return ((await db.execute(statement)) as unknown as { rows: PageRow[] }).rows[0]!;
+  return rowsOf<PageRow>(await db.execute(statement))[0]!;
 }
 
 /**

@@ -13,6 +13,7 @@ import { notFound } from "../../http/app-error";
 import type { WalletTransactionStatus, WalletTransactionType } from "../../../contract/wallet";
 import { ERROR_TEXT } from "../../../contract/errors-text";
 import { containsPattern } from "../../db/like-pattern";
+import { rowsOf } from "../../db/rows";
 
 export interface TransactionsFilter {
   limit: number;
@@ -69,7 +70,7 @@ export async function listWalletTransactions(db: Db, userId: string, f: Transact
       where.push(sql`and (t.description ilike ${pattern} or t.merchant_name ilike ${pattern})`);
     }
     const statement = pageStatement(sql`${userId}`, sql.join(where, sql` `), f.before ? sql`${f.before}` : null, sql`${f.limit}::int`);
-    [{ lines }] = ((await db.execute(statement)) as unknown as { rows: { lines: string }[] }).rows;
+    [{ lines }] = rowsOf<{ lines: string }>(await db.execute(statement));
   }
   // An empty page after a cursor: the end of the list, or a cursor that is not the member's (404).
   if (f.before && lines === "[]") {

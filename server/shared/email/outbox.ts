@@ -8,6 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { emailAttachments, emailOutbox, type EmailKind } from "../../db/schema/platform";
 import type { EmailMessage } from "../../providers/email/port";
+import { rowsOf } from "../../db/rows";
 
 /** A message to queue, with what it is about (EMAIL_KINDS: what a deleted account still gets). */
 export type QueuedEmail = EmailMessage & { kind: EmailKind };
@@ -77,5 +78,5 @@ export async function enqueueEmailsTo(
     )
     select count(*)::int as n from queued
   `);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
