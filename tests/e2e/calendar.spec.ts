@@ -110,9 +110,12 @@ test("Admin → Events loads more events a page at a time", async ({ page }) => 
   await more.scrollIntoViewIfNeeded();
   await shootLightDark(page, SHOTS, "admin-events");
   const last = rows.filter({ hasText: titles[titles.length - 1]! });
+  // Each click waits for its page to arrive: clicked again while a page loads, the button could
+  // be gone for good (the last page) before the click found it.
   while (!(await last.isVisible())) {
+    const before = await rows.count();
     await more.click();
-    await expect(last.or(more).first()).toBeVisible();
+    await expect.poll(() => rows.count()).toBeGreaterThan(before);
   }
   await expect(more).toHaveCount(0);
   const shown = await rows.locator("h3").allTextContents();
