@@ -45,6 +45,8 @@ interface PageRow {
  */
 function pageStatement(first: boolean) {
   const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
+  // The last shown row, when a page follows (then it is the `limit`th): one row, no sort.
+  const lastShown = sql`filter (where x.ord = ${p("limit")}::int)`;
   const after: SQL = first ? sql`` : sql`and (a.send_at, a.id) < (${p("at")}::timestamptz, ${p("id")}::uuid)`;
   const scheduled = first
     ? // Its own alias: inside the outer aggregate, "item" would name the outer rows' column.
@@ -54,8 +56,8 @@ function pageStatement(first: boolean) {
     select ${scheduled} as scheduled,
       ${jsonText(sql`coalesce(json_agg(x.item order by x.ord) ${shown}, '[]')`)} as sent,
       count(*) > ${p("limit")}::int as more,
-      (array_agg(x.ts order by x.ord desc) ${shown})[1] as last_ts,
-      (array_agg(x.id order by x.ord desc) ${shown})[1]::text as last_id
+      (array_agg(x.ts) ${lastShown})[1] as last_ts,
+      (array_agg(x.id) ${lastShown})[1]::text as last_id
     from (
       select item, a.id, ${exactTs("a.send_at")} as ts,
         row_number() over (order by a.send_at desc, a.id desc) as ord

@@ -93,6 +93,8 @@ interface PageRow {
 function pageStatement(admin: boolean) {
   const order = admin ? sql`(g.archived_at is not null), g.name` : sql`g.name`;
   const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
+  // The last shown row, when a page follows (then it is the `limit`th): one row, no sort.
+  const lastShown = sql`filter (where x.ord = ${p("limit")}::int)`;
   const keys = sql`
     with keys as (
       select k.id from (
@@ -109,8 +111,8 @@ function pageStatement(admin: boolean) {
     ${admin ? keys : sql``}
     select ${jsonText(sql`coalesce(json_agg(x.item order by x.ord) ${shown}, '[]')`)} as groups,
       count(*) > ${p("limit")}::int as more,
-      (array_agg(x.archived order by x.ord desc) ${shown})[1] as last_archived,
-      (array_agg(x.name order by x.ord desc) ${shown})[1] as last_name
+      (array_agg(x.archived) ${lastShown})[1] as last_archived,
+      (array_agg(x.name) ${lastShown})[1] as last_name
     from (
       select item, g.name, g.archived_at is not null as archived, row_number() over (order by ${order}) as ord
       ${groupJoins}

@@ -101,6 +101,8 @@ const p = (name: string) => sql.placeholder(name);
 const may = sql`(${p("staff")}::boolean or me.is_leader)`;
 const rank = sql`(case when m.is_leader then 0 else 1 end)`;
 const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
+/** The last shown row, when a page follows (then it is the `limit`th): one row, no sort. */
+const lastShown = sql`filter (where x.ord = ${p("limit")}::int)`;
 /** The member's phone when they share it in the directory (its rule, decision 0118), else null. */
 const phone = sharedInDirectory("dl", "phone", sql`u.phone`);
 
@@ -122,10 +124,10 @@ const rosterPage = preparedSql<RosterRow>(
     cross join lateral (
       select ${jsonText(sql`coalesce(json_agg(x.person order by x.ord) ${shown}, '[]')`)} as members,
         count(*) > ${p("limit")}::int as more,
-        (array_agg(x.rank order by x.ord desc) ${shown})[1] as last_rank,
-        (array_agg(x.first_name order by x.ord desc) ${shown})[1] as last_first,
-        (array_agg(x.last_name order by x.ord desc) ${shown})[1] as last_last,
-        (array_agg(x.id order by x.ord desc) ${shown})[1] as last_id
+        (array_agg(x.rank) ${lastShown})[1] as last_rank,
+        (array_agg(x.first_name) ${lastShown})[1] as last_first,
+        (array_agg(x.last_name) ${lastShown})[1] as last_last,
+        (array_agg(x.id) ${lastShown})[1] as last_id
       from (
         select person, ${rank} as rank, u.first_name, u.last_name, u.id, row_number() over (order by ${rank}, u.first_name, u.last_name, u.id) as ord
         from group_members m join users u on u.id = m.user_id

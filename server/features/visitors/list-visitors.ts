@@ -52,12 +52,14 @@ interface PageRow {
  */
 function pageStatement(first: boolean, at: SQL, id: SQL, limit: SQL) {
   const shown = sql`filter (where x.ord <= ${limit})`;
+  // The last shown row, when a page follows (then it is the `limit`th): one row, no sort.
+  const lastShown = sql`filter (where x.ord = ${limit})`;
   const after: SQL = first ? sql`` : sql`where (v.created_at, v.id) < (${at}::timestamptz, ${id}::uuid)`;
   return sql`
     select ${jsonText(sql`coalesce(json_agg(x.item order by x.ord) ${shown}, '[]')`)} as visitors,
       count(*) > ${limit} as more,
-      (array_agg(x.ts order by x.ord desc) ${shown})[1] as last_ts,
-      (array_agg(x.id order by x.ord desc) ${shown})[1]::text as last_id,
+      (array_agg(x.ts) ${lastShown})[1] as last_ts,
+      (array_agg(x.id) ${lastShown})[1]::text as last_id,
       ${first ? sql`(select count(*)::int from visitors)` : sql`null::int`} as total,
       ${first ? sql`(select count(*)::int from visitors where followed_up_at is null)` : sql`null::int`} as waiting
     from (
