@@ -215,6 +215,11 @@ describe("ask to join, and leaders", () => {
     expect(body.requests.map((r) => r.userId)).toEqual([asker.user.id, second.user.id]);
     expect(body.requests[0]).toMatchObject({ firstName: "Timothy", lastName: "Lois", email: asker.user.email });
     expect(Object.keys(body.members[0]).sort()).toEqual(["email", "firstName", "isLeader", "joinedAt", "lastName", "phone", "userId"]);
+    // PostgreSQL writes each person's JSON as text: a name with quotes, a backslash, a tab and an accent comes back as it was.
+    const odd = "Zo\u00eb \"Z\" \\ O'Neil\t\u2028";
+    await t.db.update(users).set({ lastName: odd }).where(eq(users.id, second.user.id));
+    const oddRoster = (await call("GET", `/api/groups/${g.id}/members`, leader.auth)).json() as GroupRoster;
+    expect(ZGroupRoster.strict().parse(oddRoster).requests[1]).toMatchObject({ userId: second.user.id, lastName: odd });
     expect((await call("GET", `/api/groups/${g.id}/members`, staff.auth)).statusCode).toBe(200);
     for (const who of [bystander, otherLeader, asker]) {
       const res = await call("GET", `/api/groups/${g.id}/members`, who.auth);
