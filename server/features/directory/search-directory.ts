@@ -9,6 +9,7 @@ import { memberPhotoUrl } from "../../../contract/member-photo";
 import { DIRECTORY_TEXT } from "../../../contract/directory";
 import { containsPattern } from "../../db/like-pattern";
 import { rowsOf } from "../../db/rows";
+import { jsonArrayOfTexts } from "../../db/json-sql";
 
 /** The page's statement's one row: the members' JSON (ZDirectoryEntry[]) and the last shown member's key. */
 interface PageRow {
@@ -82,7 +83,7 @@ function pageSql(conditions: SQL[], limit: SQL, staff: boolean) {
   const where = sql`where ${sql.join([NOT_DELETED, ...conditions], sql` and `)}`;
   const lastShown = sql`filter (where x.ord = ${limit})`;
   return sql`
-    select '[' || coalesce(string_agg(x.item, ',' order by x.ord) filter (where x.ord <= ${limit}), '') || ']' as members,
+    select ${jsonArrayOfTexts(sql`x.item`, sql`x.ord`, sql`filter (where x.ord <= ${limit})`)} as members,
       count(*) > ${limit} as more,
       (array_agg(x.last_name) ${lastShown})[1] as last_name,
       (array_agg(x.first_name) ${lastShown})[1] as first_name,

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { isoSql } from "../../db/iso-time";
 import type { Db, Tx } from "../../db/client";
 import { preparedSql } from "../../db/prepared";
-import { jsonText } from "../../db/json-sql";
+import { jsonArrayOfTexts, jsonOrNull, jsonText } from "../../db/json-sql";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
 import type { AdminGroup, JoinPolicy, MyGroupStatus } from "../../../contract/groups";
 import { readGroupCursor, writeCursor } from "./group-cursor";
@@ -46,22 +46,28 @@ const groupSelect = (viewer: string, where: SQL) => sql`
       where ${where}`;
 
 /**
- * Group `g` as the answer's JSON object, written by PostgreSQL (ZGroup; with `admin`, ZAdminGroup's
- * `archivedAt` too): a lateral row `item` whose columns are the answer's fields, which
- * `json_agg(item)` writes as compact objects. After `groupJoins` (`me`: the asker's
+ * Group `g` as the answer's JSON object, written by PostgreSQL as text (ZGroup; with `admin`,
+ * ZAdminGroup's `archivedAt` too; decision 0142's way: about half the database's time of a record
+ * turned into JSON): the lateral row `item` has the object (`item.json`) and the asker's status
+ * (`item."myStatus"`, what a roster's role check reads). After `groupJoins` (`me`: the asker's
  * membership, `r`: their pending request). Only staff (`staffView`) and the group's leaders are
- * told how many requests wait. The lists send this text as it is: no row is parsed into objects,
- * checked against the response schema and serialized again on the server's thread (issue 23;
- * groups.test.ts parses every such answer with its contract schema).
+ * told how many requests wait. The leaders are the group's kept JSON (decision 0141), written in
+ * as they are. The lists send this text as it is: no row is parsed into objects, checked against
+ * the response schema and serialized again on the server's thread (issue 23; groups.test.ts
+ * parses every such answer with its strict contract schema).
  */
+const myStatus = sql`(case when me.is_leader then 'leader' when me.user_id is not null then 'member' when r.id is not null then 'pending' else 'none' end)`;
 export const groupItem = (staffView: SQL, admin = false) => sql`
-      cross join lateral (select g.id, g.name, g.description, g.meeting_day as "meetingDay", g.meeting_time as "meetingTime",
-        g.meeting_place as "meetingPlace", g.meeting_url as "meetingUrl", g.capacity, g.join_policy as "joinPolicy",
-        g.member_count as "memberCount", coalesce(g.member_count >= g.capacity, false) as "isFull",
-        g.leaders,
-        case when me.is_leader then 'leader' when me.user_id is not null then 'member' when r.id is not null then 'pending' else 'none' end as "myStatus",
-        case when ${staffView} or me.is_leader then g.pending_count end as "pendingCount"
-        ${admin ? sql`, ${isoSql("g.archived_at")} as "archivedAt"` : sql``}) item`;
+      cross join lateral (select ${myStatus} as "myStatus",
+        ('{"id":"' || g.id || '","name":' || to_json(g.name) || ',"description":' || to_json(g.description)
+        || ',"meetingDay":' || ${jsonOrNull(sql`g.meeting_day`)} || ',"meetingTime":' || ${jsonOrNull(sql`g.meeting_time`)}
+        || ',"meetingPlace":' || ${jsonOrNull(sql`g.meeting_place`)} || ',"meetingUrl":' || ${jsonOrNull(sql`g.meeting_url`)}
+        || ',"capacity":' || ${jsonOrNull(sql`g.capacity`)} || ',"joinPolicy":' || to_json(g.join_policy)
+        || ',"memberCount":' || g.member_count || ',"isFull":' || coalesce(g.member_count >= g.capacity, false)
+        || ',"leaders":' || ${jsonText(sql`g.leaders`)} || ',"myStatus":"' || ${myStatus} || '"'
+        || ',"pendingCount":' || ${jsonOrNull(sql`case when ${staffView} or me.is_leader then g.pending_count end`)}
+        ${admin ? sql`|| ',"archivedAt":' || ${jsonOrNull(isoSql("g.archived_at"))}` : sql``}
+        || '}') as json) item`;
 
 const viewer = sql`${p("viewer")}::uuid`;
 export const groupJoins = sql`
@@ -109,12 +115,12 @@ function pageStatement(admin: boolean) {
       limit ${p("limit")}::int + 1)`;
   return sql`
     ${admin ? keys : sql``}
-    select ${jsonText(sql`coalesce(json_agg(x.item order by x.ord) ${shown}, '[]')`)} as groups,
+    select ${jsonArrayOfTexts(sql`x.item`, sql`x.ord`, shown)} as groups,
       count(*) > ${p("limit")}::int as more,
       (array_agg(x.archived) ${lastShown})[1] as last_archived,
       (array_agg(x.name) ${lastShown})[1] as last_name
     from (
-      select item, g.name, g.archived_at is not null as archived, row_number() over (order by ${order}) as ord
+      select item.json as item, g.name, g.archived_at is not null as archived, row_number() over (order by ${order}) as ord
       ${groupJoins}
       ${admin ? sql`join keys k on k.id = g.id` : sql``}
       ${groupItem(sql.raw(String(admin)), admin)}
@@ -127,8 +133,8 @@ const adminPage = preparedSql<PageRow>("groups.admin", () => pageStatement(true)
 const myGroups = preparedSql<{ groups: string }>(
   "groups.mine",
   () => sql`
-    select ${jsonText(sql`coalesce(json_agg(x.item order by x.name), '[]')`)} as groups
-    from (select item, g.name ${groupJoins} ${groupItem(sql`false`)} where me.user_id is not null and g.archived_at is null) x`,
+    select ${jsonArrayOfTexts(sql`x.item`, sql`x.name`)} as groups
+    from (select item.json as item, g.name ${groupJoins} ${groupItem(sql`false`)} where me.user_id is not null and g.archived_at is null) x`,
 );
 
 /** One group (any, or live only), for a write's answer inside its transaction. */

@@ -535,10 +535,13 @@ describe("answers PostgreSQL writes (issue 23)", () => {
     const description = 'Tea, \n biscuits, "scones" and \\ a back slash.\r\nLine two \u2028 🙏';
     const g = await create(staff, { description, joinPolicy: "ask", capacity: 3, meetingDay: 2, meetingTime: "19:00", meetingUrl: "https://meet.example.org/x", leaderIds: [leader.user.id] });
     await call("POST", `/api/groups/${g.id}/join`, asker.auth);
+    // A group with two leaders: its kept leaders' JSON is written into the answers compact.
+    const pair = await create(staff, { leaderIds: [leader.user.id, staff.user.id] });
     const get = async (url: string, auth: Auth) => {
       const res = await call("GET", url, auth);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      expect(res.body, url).not.toContain("\n");
       return res.json() as unknown;
     };
     const exactly = (schema: { parse(v: unknown): unknown }, body: unknown) => expect(schema.parse(body)).toEqual(body);
@@ -558,6 +561,8 @@ describe("answers PostgreSQL writes (issue 23)", () => {
     expect(shown.description).toBe(g.description);
     expect(shown.leaders).toEqual([{ id: leader.user.id, firstName: 'Bo "the bold"', lastName: "O'Brien \\ Ñúñez" }]);
     expect((mine as Group[]).find((x) => x.id === g.id)).toEqual(shown);
+    expect((list as GroupPage).groups.find((x) => x.id === pair.id)).toEqual({ ...pair, myStatus: "leader", pendingCount: 0, archivedAt: undefined });
+    expect(pair.leaders).toHaveLength(2);
     expect((roster as GroupRoster).group).toEqual(shown);
     expect((roster as GroupRoster).requests).toEqual([{ userId: asker.user.id, firstName: "Tabitha", lastName: "Joppa", email: asker.user.email, phone: null, requestedAt: expect.any(String) }]);
     const decided = await call("POST", `/api/groups/${g.id}/requests/${asker.user.id}/approve`, leader.auth);

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { isoSql } from "../../db/iso-time";
 import type { Deps } from "../../deps";
 import { preparedSql } from "../../db/prepared";
-import { jsonText } from "../../db/json-sql";
+import { jsonArrayOfTexts, jsonOrNull } from "../../db/json-sql";
 import { groupJoinRequests, groupMembers } from "../../db/schema/connect";
 import type { AuthUser } from "../../http/auth";
 import { conflict, forbidden, notFound } from "../../http/app-error";
@@ -112,9 +112,7 @@ const phone = sharedInDirectory("dl", "phone", sql`u.phone`);
  * column here is NOT NULL but the phone, which is written as null when not shared.
  */
 const personJson = (extra: SQL) => sql`('{"userId":"' || u.id || '","firstName":' || to_json(u.first_name) || ',"lastName":' || to_json(u.last_name)
-  || ',"email":' || to_json(u.email) || ',"phone":' || coalesce(to_json(${phone})::text, 'null') || ${extra} || '}')`;
-/** A page of people's JSON texts as one array, in `order`. */
-const jsonArray = (order: SQL, filter: SQL = sql``) => sql`'[' || coalesce(string_agg(x.person, ',' order by ${order}) ${filter}, '') || ']'`;
+  || ',"email":' || to_json(u.email) || ',"phone":' || ${jsonOrNull(phone)} || ${extra} || '}')`;
 
 /**
  * A roster page in one statement (issue 23): the group with the asker's status (what the role
@@ -128,11 +126,11 @@ const jsonArray = (order: SQL, filter: SQL = sql``) => sql`'[' || coalesce(strin
 const rosterPage = preparedSql<RosterRow>(
   "groups.roster",
   () => sql`
-    select item."myStatus" as my_status, ${jsonText(sql`row_to_json(item)`)} as "group", m.members, m.more, m.last_rank, m.last_first, m.last_last, m.last_id, q.requests
+    select item."myStatus" as my_status, item.json as "group", m.members, m.more, m.last_rank, m.last_first, m.last_last, m.last_id, q.requests
     ${groupJoins}
     ${groupItem(sql`${p("staff")}::boolean`)}
     cross join lateral (
-      select ${jsonArray(sql`x.ord`, shown)} as members,
+      select ${jsonArrayOfTexts(sql`x.person`, sql`x.ord`, shown)} as members,
         count(*) > ${p("limit")}::int as more,
         (array_agg(x.rank) ${lastShown})[1] as last_rank,
         (array_agg(x.first_name) ${lastShown})[1] as last_first,
@@ -148,7 +146,7 @@ const rosterPage = preparedSql<RosterRow>(
         order by ${rank}, u.first_name, u.last_name, u.id
         limit ${p("limit")}::int + 1) x) m
     cross join lateral (
-      select ${jsonArray(sql`x.created_at, x.id`)} as requests
+      select ${jsonArrayOfTexts(sql`x.person`, sql`x.created_at, x.id`)} as requests
       from (
         select ${personJson(sql`',"requestedAt":"' || ${isoSql("q.created_at")} || '"'`)} as person, q.created_at, q.id
         from group_join_requests q join users u on u.id = q.user_id
