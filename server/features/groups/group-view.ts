@@ -51,10 +51,11 @@ const groupSelect = (viewer: string, where: SQL) => sql`
  * turned into JSON): the lateral row `item` has the object (`item.json`) and the asker's status
  * (`item."myStatus"`, what a roster's role check reads). After `groupJoins` (`me`: the asker's
  * membership, `r`: their pending request). Only staff (`staffView`) and the group's leaders are
- * told how many requests wait. The leaders are the group's kept JSON (decision 0141), written in
- * as they are. The lists send this text as it is: no row is parsed into objects, checked against
- * the response schema and serialized again on the server's thread (issue 23; groups.test.ts
- * parses every such answer with its strict contract schema).
+ * told how many requests wait. The leaders are the group's kept JSON (decision 0141), compacted
+ * by `jsonText` (the triggers' `json_agg` separates its elements with ", \n "). The lists send
+ * this text as it is: no row is parsed into objects, checked against the response schema and
+ * serialized again on the server's thread (issue 23; groups.test.ts parses every such answer with
+ * its strict contract schema).
  */
 const myStatus = sql`(case when me.is_leader then 'leader' when me.user_id is not null then 'member' when r.id is not null then 'pending' else 'none' end)`;
 export const groupItem = (staffView: SQL, admin = false) => sql`
