@@ -50,6 +50,16 @@ export const users = pgTable(
     index("users_directory_listed_name_idx")
       .on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id)
       .where(sql`${t.directoryListed} and ${t.deletedAt} is null`),
+    // Naming a group's leaders lists first the members whose first name, then last name, starts
+    // with the text (decision 0145): each read in its order as a range of lowered names in byte
+    // order ("C"), stopping at the picker's 20, whatever share of the church the text names.
+    // Migration 0050 adds INCLUDE (first_name, last_name, email) by hand: an index-only scan.
+    index("users_first_name_prefix_idx")
+      .on(sql`(lower(${t.firstName}) collate "C")`, sql`(lower(${t.lastName}) collate "C")`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index("users_last_name_prefix_idx")
+      .on(sql`(lower(${t.lastName}) collate "C")`, sql`(lower(${t.firstName}) collate "C")`, t.id)
+      .where(sql`${t.deletedAt} is null`),
     // Staff's name searches ("contains", ILIKE '%text%': naming a group's leaders, Admin → People):
     // trigrams of each field (pg_trgm, which every database loads: db/client.ts), so a search
     // reads the members whose names hold the text, not every member's row (issue 23).

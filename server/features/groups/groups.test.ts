@@ -392,6 +392,37 @@ describe("staff's people search and the demo", () => {
     expect(first.every((p) => p.userId !== gone.user.id)).toBe(true);
   });
 
+  it("lists first names that start with the text, then last names that do, then the rest who hold it, in any case, 20 at most (decision 0145)", async () => {
+    const staff = await t.signUp("STAFF");
+    const tok = Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+    const Tok = tok[0]!.toUpperCase() + tok.slice(1);
+    const ids = async (q: string) => {
+      const res = await call("GET", `/api/admin/groups/people?q=${encodeURIComponent(q)}`, staff.auth);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as GroupPerson[]).map((p) => p.userId);
+    };
+    const sign = async (firstName: string, lastName: string, email?: string) => (await t.signUp("MEMBER", { firstName, lastName, ...(email ? { email } : {}) })).user.id;
+    // Signed up out of order, so the answer's order is the search's.
+    const inEmail = await sign("Aaron", "Abbott", `x.${tok}.y-${Date.now()}@example.org`);
+    const inside = await sign(`Ba${tok}`, "Zed");
+    const lastB = await sign("Zoe", `${Tok}son`);
+    const firstB = await sign(`${Tok}ina`, "Able");
+    const lastA = await sign("Abe", `${Tok}ford`);
+    const both = await sign(`${Tok}a`, `${Tok}ley`);
+    const firstA = await sign(Tok, "Young");
+    const expected = [firstA, both, firstB, lastA, lastB, inEmail, inside];
+    expect(await ids(tok)).toEqual(expected);
+    expect(await ids(tok.toUpperCase())).toEqual(expected);
+    // A longer start narrows each group; the middle of a name is the third group's.
+    expect(await ids(`${tok}i`)).toEqual([firstB]);
+    expect(await ids(tok.slice(1))).toEqual(expect.arrayContaining([firstA, both, firstB, lastA, lastB, inEmail, inside]));
+    // Once the first names fill the page, nobody after them is listed.
+    const more = [];
+    for (const letter of "bcdefghijklmnopqrs") more.push(await sign(`${Tok}z${letter}`, "Young"));
+    const page = await ids(tok);
+    expect(page).toEqual([firstA, both, firstB, ...more.slice(0, 17)]);
+  });
+
   it("a new church has no groups; the demo seed brings a few, with leaders, an ask-to-join group and a request (twice: idempotent)", async () => {
     const fresh = await createTestApp();
     try {
