@@ -15,6 +15,13 @@ export const FUND_DESCRIPTION_MAX = 300;
 export const GIFT_METHODS = ["card", "wallet", "cash", "check", "bank"] as const;
 export type GiftMethod = (typeof GIFT_METHODS)[number];
 
+/**
+ * The ledger's page (GET /api/admin/giving/gifts): Give & Manage's ledger asks for this many lines
+ * at a time ("Load more"), and so does an asker who names no `limit`.
+ */
+export const LEDGER_PAGE_DEFAULT = 20;
+export const LEDGER_PAGE_MAX = 200;
+
 /** Audit log page size (GET /api/admin/audit-log). */
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 200;

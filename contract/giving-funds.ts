@@ -2,7 +2,7 @@ import { z } from "./zod-setup";
 import { displayText } from "./display-text";
 import { LOCALES } from "./i18n/locales";
 import { MAX_FEE_FIXED_CENTS, MAX_FEE_PERCENT_BPS } from "./giving-fee";
-import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, FUND_DESCRIPTION_MAX, FUND_NAME_MAX, FUNDS_TEXT, GIFT_METHODS } from "./giving-funds-text";
+import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, FUND_DESCRIPTION_MAX, FUND_NAME_MAX, FUNDS_TEXT, GIFT_METHODS, LEDGER_PAGE_DEFAULT, LEDGER_PAGE_MAX } from "./giving-funds-text";
 
 /** Funds, the processing fee, the finance permission, the audit log and the gift ledger (issue 19; decision 0113). */
 export * from "./giving-funds-text";
@@ -95,7 +95,7 @@ export const ZLedgerQuery = ZRange.extend({
   status: z.enum(["COMPLETED", "FAILED"]).optional(),
   q: z.string().trim().max(100).optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).default(LEDGER_PAGE_DEFAULT),
 });
 export type LedgerQuery = z.input<typeof ZLedgerQuery>;
 

@@ -15,6 +15,7 @@ import type { TestApp } from "../../testing/harness";
 import { funds, gifts } from "../../db/schema/giving";
 import { auditLog, users } from "../../db/schema/users";
 import { ZLedgerGift, ZLedgerPage, type LedgerPage } from "../../../contract/giving-funds";
+import { LEDGER_PAGE_DEFAULT, LEDGER_PAGE_MAX } from "../../../contract/giving-funds-text";
 import { z } from "zod";
 import { readLedgerPage } from "./list-ledger";
 import type { DonorPage, GivingTotalsReport } from "../../../contract/giving-ledger";
@@ -258,6 +259,11 @@ describe("keyset pages among gifts that share a timestamp", () => {
     } while (cursor);
     expect(ids).toHaveLength(2500);
     expect(new Set(ids).size).toBe(2500);
+    // Without a limit, a page is what the app's ledger asks for: LEDGER_PAGE_DEFAULT lines, the newest first.
+    const first: LedgerPage = (await get(owner.auth, "/api/admin/giving/gifts?from=2021-05-01&to=2021-05-31")).json();
+    expect(first.gifts.map((g) => g.id)).toEqual(ids.slice(0, LEDGER_PAGE_DEFAULT));
+    expect(first.nextCursor).not.toBeNull();
+    expect((await get(owner.auth, `/api/admin/giving/gifts?limit=${LEDGER_PAGE_MAX + 1}`)).statusCode).toBe(400);
   });
 });
 

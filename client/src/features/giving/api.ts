@@ -7,6 +7,7 @@ import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-q
 import { API } from "@contract/api-paths";
 import type { GiveRequestInput, GiveResponse, GivingHistoryEntry, GivingStatement, RecurringAction, RecurringDonation } from "@contract/giving";
 import type { FeeSettings, FundAdmin, FundCreateInput, FundPatchInput, LedgerPage } from "@contract/giving-funds";
+import { LEDGER_PAGE_DEFAULT } from "@contract/giving-funds-text";
 import type { Batch, BatchCreateInput, BatchList, BatchPatchInput, DonorMatch } from "@contract/giving-batches";
 import type { CardUpdateAnswer, CardUpdateGift, CardUpdateRequestInput, StatementRun } from "@contract/giving-statements";
 import type { RefundRequest, RefundResponse } from "@contract/giving-refunds";
@@ -134,7 +135,7 @@ export const useTotalsReport = (f: Pick<LedgerFilters, "from" | "to" | "fundId" 
 
 /** The ledger with its filters, a keyset page at a time ("Load more"); finance only, every page audited. */
 export const useLedgerPages = (f: LedgerFilters) => {
-  const base = `${API.admin.givingGifts()}?${ledgerQuery({ ...f, limit: "20" })}`;
+  const base = `${API.admin.givingGifts()}?${ledgerQuery({ ...f, limit: String(LEDGER_PAGE_DEFAULT) })}`;
   return useInfiniteQuery<LedgerPage, Error, InfiniteData<LedgerPage>, string[], string | null>({
     queryKey: [base],
     initialPageParam: null,
