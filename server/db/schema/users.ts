@@ -50,10 +50,10 @@ export const users = pgTable(
     index("users_directory_listed_name_idx")
       .on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id)
       .where(sql`${t.directoryListed} and ${t.deletedAt} is null`),
-    // Naming a group's leaders lists first the members whose first name, then last name, starts
-    // with the text (decision 0145): each read in its order as a range of lowered names in byte
-    // order ("C"), stopping at the picker's 20, whatever share of the church the text names.
-    // Migration 0050 adds INCLUDE (first_name, last_name, email) by hand: an index-only scan.
+    // Finding a member by what staff type (shared/people-search.ts, decision 0145) lists first
+    // the members whose first name, then last name, starts with the text: each a range of
+    // lowered names in byte order ("C"), read in order and stopped at the page. Migration 0050
+    // adds INCLUDE (first_name, last_name, email) by hand, so each is read index-only.
     index("users_first_name_prefix_idx")
       .on(sql`(lower(${t.firstName}) collate "C")`, sql`(lower(${t.lastName}) collate "C")`, t.id)
       .where(sql`${t.deletedAt} is null`),
@@ -65,6 +65,10 @@ export const users = pgTable(
     // reads the members whose names hold the text, not every member's row (issue 23).
     index("users_name_search_idx")
       .using("gin", t.firstName.op("gin_trgm_ops"), t.lastName.op("gin_trgm_ops"), t.email.op("gin_trgm_ops"))
+      .where(sql`${t.deletedAt} is null`),
+    // ... and by the full name ("Mary Gar"), as the searches match it.
+    index("users_full_name_search_idx")
+      .using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -307,6 +307,16 @@ describe("GET /api/admin/users", () => {
     expect((await list("nobody-has-this-name")).json()).toEqual([]);
   });
 
+  it("lists first names that start with the text, then last names, then the rest; finds a full name (decision 0145)", async () => {
+    const naboth = await t.signUp("MEMBER", { firstName: "Naboth", lastName: "Ofjezreel" });
+    const amos = await t.signUp("MEMBER", { firstName: "Amos", lastName: "Jezreelson" });
+    const abel = await t.signUp("MEMBER", { firstName: "Jezreel", lastName: "Abel" });
+    const ids = async (q: string) => (await list(q)).json().map((u: { id: string }) => u.id);
+    expect(await ids("jezre")).toEqual([abel.user.id, amos.user.id, naboth.user.id]);
+    expect(await ids("Naboth Ofj")).toEqual([naboth.user.id]);
+    expect(await ids("jezreel ab")).toEqual([abel.user.id]);
+  });
+
   it("treats % literally", async () => {
     expect(names(await list("%"))).toEqual(["Hundred 100%"]);
     // Unescaped, "0%" would also match "1000".

@@ -81,6 +81,17 @@ describe("who may enter and read batches", () => {
     expect(found.statusCode, found.body).toBe(200);
     expect((found.json() as DonorMatch[]).map((m) => m.id)).toContain(tr.user.id);
     expect((found.json() as DonorMatch[])[0]).toEqual({ id: expect.any(String), name: expect.any(String), email: expect.any(String) });
+    // The full name finds them too, and a last name that starts with the text comes before a name that only holds it.
+    const byFull = await send(tr, "GET", "/api/admin/giving/donor-search?q=dorcas%20treas");
+    expect((byFull.json() as DonorMatch[]).map((m) => m.id)).toContain(tr.user.id);
+    const tok = `Qv${randomUUID().replace(/[^a-f]/g, "").slice(0, 6)}`;
+    const holds = await t.signUp("MEMBER", { firstName: "Abigail", lastName: `X${tok}` });
+    const starts = await t.signUp("MEMBER", { firstName: "Zillah", lastName: `${tok}son` });
+    const picked = await send(tr, "GET", `/api/admin/giving/donor-search?q=${tok}`);
+    expect(picked.json()).toEqual([
+      { id: starts.user.id, name: `Zillah ${tok}son`, email: starts.user.email },
+      { id: holds.user.id, name: `Abigail X${tok}`, email: holds.user.email },
+    ]);
     expect((await send(tr, "GET", "/api/admin/giving/donor-search?q=")).statusCode).toBe(400);
     const res = await create(owner, { date: daysAgo(0), lines: [{ donor: { kind: "anonymous" }, amountCents: 1, method: "cash" }] });
     expect(res.statusCode, res.body).toBe(201);

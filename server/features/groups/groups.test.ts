@@ -415,6 +415,7 @@ describe("staff's people search and the demo", () => {
     expect(await ids(tok.toUpperCase())).toEqual(expected);
     // A longer start narrows each group; the middle of a name is the third group's.
     expect(await ids(`${tok}i`)).toEqual([firstB]);
+    expect(await ids(`${tok} you`)).toEqual([firstA]);
     expect(await ids(tok.slice(1))).toEqual(expect.arrayContaining([firstA, both, firstB, lastA, lastB, inEmail, inside]));
     // Once the first names fill the page, nobody after them is listed.
     const more = [];
