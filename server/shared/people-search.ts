@@ -24,6 +24,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../db/like-pattern";
+import { runtimeValue } from "../db/prepared";
 
 /** A search's values: placeholders (in a prepared statement) or the values themselves. */
 export interface PeopleSearchValues {
@@ -33,8 +34,14 @@ export interface PeopleSearchValues {
   pattern: unknown;
 }
 
-/** Values for a prepared statement: `q` and `pattern` are its placeholders (fill them with `peopleSearchValues`). */
-export const PEOPLE_SEARCH_PLACEHOLDERS: PeopleSearchValues = { q: sql.placeholder("q"), pattern: sql.placeholder("pattern") };
+/**
+ * Values for a prepared statement: `q` and `pattern` are its placeholders (fill them with
+ * `peopleSearchValues`), runtime values (decision 0137): the plan is the same whatever the text,
+ * and as placeholders PostgreSQL planned the statement again on every search it expected the text
+ * to make cheaper (1.3 ms of planning for 0.2 ms of execution; at 20,000 members the donor picker
+ * halved).
+ */
+export const PEOPLE_SEARCH_PLACEHOLDERS: PeopleSearchValues = { q: runtimeValue("q", "text"), pattern: runtimeValue("pattern", "text") };
 export const peopleSearchValues = (q: string) => ({ q, pattern: containsPattern(q) });
 
 /** A text too short for trigrams: search with an unnamed statement, planned for the text at hand. */
