@@ -28,7 +28,9 @@ test.describe("a browser set to Spanish", () => {
 test("a member switches to Español on Profile; the choice survives a reload and can be undone", async ({ page }) => {
   await register(page);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).toBeVisible();
-  await chooseSpanish(page);
+  await page.goto("/profile");
+  await page.getByLabel("Language").selectOption("es");
+  await expect(page.getByRole("status").filter({ hasText: "Idioma actualizado" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Principal" });
   await expect(nav.getByRole("link", { name: "Inicio" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();

@@ -52,7 +52,11 @@ async function signInWithPassword(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-test("a member adds a passkey on Profile, signs out, and signs in with it", async ({ page }) => {
+test("a member adds a passkey on Profile, signs out, and signs in with it", async ({ page, allowConsoleError }) => {
+  // Signing out revokes the session while Profile's own reads may still be on their way (the
+  // client sends none after it starts, lib/auth.tsx); the server answers those 401 and the
+  // browser logs it. Seen once in CI, 27 November.
+  allowConsoleError(/status of 401/);
   await addVirtualAuthenticator(page);
   await register(page);
   await page.goto("/profile");
