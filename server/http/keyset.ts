@@ -76,3 +76,15 @@ export function pageOf<R>(rows: R[], limit: number, keyOf: (last: R) => string[]
   const last = page[page.length - 1];
   return { page, nextCursor: rows.length > limit && last ? writeCursor(...keyOf(last)) : null };
 }
+
+/**
+ * A page read in one statement as `limit + 1` rows numbered from 1 in the page's order (`ord`,
+ * `x.ord` unless named): aggregate filters for the rows the page shows (`shown`) and for its last
+ * one (`last`: the `limit`-th, which exists only when a page follows; its key parts are the
+ * cursor's, read from that one row instead of sorting the page again). `limit` is SQL: a
+ * placeholder or a runtime value, cast as the statement needs.
+ */
+export const pageFilters = (limit: SQL, ord: SQL = sql`x.ord`) => ({
+  shown: sql`filter (where ${ord} <= ${limit})`,
+  last: sql`filter (where ${ord} = ${limit})`,
+});

@@ -3,7 +3,7 @@ import { isoSql } from "../../db/iso-time";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
-import { exactTs, readCursor, writeCursor } from "../../http/keyset";
+import { exactTs, pageFilters, readCursor, writeCursor } from "../../http/keyset";
 
 const p = (name: string) => sql.placeholder(name);
 /** An instant as toISOString writes it (UTC, milliseconds), written by PostgreSQL. */
@@ -44,9 +44,7 @@ interface PageRow {
  * not parameters: a generic plan could not match a parameter to the partial indexes' conditions.
  */
 function pageStatement(first: boolean) {
-  const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
-  // The last shown row, when a page follows (then it is the `limit`th): one row, no sort.
-  const lastShown = sql`filter (where x.ord = ${p("limit")}::int)`;
+  const { shown, last: lastShown } = pageFilters(sql`${p("limit")}::int`);
   const after: SQL = first ? sql`` : sql`and (a.send_at, a.id) < (${p("at")}::timestamptz, ${p("id")}::uuid)`;
   const scheduled = first
     ? // Its own alias: inside the outer aggregate, "item" would name the outer rows' column.

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedSql, runtimeValue } from "../../db/prepared";
 import type { AuthUser } from "../../http/auth";
-import { readCursor, writeCursor } from "../../http/keyset";
+import { pageFilters, readCursor, writeCursor } from "../../http/keyset";
 import { sharedInDirectory } from "../../shared/directory-sharing";
 import { isStaff } from "../../../contract/roles";
 import { memberPhotoUrl } from "../../../contract/member-photo";
@@ -81,9 +81,9 @@ const entry = (staff: boolean) => sql`(
  */
 function pageSql(conditions: SQL[], limit: SQL, staff: boolean) {
   const where = sql`where ${sql.join([NOT_DELETED, ...conditions], sql` and `)}`;
-  const lastShown = sql`filter (where x.ord = ${limit})`;
+  const { shown, last: lastShown } = pageFilters(limit);
   return sql`
-    select ${jsonArrayOfTexts(sql`x.item`, sql`x.ord`, sql`filter (where x.ord <= ${limit})`)} as members,
+    select ${jsonArrayOfTexts(sql`x.item`, sql`x.ord`, shown)} as members,
       count(*) > ${limit} as more,
       (array_agg(x.last_name) ${lastShown})[1] as last_name,
       (array_agg(x.first_name) ${lastShown})[1] as first_name,

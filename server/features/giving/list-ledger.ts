@@ -17,7 +17,7 @@ import { funds, giftRefunds, gifts } from "../../db/schema/giving";
 import { users } from "../../db/schema/users";
 import { givingBatchLines } from "../../db/schema/giving-batch-lines";
 import type { AuthUser } from "../../http/auth";
-import { exactTs, pageOf, readCursor, writeCursor } from "../../http/keyset";
+import { exactTs, pageFilters, pageOf, readCursor, writeCursor } from "../../http/keyset";
 import { auditView } from "../../shared/audit";
 import { fundName } from "../../shared/money/funds";
 import type { LedgerGift, ZLedgerQuery } from "../../../contract/giving-funds";
@@ -139,15 +139,19 @@ const lineQuery = (where: SQL | undefined, limit: number | SQL, locale: unknown)
  * the page was two statements: two round trips, each a write to the socket and a wake-up of the
  * database, which were the most of what was left of the server's CPU.
  */
-const pageQuery = (where: SQL | undefined, limit: number | SQL, locale: unknown, totals: SQL) => sql`
+const pageQuery = (where: SQL | undefined, limit: number | SQL, locale: unknown, totals: SQL) => {
+  const page = pageFilters(sql`${limit}::int`, sql`l.ord`);
+  return sql`
   select p.lines, p.shown, p.more, p.last_ts, p.last_id, t.funds, t."totalCents", t."count"
   from (
-    select string_agg(l.line, ',' order by l.ord) filter (where l.ord <= ${limit}::int) as lines,
+    select string_agg(l.line, ',' order by l.ord) ${page.shown} as lines,
       least(count(*), ${limit}::int)::int as shown, count(*) > ${limit}::int as more,
-      max(l.ts) filter (where l.ord = ${limit}::int) as last_ts, max(l.id::text) filter (where l.ord = ${limit}::int) as last_id
+      max(l.ts) ${page.last} as last_ts, max(l.id::text) ${page.last} as last_id
     from (${lineQuery(where, limit, locale)}) l
   ) p
   cross join (${totals}) t`;
+};
+
 interface PageRow {
   /** The shown lines' JSON objects joined by commas (null: none). */
   lines: string | null;

@@ -6,6 +6,7 @@ import { jsonArrayOfTexts, jsonOrNull, jsonText } from "../../db/json-sql";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
 import type { AdminGroup, JoinPolicy, MyGroupStatus } from "../../../contract/groups";
 import { readGroupCursor, writeCursor } from "./group-cursor";
+import { pageFilters } from "../../http/keyset";
 import { rowsOf } from "../../db/rows";
 
 interface GroupRow {
@@ -99,9 +100,7 @@ interface PageRow {
  */
 function pageStatement(admin: boolean) {
   const order = admin ? sql`(g.archived_at is not null), g.name` : sql`g.name`;
-  const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
-  // The last shown row, when a page follows (then it is the `limit`th): one row, no sort.
-  const lastShown = sql`filter (where x.ord = ${p("limit")}::int)`;
+  const { shown, last: lastShown } = pageFilters(sql`${p("limit")}::int`);
   const keys = sql`
     with keys as (
       select k.id from (

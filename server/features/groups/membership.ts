@@ -13,6 +13,7 @@ import { syncGroupCounts } from "../../shared/group-counts";
 import { sharedInDirectory } from "../../shared/directory-sharing";
 import { countMembers, groupItem, groupJoins, loadGroup, lockGroup } from "./group-view";
 import { readRosterCursor, writeCursor } from "./group-cursor";
+import { pageFilters } from "../../http/keyset";
 import { announceGroupNotices, noticeJoinRequest, noticeRequestAnswered } from "./group-notices";
 
 /**
@@ -100,9 +101,7 @@ interface RosterRow {
 const p = (name: string) => sql.placeholder(name);
 const may = sql`(${p("staff")}::boolean or me.is_leader)`;
 const rank = sql`(case when m.is_leader then 0 else 1 end)`;
-const shown = sql`filter (where x.ord <= ${p("limit")}::int)`;
-/** The last shown row, when a page follows (then it is the `limit`th): one row, no sort. */
-const lastShown = sql`filter (where x.ord = ${p("limit")}::int)`;
+const { shown, last: lastShown } = pageFilters(sql`${p("limit")}::int`);
 /** The member's phone when they share it in the directory (its rule, decision 0118), else null. */
 const phone = sharedInDirectory("dl", "phone", sql`u.phone`);
 /**

@@ -5,7 +5,7 @@ import { jsonText } from "../../db/json-sql";
 import type { Db } from "../../db/client";
 import { visitors } from "../../db/schema/visitors";
 import { users } from "../../db/schema/users";
-import { exactTs, readCursor, writeCursor } from "../../http/keyset";
+import { exactTs, pageFilters, readCursor, writeCursor } from "../../http/keyset";
 import { VISITORS_PAGE_SIZE, type Visitor } from "../../../contract/visitors";
 import { rowsOf } from "../../db/rows";
 
@@ -51,9 +51,7 @@ interface PageRow {
  * 0138). With `first`, every card and those waiting for follow-up too (each counted once).
  */
 function pageStatement(first: boolean, at: SQL, id: SQL, limit: SQL) {
-  const shown = sql`filter (where x.ord <= ${limit})`;
-  // The last shown row, when a page follows (then it is the `limit`th): one row, no sort.
-  const lastShown = sql`filter (where x.ord = ${limit})`;
+  const { shown, last: lastShown } = pageFilters(limit);
   const after: SQL = first ? sql`` : sql`where (v.created_at, v.id) < (${at}::timestamptz, ${id}::uuid)`;
   return sql`
     select ${jsonText(sql`coalesce(json_agg(x.item order by x.ord) ${shown}, '[]')`)} as visitors,
