@@ -3,8 +3,7 @@ import { isoSql } from "../../db/iso-time";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
-import { rowsOf } from "../../db/rows";
-import { needsOwnPlan, PEOPLE_SEARCH_PLACEHOLDERS, peopleSearchValues, rankedPeople, type PeopleSearchValues } from "../../shared/people-search";
+import { peopleSearch, rankedPeople } from "../../shared/people-search";
 
 /** The People tab lists this many. */
 const SHOWN = 50;
@@ -25,12 +24,12 @@ const people = (from: SQL, order: SQL) => sql`
 /** No text: the first 50 by name, read in the order of users_people_name_idx. */
 const firstByName = sql`(select id, email, first_name, last_name, role, finance, created_at from users
   where deleted_at is null order by first_name, last_name limit ${sql.raw(String(SHOWN))}) f`;
-/** A text: the 50 it names first (shared/people-search.ts, decision 0145). */
-const named = (v: PeopleSearchValues) => people(sql`(${rankedPeople(v, SHOWN)}) r join users f on f.id = r.id`, sql`r.rank, r.k1, r.k2, r.id`);
-
-/** Built once each (db/prepared.ts; issue 23): the tab opens on the whole list, then a search. */
+/** Built once (db/prepared.ts; issue 23): the tab opens on the whole list, then a search. */
 const everyone = preparedSql<{ people: string }>("admin.people", () => people(firstByName, sql`f.first_name, f.last_name`));
-const matching = preparedSql<{ people: string }>("admin.people-search", () => named(PEOPLE_SEARCH_PLACEHOLDERS));
+/** A text: the 50 it names first (shared/people-search.ts, decision 0145). */
+const matching = peopleSearch<{ people: string }>("admin.people-search", (v) =>
+  people(sql`(${rankedPeople(v, SHOWN)}) r join users f on f.id = r.id`, sql`r.rank, r.k1, r.k2, r.id`),
+);
 
 /**
  * Members for the People tab as JSON text (ZUser[]): the first 50 by name, or those a text names
@@ -38,7 +37,5 @@ const matching = preparedSql<{ people: string }>("admin.people-search", () => na
  */
 export async function listUsers(db: Db, q?: string): Promise<string> {
   if (!q) return (await everyone(db))[0]!.people;
-  const values = peopleSearchValues(q);
-  if (needsOwnPlan(q)) return rowsOf<{ people: string }>(await db.execute(named(values)))[0]!.people;
-  return (await matching(db, values))[0]!.people;
+  return (await matching(db, q))[0]!.people;
 }

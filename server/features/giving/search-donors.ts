@@ -7,10 +7,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { preparedSql } from "../../db/prepared";
-import { rowsOf } from "../../db/rows";
 import { DONOR_SEARCH_LIMIT, type DonorMatch } from "../../../contract/giving-batches";
-import { needsOwnPlan, PEOPLE_SEARCH_PLACEHOLDERS, peopleSearchValues, rankedPeople, type PeopleSearchValues } from "../../shared/people-search";
+import { peopleSearch, rankedPeople } from "../../shared/people-search";
 
 interface Row {
   id: string;
@@ -18,15 +16,16 @@ interface Row {
   lastName: string;
   email: string;
 }
-const matches = (v: PeopleSearchValues) => sql`
+/** The first DONOR_SEARCH_LIMIT members the text names, in their order. */
+const search = peopleSearch<Row>(
+  "giving.donor-search",
+  (v) => sql`
   select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email
   from (${rankedPeople(v, DONOR_SEARCH_LIMIT)}) r join users u on u.id = r.id
-  order by r.rank, r.k1, r.k2, r.id`;
-/** Built and planned once (db/prepared.ts): the text is a placeholder. */
-const search = preparedSql<Row>("giving.donor-search", () => matches(PEOPLE_SEARCH_PLACEHOLDERS));
+  order by r.rank, r.k1, r.k2, r.id`,
+);
 
 export async function searchDonors(db: Db, q: string): Promise<DonorMatch[]> {
-  const values = peopleSearchValues(q);
-  const rows = needsOwnPlan(q) ? rowsOf<Row>(await db.execute(matches(values))) : await search(db, values);
+  const rows = await search(db, q);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email }));
 }

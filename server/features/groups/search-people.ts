@@ -2,8 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { preparedSql } from "../../db/prepared";
 import { jsonText } from "../../db/json-sql";
-import { rowsOf } from "../../db/rows";
-import { needsOwnPlan, PEOPLE_SEARCH_PLACEHOLDERS, peopleSearchValues, rankedPeople, type PeopleSearchValues } from "../../shared/people-search";
+import { peopleSearch, rankedPeople } from "../../shared/people-search";
 
 /** At most this many people are listed (the picker's page). */
 const SHOWN = 20;
@@ -20,9 +19,9 @@ const byName = preparedSql<{ people: string }>("groups.people.first", () =>
 );
 
 /** A text: the 20 it names first (shared/people-search.ts). */
-const named = (v: PeopleSearchValues) =>
-  answer(sql`(${rankedPeople(v, SHOWN)}) r join users f on f.id = r.id`, sql`r.rank, r.k1, r.k2, r.id`);
-const search = preparedSql<{ people: string }>("groups.people.search", () => named(PEOPLE_SEARCH_PLACEHOLDERS));
+const search = peopleSearch<{ people: string }>("groups.people.search", (v) =>
+  answer(sql`(${rankedPeople(v, SHOWN)}) r join users f on f.id = r.id`, sql`r.rank, r.k1, r.k2, r.id`),
+);
 
 /**
  * Staff pick leaders by name (Admin, Groups): the members a text names (first name, last name,
@@ -32,7 +31,5 @@ const search = preparedSql<{ people: string }>("groups.people.search", () => nam
  */
 export async function searchPeople(deps: Deps, q: string): Promise<string> {
   if (!q) return (await byName(deps.db))[0]!.people;
-  const values = peopleSearchValues(q);
-  if (needsOwnPlan(q)) return rowsOf<{ people: string }>(await deps.db.execute(named(values)))[0]!.people;
-  return (await search(deps.db, values))[0]!.people;
+  return (await search(deps.db, q))[0]!.people;
 }
