@@ -12,7 +12,7 @@ import { runServiceNotices } from "../../jobs/service-notices";
 import { notifications, pushDeliveries, pushSubscriptions } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
 import type { BusEvent } from "../../events/bus";
-import { MAX_PUSH_DEVICES, NOTIFICATIONS_TEXT, type InboxPage, type NotificationPreferences } from "../../../contract/notifications";
+import { MAX_PUSH_DEVICES, NOTIFICATIONS_TEXT, ZInboxPage, type InboxPage, type NotificationPreferences } from "../../../contract/notifications";
 import type { Service } from "../../../contract/services";
 
 type Account = Awaited<ReturnType<TestApp["signUp"]>>;
@@ -314,6 +314,42 @@ describe("inbox", () => {
     const theirs = await inbox(other.auth);
     expect((await inbox(m.auth, `?before=${theirs.items[0].id}`)).items).toEqual([]);
     expect((await t.app.inject({ method: "GET", url: "/api/notifications?limit=500", headers: m.auth })).statusCode).toBe(400);
+  });
+
+  it("answers its contract's JSON exactly, written by the database: quotes, backslashes and line breaks in the words, a read one's time", async () => {
+    const m = await t.signUp();
+    const title = 'He said "amen" \\ then\nleft\u2028, \n ';
+    await t.db.insert(notifications).values([
+      { userId: m.user.id, kind: "announcement", subjectId: crypto.randomUUID(), title, body: "tab\there", url: "/sunday?x=1&y=\"2\"", createdAt: new Date("2026-03-02T08:09:10.123Z") },
+      {
+        userId: m.user.id,
+        kind: "prayerAnswered",
+        subjectId: crypto.randomUUID(),
+        title: "older",
+        body: "b",
+        url: "/",
+        createdAt: new Date("2026-03-01T08:00:00Z"),
+        readAt: new Date("2026-03-03T00:00:00.5Z"),
+      },
+    ]);
+    const res = await t.app.inject({ method: "GET", url: "/api/notifications?limit=1", headers: m.auth });
+    const body = res.json();
+    expect(ZInboxPage.parse(body)).toEqual(body);
+    expect(body).toEqual({
+      items: [{ id: expect.any(String), kind: "announcement", title, body: "tab\there", url: '/sunday?x=1&y="2"', createdAt: "2026-03-02T08:09:10.123Z", readAt: null }],
+      unreadCount: 1,
+      nextCursor: body.items[0].id,
+    });
+    const next = (await t.app.inject({ method: "GET", url: `/api/notifications?limit=1&before=${body.nextCursor}`, headers: m.auth })).json();
+    expect(ZInboxPage.parse(next)).toEqual(next);
+    expect(next.items.map((n: { title: string; readAt: string | null }) => [n.title, n.readAt])).toEqual([["older", "2026-03-03T00:00:00.500Z"]]);
+    expect(next.nextCursor).toBeNull();
+    // Past the last page: no notification, and still the unread count.
+    expect((await t.app.inject({ method: "GET", url: `/api/notifications?before=${next.items[0].id}`, headers: m.auth })).json()).toEqual({
+      items: [],
+      unreadCount: 1,
+      nextCursor: null,
+    });
   });
 
   it("marks one read (own only; another's is a 404) and then all", async () => {

@@ -12,6 +12,7 @@ import {
 } from "../../../contract/notifications";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
+import { sendDbJson } from "../../http/json-text";
 import { listNotifications } from "./list-notifications";
 import { markNotificationRead } from "./mark-notification-read";
 import { markAllNotificationsRead } from "./mark-all-notifications-read";
@@ -33,7 +34,8 @@ export const notificationsRoutes =
     app.get(
       API.notifications.list.pattern,
       { config: { access: "member" }, schema: { querystring: ZInboxQuery, response: { 200: ZInboxPage } } },
-      (req) => listNotifications(deps.db, currentUser(req).id, req.query),
+      // The page's JSON is written by PostgreSQL (list-notifications.ts): sent as it is.
+      async (req, reply) => sendDbJson(reply, await listNotifications(deps.db, currentUser(req).id, req.query)),
     );
 
     app.post(
