@@ -195,6 +195,14 @@ export const smallGroups = pgTable(
    * list reads it instead of joining leaders and their names per group (decision 0141).
    */
   leaders: json("leaders").$type<{ id: string; firstName: string; lastName: string }[]>().notNull().default(sql`'[]'::json`),
+  /**
+   * The group's own part of every group answer (ZGroup's fields from `id` to `leaders`, the JSON
+   * object left open), written by PostgreSQL from the row itself on every insert and update (the
+   * trigger `small_groups_json_head`, migration 0051; decision 0146), so a list adds only the
+   * asker's fields (group-view.ts `groupItem`) instead of writing each group's fields per read.
+   * Never written by the app.
+   */
+  jsonHead: text("json_head").notNull().default(""),
   },
   // The members' list: live groups by name, a page at a time; Admin's: live ones first, then archived, by name.
   (t) => [index("small_groups_live_name_idx").on(t.name).where(sql`${t.archivedAt} is null`), index("small_groups_admin_order_idx").on(sql`(${t.archivedAt} is not null)`, t.name)],

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { isoSql } from "../../db/iso-time";
 import type { Db, Tx } from "../../db/client";
 import { preparedSql } from "../../db/prepared";
-import { jsonArrayOfTexts, jsonOrNull, jsonText } from "../../db/json-sql";
+import { jsonArrayOfTexts, jsonOrNull } from "../../db/json-sql";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
 import type { AdminGroup, JoinPolicy, MyGroupStatus } from "../../../contract/groups";
 import { readGroupCursor, writeCursor } from "./group-cursor";
@@ -48,12 +48,12 @@ const groupSelect = (viewer: string, where: SQL) => sql`
 
 /**
  * Group `g` as the answer's JSON object, written by PostgreSQL as text (ZGroup; with `admin`,
- * ZAdminGroup's `archivedAt` too; decision 0142's way: about half the database's time of a record
- * turned into JSON): the lateral row `item` has the object (`item.json`) and the asker's status
- * (`item."myStatus"`, what a roster's role check reads). After `groupJoins` (`me`: the asker's
- * membership, `r`: their pending request). Only staff (`staffView`) and the group's leaders are
- * told how many requests wait. The leaders are the group's kept JSON (decision 0141), compacted
- * by `jsonText` (the triggers' `json_agg` separates its elements with ", \n "). The lists send
+ * ZAdminGroup's `archivedAt` too): the group's own fields are its kept `json_head` (every field
+ * from `id` to `leaders`, written from the row on each insert and update by the trigger of
+ * migration 0051, decision 0146), closed here with the asker's: the lateral row `item` has the
+ * object (`item.json`) and the asker's status (`item."myStatus"`, what a roster's role check
+ * reads). After `groupJoins` (`me`: the asker's membership, `r`: their pending request). Only
+ * staff (`staffView`) and the group's leaders are told how many requests wait. The lists send
  * this text as it is: no row is parsed into objects, checked against the response schema and
  * serialized again on the server's thread (issue 23; groups.test.ts parses every such answer with
  * its strict contract schema).
@@ -61,12 +61,7 @@ const groupSelect = (viewer: string, where: SQL) => sql`
 const myStatus = sql`(case when me.is_leader then 'leader' when me.user_id is not null then 'member' when r.id is not null then 'pending' else 'none' end)`;
 export const groupItem = (staffView: SQL, admin = false) => sql`
       cross join lateral (select ${myStatus} as "myStatus",
-        ('{"id":"' || g.id || '","name":' || to_json(g.name) || ',"description":' || to_json(g.description)
-        || ',"meetingDay":' || ${jsonOrNull(sql`g.meeting_day`)} || ',"meetingTime":' || ${jsonOrNull(sql`g.meeting_time`)}
-        || ',"meetingPlace":' || ${jsonOrNull(sql`g.meeting_place`)} || ',"meetingUrl":' || ${jsonOrNull(sql`g.meeting_url`)}
-        || ',"capacity":' || ${jsonOrNull(sql`g.capacity`)} || ',"joinPolicy":' || to_json(g.join_policy)
-        || ',"memberCount":' || g.member_count || ',"isFull":' || coalesce(g.member_count >= g.capacity, false)
-        || ',"leaders":' || ${jsonText(sql`g.leaders`)} || ',"myStatus":"' || ${myStatus} || '"'
+        (g.json_head || ',"myStatus":"' || ${myStatus} || '"'
         || ',"pendingCount":' || ${jsonOrNull(sql`case when ${staffView} or me.is_leader then g.pending_count end`)}
         ${admin ? sql`|| ',"archivedAt":' || ${jsonOrNull(isoSql("g.archived_at"))}` : sql``}
         || '}') as json) item`;

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { groupJoinRequests, groupMembers } from "../../db/schema/connect";
 import { users } from "../../db/schema/users";
 import { seedConnectDemo } from "../../seed/connect";
+import { loadGroup } from "./group-view";
 import { leadersJson, renameKeepingLeaders, syncGroupCounts } from "../../shared/group-counts";
 import { GROUP_TEXT } from "../../../contract/connect-text";
 import { z } from "zod";
@@ -898,5 +899,55 @@ describe("kept leaders (decision 0141)", () => {
       ]);
       await expectLeadersExact();
     }
+  });
+});
+
+describe("the group's kept head (decision 0146)", () => {
+  /**
+   * Every group as the lists write it (the kept `json_head`, closed with the asker's fields)
+   * against the group built from its columns (loadGroup, what a write answers), for staff (Admin's
+   * list, archived groups too) and for a member (the members' list).
+   */
+  async function expectHeadsExact(staff: Person, member: Person) {
+    const admin = await allPages<AdminGroup>("/api/admin/groups", staff.auth);
+    expect(admin.length).toBeGreaterThan(0);
+    for (const g of admin) expect(g).toEqual(await loadGroup(t.db, staff.user.id, g.id, true));
+    for (const g of await listFor(member)) expect(g).toEqual(omitArchived((await loadGroup(t.db, member.user.id, g.id))!));
+  }
+  const omitArchived = ({ archivedAt: _archivedAt, ...g }: AdminGroup) => g;
+
+  it("follows every change to the group, its members, its leaders' names and a write outside the app", async () => {
+    const staff = await t.signUp("PASTOR");
+    const member = await t.signUp();
+    const leader = await t.signUp("MEMBER", { firstName: "Lydia", lastName: "Thyatira" });
+    const g = await create(staff, { capacity: 2, leaderIds: [leader.user.id] });
+    await expectHeadsExact(staff, member);
+    const patch = async (change: object) => {
+      const res = await call("PATCH", `/api/groups/${g.id}`, staff.auth, change);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as AdminGroup;
+    };
+    // Every field of the head: words with quotes, backslashes and line breaks; meeting details set and cleared.
+    await patch({ name: `Q "quoted" \\ ${g.id}`, description: 'Line one,\n "two" \\ three \u2028 🙏', meetingDay: 0, meetingTime: "07:05", meetingPlace: "Room 'B'" });
+    await expectHeadsExact(staff, member);
+    await patch({ meetingUrl: "https://meet.example.org/a?b=1&c=\"d\"", meetingPlace: null, joinPolicy: "ask" });
+    await expectHeadsExact(staff, member);
+    // Counts: the member asks (pending), is approved (full at 2), leaves; the capacity lifted.
+    await call("POST", `/api/groups/${g.id}/join`, member.auth);
+    await expectHeadsExact(staff, member);
+    expect((await call("POST", `/api/groups/${g.id}/requests/${member.user.id}/approve`, leader.auth)).statusCode).toBe(200);
+    expect((await listFor(member)).find((x) => x.id === g.id)).toMatchObject({ memberCount: 2, isFull: true, myStatus: "member" });
+    await expectHeadsExact(staff, member);
+    await call("POST", `/api/groups/${g.id}/leave`, member.auth);
+    await patch({ capacity: null, joinPolicy: "open" });
+    await expectHeadsExact(staff, member);
+    // A leader's new name; a write no route makes (plain SQL, as a script or a restore would).
+    expect((await call("PATCH", "/api/me", leader.auth, { firstName: "Dorcas" })).statusCode).toBe(200);
+    await t.db.execute(sql`update small_groups set description = 'Set by hand', meeting_day = 6 where id = ${g.id}::uuid`);
+    await expectHeadsExact(staff, member);
+    expect((await listFor(member)).find((x) => x.id === g.id)).toMatchObject({ description: "Set by hand", meetingDay: 6, leaders: [{ firstName: "Dorcas" }] });
+    // Archived: staff still see it, exact.
+    expect((await call("DELETE", `/api/groups/${g.id}`, staff.auth)).statusCode).toBe(200);
+    await expectHeadsExact(staff, member);
   });
 });
