@@ -714,6 +714,24 @@ describe("transactions list", () => {
   });
 });
 
+describe("Transactions' words (decision 0142: each line written as text by PostgreSQL)", () => {
+  it("come back exactly: quotes, backslashes, line breaks and a line separator; a merchant or none", async () => {
+    const m = await t.signUp();
+    const description = 'Coffee "to go" \\ 2\nlines\u2028, \n 🙏';
+    await t.db.insert(walletTransactions).values([
+      { userId: m.user.id, type: "round_up", status: "completed", amountCents: 37, description, merchantName: 'Joe\'s "Café" \\', createdAt: new Date("2026-05-02T10:11:12.345Z") },
+      { userId: m.user.id, type: "deposit", status: "pending", amountCents: 5000, description: "Added", merchantName: null, createdAt: new Date("2026-05-01T00:00:00Z") },
+    ]);
+    const res = await call(m.auth, "GET", "/api/wallet/transactions");
+    expect(res.body).not.toContain("\n");
+    expect(res.json()).toEqual([
+      { id: expect.any(String), type: "round_up", description, merchantName: 'Joe\'s "Café" \\', amountCents: 37, status: "completed", createdAt: "2026-05-02T10:11:12.345Z" },
+      { id: expect.any(String), type: "deposit", description: "Added", merchantName: null, amountCents: 5000, status: "pending", createdAt: "2026-05-01T00:00:00.000Z" },
+    ]);
+    expect(await transactions(m.auth)).toEqual(res.json());
+  });
+});
+
 describe("Overview tiles", () => {
   it("counts linked banks and this month's round-ups in the church's time zone", async () => {
     const m = await t.signUp();
