@@ -1,6 +1,6 @@
 /**
  * What one read costs the server's own thread, route by route: CPU milliseconds per request
- * (from /proc/<pid>/stat before and after N requests at 4 connections), the database's CPU
+ * (from /proc/<pid>/stat before and after N requests at CONN connections, 4 unless set), the database's CPU
  * milliseconds per request (its backends serving this database, from /proc as well: PostgreSQL on
  * the same machine), the median latency and the answer's size. On a shared machine this moves far less than requests a second, so it is
  * how a fix to a read is compared before and after (bench/README.md, issue 23).
@@ -16,9 +16,17 @@
  * (info) every request writes two log lines through pino's redaction, about a fifth of the
  * server's busy time on a small read (decision 0142), which the bench's figures do not include.
  *
+ * At the reads bench's 100 connections (`CONN=100 N=20000`) the same figures split a request's
+ * whole cost as the bench sees it: the server's, the database's, this process's own (the load
+ * generator: autocannon, as in the bench) and the wall time per request times the machine's
+ * cores (`wall×cores`: what the three leave to the kernel's loopback and the rest). A read's
+ * ratio to the point select follows that total, so it shows which part a fix must cut
+ * (decision 0146). At 4 connections the server's figure carries its idle wake-ups instead.
+ *
  * Not a scenario (the runner picks up *.bench.ts only).
  */
 import fs from "node:fs";
+import os from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { READ_PLAN, getRoutes, isExempt, routePath } from "./lib/read-routes";
@@ -27,6 +35,7 @@ const DB = process.env.DB ?? "";
 const BASE = process.env.BASE ?? "http://127.0.0.1:5790";
 const PID = Number(process.env.PID);
 const N = Number(process.env.N ?? 600);
+const CONN = Number(process.env.CONN ?? 4);
 const words = (process.env.ONLY ?? "").split(",").filter(Boolean);
 
 const client = new pg.Client({ connectionString: DB });
@@ -79,7 +88,7 @@ for (const route of getRoutes()) {
   const run = (amount: number) =>
     autocannon({
       url: BASE + asks[0].path,
-      connections: 4,
+      connections: CONN,
       amount,
       requests: [
         {
@@ -94,11 +103,17 @@ for (const route of getRoutes()) {
   await run(100);
   const before = cpuMs();
   const dbBefore = await dbCpu();
+  const own = process.cpuUsage();
+  const t0 = performance.now();
   const r = await run(N);
+  const wall = (performance.now() - t0) / N;
   const ms = (cpuMs() - before) / N;
   const dbMs = dbSpent(dbBefore, await dbCpu()) / N;
+  const used = process.cpuUsage(own);
+  const loadMs = (used.user + used.system) / 1000 / N;
   console.log(
-    `${route.padEnd(45)} cpu ${ms.toFixed(2)} ms/req  db ${dbMs.toFixed(2)} ms/req  p50 ${r.latency.p50} ms  ${Math.round(Number(r.throughput.total) / N)} bytes  non-2xx ${r.non2xx}`,
+    `${route.padEnd(45)} cpu ${ms.toFixed(2)} ms/req  db ${dbMs.toFixed(2)} ms/req  load ${loadMs.toFixed(2)} ms/req  wall×cores ${(wall * os.availableParallelism()).toFixed(2)} ms/req  ` +
+      `${Math.round(1000 / wall)} req/s  p50 ${r.latency.p50} ms  ${Math.round(Number(r.throughput.total) / N)} bytes  non-2xx ${r.non2xx}`,
   );
 }
 await client.end();
