@@ -31,6 +31,8 @@ import { searchDirectory } from "../server/features/directory/search-directory";
 import { getStatementRun } from "../server/features/giving/get-statement-run";
 import { getEmailHealth } from "../server/features/admin/get-email-health";
 import type { AuthUser } from "../server/http/auth";
+import { listNotifications } from "../server/features/notifications/list-notifications";
+import { listWalletTransactions } from "../server/features/wallet/list-wallet-transactions";
 
 const database = await openDatabase({ databaseUrl: process.env.DB, poolSize: 1 });
 const db = database.db;
@@ -68,6 +70,14 @@ const reads: [string, () => Promise<unknown>][] = [
       }
     },
   ],
+  [
+    "inbox",
+    async () => {
+      const page = JSON.parse(await listNotifications(db, member, { limit: 5 })) as { nextCursor: string };
+      await listNotifications(db, member, { limit: 5, before: page.nextCursor });
+    },
+  ],
+  ["wallet", () => listWalletTransactions(db, member, { limit: 20 })],
   ["statements", () => getStatementRun(deps, new Date().getUTCFullYear() - 1)],
   ["email health", () => getEmailHealth(deps)],
 ];
