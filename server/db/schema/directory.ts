@@ -1,4 +1,4 @@
-import { pgTable, uuid, boolean, timestamp, index } from "drizzle-orm/pg-core";
+import { pgTable, uuid, boolean, timestamp, index, integer, bigint, check } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 
@@ -23,4 +23,21 @@ export const directoryListings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("directory_listings_listed_idx").on(t.userId).where(sql`${t.listed}`)],
+);
+
+/**
+ * The directory's version (decision 0147): one row, its number raised in the same transaction as
+ * every change to anything a directory answer shows (a member's name, email, phone, role,
+ * listing, photo, a deleted account, a new or removed account), by deferred triggers that run at
+ * commit, once per transaction (migration 0052). A page's answer kept in memory is served again
+ * only while this number is the one it was read with: never stale, never another viewer's.
+ * No app code writes it.
+ */
+export const directoryVersion = pgTable(
+  "directory_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("directory_version_one_row", sql`${t.id} = 1`)],
 );

@@ -10,10 +10,15 @@ import { DIRECTORY_TEXT } from "../../../contract/directory";
 import { containsPattern } from "../../db/like-pattern";
 import { rowsOf } from "../../db/rows";
 import { jsonArrayOfTexts } from "../../db/json-sql";
+import { VersionedAnswers } from "../../http/versioned-answers";
 
-/** The page's statement's one row: the members' JSON (ZDirectoryEntry[]) and the last shown member's key. */
+/**
+ * The page's statement's one row: the members' JSON (ZDirectoryEntry[]), the last shown member's
+ * key, and the directory's version in the same snapshot (decision 0147; null without its row).
+ */
 interface PageRow {
   members: string;
+  version: string | null;
   more: boolean;
   last_name: string | null;
   first_name: string | null;
@@ -64,6 +69,12 @@ const optionalField = (name: string, value: SQL) => sql`coalesce(${literal(`,"${
  * `json_strip_nulls(row_to_json(...))`, which parses each object again (twice the database's
  * time for the page).
  */
+/**
+ * Every column this reads (and the conditions below) must raise the directory's version when it
+ * changes (migration 0052, decision 0147): a column added here is a new migration adding it to
+ * those triggers, or a kept page would be served after it changed. directory-shared-page.test.ts
+ * reads the triggers' definitions and fails on a column of this statement they miss.
+ */
 const entry = (staff: boolean) => sql`(
   '{"id":"' || u.id || '","firstName":' || to_json(u.first_name) || ',"lastName":' || to_json(u.last_name)
   || ${optionalField("photoUrl", sharedInDirectory("l", "photo", sql`(${literal(PHOTO_URL.head)} || u.id || ${literal(PHOTO_URL.middle)} || p.version || ${literal(PHOTO_URL.tail)})`))}
@@ -87,7 +98,8 @@ function pageSql(conditions: SQL[], limit: SQL, staff: boolean) {
       count(*) > ${limit} as more,
       (array_agg(x.last_name) ${lastShown})[1] as last_name,
       (array_agg(x.first_name) ${lastShown})[1] as first_name,
-      (array_agg(x.id) ${lastShown})[1] as id
+      (array_agg(x.id) ${lastShown})[1] as id,
+      (select v.version from directory_version v where v.id = 1)::text as version
     from (
       select ${entry(staff)} as item, u.last_name, u.first_name, u.id,
         row_number() over (order by lower(u.last_name), lower(u.first_name), u.id) as ord
@@ -128,17 +140,40 @@ const unsearched = {
   },
 };
 
+/** The directory's version (decision 0147): one indexed row. */
+const directoryVersionSql = preparedSql<{ version: string }>("directory.version", () => sql`select version::text as version from directory_version where id = 1`);
+
+/**
+ * The first pages without a search, kept per process and served again while the directory's
+ * version is unchanged (decision 0147): every member asks the same page (only listed members,
+ * only what each shared; nothing of the asker's own), and every staff member the same staff page.
+ * Keyed by who (member or staff) and the page's size: at most 2 × 100 answers.
+ */
+export const sharedDirectoryPages = () => new VersionedAnswers(200);
+
 /**
  * GET /api/directory: members by name (every word of `q` in the first or last name), ordered by
  * last name, first name, id; keyset pages (`cursor` is the previous page's nextCursor). Members
  * see listed members only; staff see everyone; a deleted account nobody (`entry` decides the
  * fields). The answer's JSON text (ZDirectoryPage), written by PostgreSQL: the route sends it as
- * it is (sendDbJson).
+ * it is (sendDbJson). With `shared` (the route's), a first page without a search is served from
+ * it while the directory's version is the one it was read with.
  */
-export async function searchDirectory(db: Db, viewer: AuthUser, query: { q: string; cursor?: string; limit: number }): Promise<string> {
+export async function searchDirectory(
+  db: Db,
+  viewer: AuthUser,
+  query: { q: string; cursor?: string; limit: number },
+  shared?: VersionedAnswers,
+): Promise<string> {
   const staff = isStaff(viewer.role);
   const key = query.cursor ? readCursor(query.cursor, CURSOR_KEY, "cursor", DIRECTORY_TEXT.badCursor) : null;
   const terms = query.q.split(/\s+/).filter(Boolean).slice(0, 5);
+  const sharedKey = shared && !terms.length && !key ? `${staff ? "staff" : "member"}:${query.limit}` : null;
+  if (sharedKey && shared!.holds(sharedKey)) {
+    const [current] = await directoryVersionSql(db);
+    const kept = shared!.get(current ? Number(current.version) : null, sharedKey);
+    if (kept !== undefined) return kept;
+  }
   let rows: PageRow[];
   if (!terms.length) {
     const pages = staff ? unsearched.staff : unsearched.member;
@@ -152,5 +187,10 @@ export async function searchDirectory(db: Db, viewer: AuthUser, query: { q: stri
   }
   const row = rows[0]!;
   const nextCursor = row.more ? writeCursor(row.last_name!, row.first_name!, row.id!) : null;
-  return `{"members":${row.members},"nextCursor":${JSON.stringify(nextCursor)}}`;
+  const text = `{"members":${row.members},"nextCursor":${JSON.stringify(nextCursor)}}`;
+  if (sharedKey) shared!.set(row.version === null ? null : Number(row.version), sharedKey, text);
+  return text;
 }
+
+/** A later page's statement without a search, a member's or staff's: every column the directory's answers read (directory-shared-page.test.ts checks the version's triggers cover them). */
+export const directoryPageSql = (staff: boolean) => pageSql(staff ? [cursor] : [LISTED, cursor], limit, staff);
