@@ -1,21 +1,22 @@
 /**
  * Answers that are the same for everyone who may ask them, kept in this process and served again
  * only while the database's version of what they show is still the one they were read with
- * (decision 0147). The version is a number the database raises in the same transaction as every
- * change to what the answers show (the directory's: migration 0052), so a request that reads the
- * version (one indexed row) and finds it equal to a kept answer's gets exactly what reading the
- * whole answer in its own snapshot would have given: no change has committed in between. Nothing
- * is served by age, nothing is shared between answers that differ by who asks (the key says
- * which answer: the caller puts in it everything the answer depends on), and a newer version
- * read by any request drops every older answer.
+ * (decisions 0147, 0148). A version is what the database raises in the same transaction as every
+ * change to what an answer shows (the directory's: migration 0052; a group's roster: 0053), read
+ * in the same statement (one snapshot) as the answer. A request that reads the version again (an
+ * indexed row) and finds it equal to a kept answer's gets exactly what reading the whole answer in
+ * its own snapshot would have given: no change has committed in between, and versions only grow,
+ * so one cannot come back. Nothing is served by age, and nothing is shared between answers that
+ * differ by who asks: the key says which answer, and the caller puts in it everything the answer
+ * depends on (and checks who may see it before using one).
  *
- * Each process keeps its own (two server processes on one database each check the same version).
+ * A version is text, compared for equality only (a roster's is two numbers). Each process keeps
+ * its own (two server processes on one database each check the same versions).
  */
 export class VersionedAnswers {
-  private version: number | null = null;
-  private readonly answers = new Map<string, string>();
+  private readonly answers = new Map<string, { version: string; text: string }>();
 
-  /** At most `maxKeys` answers are kept; past that a new one replaces none (the keys are few by design). */
+  /** At most `maxKeys` answers are kept; past that the one kept longest is dropped for a new one. */
   constructor(private readonly maxKeys: number) {}
 
   /** True when an answer for `key` is kept (at some version), so checking the version can be worth a statement. */
@@ -23,21 +24,16 @@ export class VersionedAnswers {
     return this.answers.has(key);
   }
 
-  /** The answer for `key` read at `version`, if one is kept; `version` null (no version row): none. */
-  get(version: number | null, key: string): string | undefined {
-    return version !== null && version === this.version ? this.answers.get(key) : undefined;
+  /** The answer for `key` read at `version`, if one is kept; `version` null (no version to compare): none. */
+  get(key: string, version: string | null): string | undefined {
+    const kept = this.answers.get(key);
+    return kept && version !== null && kept.version === version ? kept.text : undefined;
   }
 
-  /**
-   * Keeps `text`, read in the same snapshot as `version`. A newer version drops the older
-   * answers; an answer read at an older version than the kept ones (a slow request) is not kept.
-   */
-  set(version: number | null, key: string, text: string): void {
-    if (version === null || (this.version !== null && version < this.version)) return;
-    if (version !== this.version) {
-      this.answers.clear();
-      this.version = version;
-    }
-    if (this.answers.size < this.maxKeys || this.answers.has(key)) this.answers.set(key, text);
+  /** Keeps `text`, read in the same snapshot as `version`, for `key` (replacing what was kept for it). `version` null: nothing kept. */
+  set(key: string, version: string | null, text: string): void {
+    if (version === null) return;
+    if (!this.answers.has(key) && this.answers.size >= this.maxKeys) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(key, { version, text });
   }
 }

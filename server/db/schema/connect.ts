@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqueIndex, boolean, json } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqueIndex, boolean, json, bigint } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 
@@ -203,6 +203,13 @@ export const smallGroups = pgTable(
    * Never written by the app.
    */
   jsonHead: text("json_head").notNull().default(""),
+  /**
+   * The roster's version (decision 0148): raised at commit by deferred triggers on every change to
+   * the group's memberships or join requests, whoever writes them (migration 0053). With the
+   * directory's version (what the roster shows of each person), it says whether a roster page
+   * kept in memory (membership.ts) is still exact. Never written by the app.
+   */
+  rosterVersion: bigint("roster_version", { mode: "number" }).notNull().default(0),
   },
   // The members' list: live groups by name, a page at a time; Admin's: live ones first, then archived, by name.
   (t) => [index("small_groups_live_name_idx").on(t.name).where(sql`${t.archivedAt} is null`), index("small_groups_admin_order_idx").on(sql`(${t.archivedAt} is not null)`, t.name)],

@@ -171,7 +171,7 @@ export async function searchDirectory(
   const sharedKey = shared && !terms.length && !key ? `${staff ? "staff" : "member"}:${query.limit}` : null;
   if (sharedKey && shared!.holds(sharedKey)) {
     const [current] = await directoryVersionSql(db);
-    const kept = shared!.get(current ? Number(current.version) : null, sharedKey);
+    const kept = shared!.get(sharedKey, current?.version ?? null);
     if (kept !== undefined) return kept;
   }
   let rows: PageRow[];
@@ -188,7 +188,7 @@ export async function searchDirectory(
   const row = rows[0]!;
   const nextCursor = row.more ? writeCursor(row.last_name!, row.first_name!, row.id!) : null;
   const text = `{"members":${row.members},"nextCursor":${JSON.stringify(nextCursor)}}`;
-  if (sharedKey) shared!.set(row.version === null ? null : Number(row.version), sharedKey, text);
+  if (sharedKey) shared!.set(sharedKey, row.version, text);
   return text;
 }
 

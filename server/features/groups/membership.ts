@@ -14,6 +14,7 @@ import { sharedInDirectory } from "../../shared/directory-sharing";
 import { countMembers, groupItem, groupJoins, loadGroup, lockGroup } from "./group-view";
 import { readRosterCursor, writeCursor } from "./group-cursor";
 import { pageFilters } from "../../http/keyset";
+import { VersionedAnswers } from "../../http/versioned-answers";
 import { announceGroupNotices, noticeJoinRequest, noticeRequestAnswered } from "./group-notices";
 
 /**
@@ -97,8 +98,18 @@ interface RosterRow {
   last_last: string | null;
   last_id: string | null;
   requests: string;
+  /** The roster's version and the directory's, in the statement's snapshot (decision 0148); null without the directory's row. */
+  version: string | null;
 }
 const p = (name: string) => sql.placeholder(name);
+/**
+ * What a roster page shows, as one version (decision 0148): the group's memberships and requests
+ * (`small_groups.roster_version`, migration 0053) and its people's names, emails and shared
+ * phones (the directory's version, migration 0052). Every column `rosterPage` reads of
+ * group_members, group_join_requests, users and directory_listings raises one of them: a column
+ * added there is a new migration adding it to their triggers (membership-kept-roster.test.ts says which).
+ */
+const ROSTER_VERSION = sql`(g.roster_version::text || ':' || (select v.version from directory_version v where v.id = 1)::text)`;
 const may = sql`(${p("staff")}::boolean or me.is_leader)`;
 const rank = sql`(case when m.is_leader then 0 else 1 end)`;
 const { shown, last: lastShown } = pageFilters(sql`${p("limit")}::int`);
@@ -122,10 +133,9 @@ const personJson = (extra: SQL) => sql`('{"userId":"' || u.id || '","firstName":
  * (`phone`). An archived group is found for staff only. PostgreSQL writes
  * the answer's JSON (group-view.ts `groupItem`); built and planned once.
  */
-const rosterPage = preparedSql<RosterRow>(
-  "groups.roster",
-  () => sql`
-    select item."myStatus" as my_status, item.json as "group", m.members, m.more, m.last_rank, m.last_first, m.last_last, m.last_id, q.requests
+const rosterStatement = () => sql`
+    select item."myStatus" as my_status, item.json as "group", m.members, m.more, m.last_rank, m.last_first, m.last_last, m.last_id, q.requests,
+      ${ROSTER_VERSION} as version
     ${groupJoins}
     ${groupItem(sql`${p("staff")}::boolean`)}
     cross join lateral (
@@ -151,8 +161,29 @@ const rosterPage = preparedSql<RosterRow>(
         from group_join_requests q join users u on u.id = q.user_id
         left join directory_listings dl on dl.user_id = u.id
         where q.group_id = g.id and q.status = 'pending' and ${may} and ${p("withRequests")}::boolean) x) q
+    where g.id = ${p("id")}::uuid and (g.archived_at is null or ${p("staff")}::boolean)`;
+const rosterPage = preparedSql<RosterRow>("groups.roster", rosterStatement);
+
+/**
+ * A roster's group with the asker's status and the roster's version, without its people: what a
+ * request for a kept first page reads (decision 0148). Built and planned once.
+ */
+const rosterHead = preparedSql<Pick<RosterRow, "my_status" | "group" | "version">>(
+  "groups.roster-head",
+  () => sql`
+    select item."myStatus" as my_status, item.json as "group", ${ROSTER_VERSION} as version
+    ${groupJoins}
+    ${groupItem(sql`${p("staff")}::boolean`)}
     where g.id = ${p("id")}::uuid and (g.archived_at is null or ${p("staff")}::boolean)`,
 );
+
+/**
+ * The rosters' first pages kept per process (decision 0148): the members and requests, the same
+ * for every leader of the group and every staff member, keyed by the group and the page's size,
+ * and served again only while the roster's version is the one they were read with. The group's
+ * object (the asker's status, Admin's fields) is read on every request.
+ */
+export const keptRosters = () => new VersionedAnswers(1_000);
 
 /**
  * A page of the roster (name, email, and the phone when the member shares it in the directory), as the answer's JSON
@@ -160,10 +191,26 @@ const rosterPage = preparedSql<RosterRow>(
  * after `cursor` (the previous page's `nextCursor`, decision 0125). The first page also carries
  * the pending requests, oldest first. Who may see it: staff (any group, archived ones too) and
  * the group's own leaders (a live group); anyone else gets 403, or 404 for a group they cannot see.
+ * With `kept` (the route's), a first page's people come from it while the roster's version is
+ * the one they were read with: the asker's access and the group's object are read every time.
  */
-export async function getRoster(deps: Deps, user: AuthUser, id: string, page: { cursor?: string; limit: number } = { limit: GROUP_ROSTER_PAGE_SIZE }): Promise<string> {
+export async function getRoster(
+  deps: Deps,
+  user: AuthUser,
+  id: string,
+  page: { cursor?: string; limit: number } = { limit: GROUP_ROSTER_PAGE_SIZE },
+  kept?: VersionedAnswers,
+): Promise<string> {
   const after = page.cursor ? readRosterCursor(page.cursor) : null;
   const staff = isStaff(user.role);
+  const keptKey = kept && !after ? `${id}:${page.limit}` : null;
+  if (keptKey && kept!.holds(keptKey)) {
+    const [head] = await rosterHead(deps.db, { viewer: user.id, id, staff });
+    if (!head) throw notFound(GROUP_TEXT.notFound);
+    if (!staff && head.my_status !== "leader") throw forbidden(GROUPS_TEXT.rosterForbidden);
+    const people = kept!.get(keptKey, head.version);
+    if (people !== undefined) return `{"group":${head.group},${people}`;
+  }
   const [row] = await rosterPage(deps.db, {
     viewer: user.id,
     id,
@@ -178,8 +225,13 @@ export async function getRoster(deps: Deps, user: AuthUser, id: string, page: { 
   if (!row) throw notFound(GROUP_TEXT.notFound);
   if (!staff && row.my_status !== "leader") throw forbidden(GROUPS_TEXT.rosterForbidden);
   const nextCursor = row.more ? writeCursor([row.last_rank, row.last_first, row.last_last, row.last_id]) : null;
-  return `{"group":${row.group},"members":${row.members},"requests":${row.requests},"nextCursor":${JSON.stringify(nextCursor)}}`;
+  const people = `"members":${row.members},"requests":${row.requests},"nextCursor":${JSON.stringify(nextCursor)}}`;
+  if (keptKey) kept!.set(keptKey, row.version, people);
+  return `{"group":${row.group},${people}`;
 }
+
+/** The roster's statement (its every column read), for the test that the versions' triggers cover them. */
+export const rosterPageSql = rosterStatement;
 
 /**
  * A leader (or staff) approves or declines a pending request. Approving takes a seat under the

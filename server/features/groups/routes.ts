@@ -21,13 +21,16 @@ import { currentUser } from "../../http/auth";
 import { sendDbJson } from "../../http/json-text";
 import { listGroups, listMyGroups } from "./group-view";
 import { archiveGroup, createGroup, updateGroup } from "./save-group";
-import { decideRequest, getRoster, joinGroup, leaveGroup } from "./membership";
+import { decideRequest, getRoster, joinGroup, keptRosters, leaveGroup } from "./membership";
 import { searchPeople } from "./search-people";
 
 /** Small groups (spec section 2, Connect; decision 0107): members join and leave, leaders lead, staff author. */
 export const groupsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // The rosters' first pages, served again while each roster's version is unchanged (decision 0148).
+    const rosters = keptRosters();
+
     // Members
     // The reads' JSON is written by PostgreSQL (group-view.ts, membership.ts, search-people.ts): sent as it is.
     app.get(API.groups.list.pattern, { config: { access: "member" }, schema: { querystring: ZGroupListQuery, response: { 200: ZGroupPage } } }, async (req, reply) =>
@@ -47,11 +50,12 @@ export const groupsRoutes =
       async (req) => leaveGroup(deps, currentUser(req), req.params.id),
     );
 
-    // Leaders (and staff): the roster and the requests. Checked per group in the use case.
+    // Leaders (and staff): the roster and the requests. Checked per group in the use case; a first
+    // page's people kept while the roster's version is unchanged (decision 0148).
     app.get(
       API.groups.members.pattern,
       { config: { access: "member" }, schema: { params: ZGroupParams, querystring: ZRosterQuery, response: { 200: ZGroupRoster } } },
-      async (req, reply) => sendDbJson(reply, await getRoster(deps, currentUser(req), req.params.id, req.query)),
+      async (req, reply) => sendDbJson(reply, await getRoster(deps, currentUser(req), req.params.id, req.query, rosters)),
     );
     app.post(
       API.groups.request.pattern,
