@@ -19,7 +19,7 @@ import { openDatabase } from "../server/db/client";
 import type { Deps } from "../server/deps";
 import { listGroups, listMyGroups } from "../server/features/groups/group-view";
 import { searchPeople } from "../server/features/groups/search-people";
-import { getRoster } from "../server/features/groups/membership";
+import { getRoster, keptRosters } from "../server/features/groups/membership";
 import { listManagedEvents } from "../server/features/calendar/manage-events";
 import { listAnnouncements } from "../server/features/announcements/list-announcements";
 import { listVisitors } from "../server/features/visitors/list-visitors";
@@ -27,7 +27,8 @@ import { listUsers } from "../server/features/admin/list-users";
 import { getAdminJourney, listAdminJourneys } from "../server/features/connect/list-admin-journeys";
 import { listMyChallenges } from "../server/features/connect/list-my-challenges";
 import { cardBreakerState } from "../server/shared/money/new-card-guard";
-import { searchDirectory } from "../server/features/directory/search-directory";
+import { searchDirectory, sharedDirectoryPages } from "../server/features/directory/search-directory";
+import { getGivingStatement } from "../server/features/giving/get-giving-statement";
 import { getStatementRun } from "../server/features/giving/get-statement-run";
 import { getEmailHealth } from "../server/features/admin/get-email-health";
 import type { AuthUser } from "../server/http/auth";
@@ -43,16 +44,20 @@ const journey = (await first(sql`select id from journeys order by key limit 1`))
 const leader = await first(sql`select user_id, group_id from group_members where is_leader order by group_id, user_id limit 1`);
 const deps = {
   db,
-  church: { timeZone: "America/New_York" },
+  church: { timeZone: "America/New_York", name: "Bench", address: { line1: "", city: "", region: "", postalCode: "" } },
   now: () => new Date(),
   email: { kind: "outbox" },
   config: { cardLimits: { breakerWindowSeconds: 600, breakerDeclines: 10, breakerDeclinePercent: 50 } },
 } as unknown as Deps;
 
+const rosters = keptRosters();
+const directoryPages = sharedDirectoryPages();
 const reads: [string, () => Promise<unknown>][] = [
   ["groups", async () => [await listGroups(db, pastor, { limit: 20 }, true), await listGroups(db, member, { limit: 20 }), await listMyGroups(db, member)]],
   ["people", () => searchPeople(deps, "mar")],
   ["roster", () => getRoster(deps, { id: leader.user_id, role: "MEMBER" } as AuthUser, leader.group_id!)],
+  // A kept roster's check (decision 0148): the group's row and the versions.
+  ["kept roster", () => getRoster(deps, { id: leader.user_id, role: "MEMBER" } as AuthUser, leader.group_id!, { limit: 25 }, rosters)],
   ["calendar", () => listManagedEvents(deps, { limit: 20 })],
   ["announcements", () => listAnnouncements(db, { limit: 20 })],
   ["visitors", () => listVisitors(db, { limit: 20 })],
@@ -78,6 +83,8 @@ const reads: [string, () => Promise<unknown>][] = [
     },
   ],
   ["wallet", () => listWalletTransactions(db, member, { limit: 20 })],
+  ["statement", () => getGivingStatement(deps, member)],
+  ["kept directory", () => searchDirectory(db, { id: member, role: "MEMBER" } as AuthUser, { q: "", limit: 20 }, directoryPages)],
   ["statements", () => getStatementRun(deps, new Date().getUTCFullYear() - 1)],
   ["email health", () => getEmailHealth(deps)],
 ];
