@@ -26,6 +26,14 @@ export const calendarEvents = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The event's own part of Admin → Events' and one event's answers (ZCalendarEvent's fields in
+     * its order, the JSON object left open), written by PostgreSQL from the row itself on every
+     * insert and update (the trigger `calendar_events_json_head`, migration 0054; decision 0149),
+     * so a page adds only the next occurrence and its counts instead of writing every event's
+     * fields per read. Never written by the app.
+     */
+    jsonHead: text("json_head").notNull().default(""),
   },
   (t) => [
     index("calendar_events_starts_idx").on(t.startsAt),

@@ -2,8 +2,7 @@
  * Events as the API shows them, and the checks of a whole event that need the church's time zone
  * (the contract checks each field and the rules between fields that need none).
  */
-import { sql, type InferSelectModel, type SQL } from "drizzle-orm";
-import { isoSql } from "../../db/iso-time";
+import type { InferSelectModel } from "drizzle-orm";
 import type { calendarEvents } from "../../db/schema/calendar";
 import { CALENDAR_TEXT, EVENT_MAX_DAYS, type CalendarEvent, type EventRepeat } from "../../../contract/calendar";
 import { parseZonedLocal, zonedDate } from "../../../contract/zoned-time";
@@ -11,15 +10,6 @@ import { badRequest } from "../../http/app-error";
 import type { Schedule } from "./occurrences";
 
 export type EventRow = InferSelectModel<typeof calendarEvents>;
-
-/** A timestamp column as the API writes instants (UTC, milliseconds: Date.toISOString). */
-
-/**
- * Event `e` as the answer shows it (ZCalendarEvent's fields, then `more`), a lateral row `item`
- * for row_to_json: the reads whose JSON PostgreSQL writes (db/json-sql.ts).
- */
-export const eventItem = (more: SQL = sql``) => sql`cross join lateral (select e.id, e.title, e.description, e.location, ${isoSql("e.starts_at")} as "startsAt", ${isoSql("e.ends_at")} as "endsAt",
-     e.repeat, e.repeat_until::text as "repeatUntil", e.registration, e.capacity${more}) item`;
 
 export function toEvent(row: EventRow): CalendarEvent {
   return {

@@ -9,7 +9,6 @@ import type { Deps } from "../../deps";
 import { preparedSql } from "../../db/prepared";
 import { notFound } from "../../http/app-error";
 import { CALENDAR_TEXT } from "../../../contract/calendar";
-import { eventItem } from "./event-view";
 
 /**
  * The event by primary key, as the answer's JSON written by PostgreSQL (ZCalendarEvent): opened
@@ -17,7 +16,8 @@ import { eventItem } from "./event-view";
  */
 const oneEvent = preparedSql<{ event: string }>(
   "calendar.event",
-  () => sql`select row_to_json(item)::text as event from calendar_events e ${eventItem()} where e.id = ${sql.placeholder("id")}::uuid`,
+  // The event's kept head (decision 0149), closed.
+  () => sql`select e.json_head || '}' as event from calendar_events e where e.id = ${sql.placeholder("id")}::uuid`,
 );
 
 /** The event's JSON text (ZCalendarEvent). */

@@ -1,14 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { preparedSql, runtimeValue } from "../../db/prepared";
-import { jsonText } from "../../db/json-sql";
 import { CALENDAR_FEED_PAST_DAYS, CALENDAR_TEXT, EVENT_MAX_DAYS, type EventRepeat } from "../../../contract/calendar";
 import { ERROR_TEXT } from "../../../contract/errors-text";
 import { badRequest, notFound } from "../../http/app-error";
 import { exactTs, readCursor, writeCursor } from "../../http/keyset";
 import { nextOccurrence } from "./occurrences";
-import { eventItem } from "./event-view";
 import { isoSql } from "../../db/iso-time";
+import { jsonText } from "../../db/json-sql";
 
 /** A row of the Admin page's statement: an event as the answer's JSON, its sort key, and for a repeating event what its next occurrence needs. */
 interface ManagedRow {
@@ -29,7 +28,12 @@ interface ManagedRow {
   waiting: number | null;
 }
 
-const keyed = sql`e.id, ${exactTs("e.starts_at")} as at, ${jsonText(sql`row_to_json(item)`)} as event`;
+/**
+ * An event's id, sort key and answer: its kept head (calendar_events.json_head, decision 0149:
+ * ZCalendarEvent's fields, the object left open) followed by `tail`, the fields a page adds and
+ * the closing brace.
+ */
+const keyed = (tail: SQL) => sql`e.id, ${exactTs("e.starts_at")} as at, (e.json_head || ${tail}) as event`;
 const p = (name: string) => sql.placeholder(name);
 
 /**
@@ -49,18 +53,16 @@ const managedPage = preparedSql<ManagedRow>(
   "calendar.manage",
   () => sql`
   with upcoming as (
-    select 0 as part, ${keyed}, null::text as starts_at, null::text as ends_at, null::text as repeat, null::text as repeat_until, null::text as counted_at, null::int as going, null::int as waiting
+    select 0 as part, ${keyed(sql`',"nextOccurrence":"' || ${isoSql("e.starts_at")} || '","goingCount":' || coalesce(c.going, 0) || ',"waitlistCount":' || coalesce(c.waiting, 0) || '}'`)}, null::text as starts_at, null::text as ends_at, null::text as repeat, null::text as repeat_until, null::text as counted_at, null::int as going, null::int as waiting
     from calendar_events e
     left join calendar_occurrence_counts c on c.event_id = e.id and c.occurrence_start = e.starts_at
-    ${eventItem(sql`, ${isoSql("e.starts_at")} as "nextOccurrence", coalesce(c.going, 0) as "goingCount", coalesce(c.waiting, 0) as "waitlistCount"`)}
     where e.repeat = 'none' and e.starts_at >= ${p("now")}::timestamptz and (e.starts_at, e.id) > (${p("upcomingAt")}::timestamptz, ${p("upcomingId")}::uuid)
     order by e.starts_at, e.id
     limit ${p("limit")}::int)
   select * from upcoming
   union all
-  (select 1, ${keyed}, null, null, null, null, null, null, null
+  (select 1, ${keyed(sql`',"nextOccurrence":null,"goingCount":0,"waitlistCount":0}'`)}, null, null, null, null, null, null, null
    from calendar_events e
-   ${eventItem(sql`, null as "nextOccurrence", 0 as "goingCount", 0 as "waitlistCount"`)}
    where e.repeat = 'none' and e.starts_at < ${p("now")}::timestamptz and e.ends_at > ${p("since")}::timestamptz
      and e.starts_at > ${p("since")}::timestamptz - make_interval(days => ${sql.raw(String(EVENT_MAX_DAYS))})
      and (e.starts_at, e.id) > (${p("startedAt")}::timestamptz, ${p("startedId")}::uuid)
@@ -68,9 +70,8 @@ const managedPage = preparedSql<ManagedRow>(
    -- Needed only where the events still to start do not fill the page.
    limit greatest(0, ${p("limit")}::int - (select count(*) from upcoming)))
   union all
-  (select 2, ${keyed}, ${isoSql("e.starts_at")}, ${isoSql("e.ends_at")}, e.repeat, e.repeat_until::text, ${exactTs("c.occurrence_start")}, c.going, c.waiting
+  (select 2, ${keyed(sql`'}'`)}, ${isoSql("e.starts_at")}, ${isoSql("e.ends_at")}, e.repeat, e.repeat_until::text, ${exactTs("c.occurrence_start")}, c.going, c.waiting
    from calendar_events e
-   ${eventItem()}
    left join lateral (
      select c.occurrence_start, c.going, c.waiting from calendar_occurrence_counts c
      where c.event_id = e.id and c.occurrence_start >= ${p("now")}::timestamptz
