@@ -135,6 +135,24 @@ describe("a kept first page", () => {
     expect(after).toBe(await freshPage(viewer));
   });
 
+  it("is not served or kept while the version's row is missing: every page is read afresh", async () => {
+    const a = await firstPageMember();
+    await routePage(viewer);
+    const [{ version: was }] = rowsOf<{ version: string }>(await t.db.execute(sql`delete from directory_version returning version::text as version`));
+    try {
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.update(users).set({ firstName: "Rowless" }).where(eq(users.id, a.user.id));
+      });
+      expect(await routePage(viewer)).toContain('"Rowless"');
+      await t.db.update(users).set({ firstName: "Rowless again" }).where(eq(users.id, a.user.id));
+      expect(await routePage(viewer)).toContain('"Rowless again"');
+      expect(await t.db.execute(sql`select 1 from directory_version`)).toSatisfy((r: unknown) => rowsOf(r as never).length === 0);
+    } finally {
+      await t.db.execute(sql`insert into directory_version (id, version) values (1, ${Number(was) + 1})`);
+    }
+  });
+
   it("is never another kind of asker's: a member's page and staff's are kept apart, and so are page sizes", async () => {
     await firstPageMember();
     const asMember = await routePage(viewer, 5);

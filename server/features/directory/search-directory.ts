@@ -68,8 +68,7 @@ const optionalField = (name: string, value: SQL) => sql`coalesce(${literal(`,"${
  * in server/shared/directory-sharing.ts (a group's roster reads it too). Written as text, not
  * `json_strip_nulls(row_to_json(...))`, which parses each object again (twice the database's
  * time for the page).
- */
-/**
+ *
  * Every column this reads (and the conditions below) must raise the directory's version when it
  * changes (migration 0052, decision 0147): a column added here is a new migration adding it to
  * those triggers, or a kept page would be served after it changed. directory-shared-page.test.ts
