@@ -14,7 +14,7 @@ import { dateInZone } from "./next-payment-date";
 import { paidWithGift } from "../../shared/money/paid-with";
 import { fundName } from "../../shared/money/funds";
 import type { Locale } from "../../../contract/i18n/locales";
-import { memberStatement, yearStart, type StatementLineRow } from "./statement-donors";
+import { memberLines, memberStatement, yearStart } from "./statement-donors";
 import { statementChurch, totalOf } from "./statement-model";
 
 /**
@@ -34,7 +34,7 @@ export async function getGivingStatement(deps: Deps, userId: string, requestedYe
   const year = requestedYear ?? currentYear(tz, deps.now());
   // The member and the same gifts the emailed statement lists (statement-donors.ts), in one statement.
   const [donor] = await memberStatement(deps.db, { userId, tz, from: yearStart(year), to: yearStart(year + 1) });
-  const rows: StatementLineRow[] = donor ? JSON.parse(donor.lines) : [];
+  const rows = memberLines(donor, userId);
   // The church's own legal name, address and tax statement when staff set them (decision 0121).
   const church = statementChurch(deps.church, locale, false);
   return {
