@@ -222,10 +222,10 @@ export type MemberStatementRow = { first_name: string; last_name: string; email:
  * the statement's database time, and the names doubled the text to send and parse).
  */
 const LINE_FIELDS = ["id", "date", "amount_cents", "fund_name_en", "fund_name_es", "frequency", "card_brand", "card_last_four", "refunded_cents", "method", "check_number"] as const;
-type LineField = (typeof LINE_FIELDS)[number];
-// Every field of a line, and nothing else: a field added to StatementLineRow must be added here.
-const lineFieldsCheck: Record<Exclude<keyof StatementLineRow, "donor_key">, true> = Object.fromEntries(LINE_FIELDS.map((f) => [f, true])) as Record<LineField, true>;
-void lineFieldsCheck;
+/** A field of StatementLineRow missing from LINE_FIELDS (never: none is). */
+type MissingLineField = Exclude<Exclude<keyof StatementLineRow, "donor_key">, (typeof LINE_FIELDS)[number]>;
+// Does not compile while a field added to StatementLineRow is missing from LINE_FIELDS (the error names it).
+export const LINE_FIELDS_COMPLETE: [MissingLineField] extends [never] ? true : MissingLineField = true;
 
 /** memberStatement's `lines` as StatementLineRow objects. */
 export function memberLines(row: MemberStatementRow | undefined, userId: string): StatementLineRow[] {
