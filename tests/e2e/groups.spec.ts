@@ -78,10 +78,13 @@ test("Connect and Admin → Groups load more groups a page at a time", async ({ 
   const adminMore = page.getByRole("button", { name: "Load more groups" });
   await expect(adminMore).toBeVisible();
   const lastRow = page.getByRole("listitem", { name: last });
+  const rows = page.getByRole("list", { name: "Groups" }).locator(":scope > li");
   while (!(await lastRow.isVisible())) {
+    const before = await rows.count();
     await adminMore.click();
-    // While a page loads the button reads "Loading..."; then it is back, or gone after the last page.
-    await expect(lastRow.or(adminMore).first()).toBeVisible();
+    // Each click waits for its page's rows: right after a click the button may not yet read
+    // "Loading...", and a second click then waited for a button the last page had removed.
+    await expect.poll(() => rows.count()).toBeGreaterThan(before);
   }
   await expect(adminMore).toHaveCount(0);
 });
