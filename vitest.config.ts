@@ -23,7 +23,7 @@ export default defineConfig({
       {
         // Server and contract tests share each worker's loaded modules (isolate: false): loading
         // the server's module graph again for each of 130 files was half of the suite's time on
-        // 2 cores (CI 27 November: 570 s → 318 s for the PGlite pass). Safe because these files
+        // 2 cores (28 November, a quiet machine: 570 s → 334 s for the PGlite pass; decision 0150). Safe because these files
         // mock no module, stub no global and restore what they change (process.env in
         // config.test.ts); every test builds its own app and database. A test that needs
         // vi.mock belongs in the client project, or in a project of its own.

@@ -232,7 +232,7 @@ export function memberLines(row: MemberStatementRow | undefined, userId: string)
   if (!row) return [];
   const values = JSON.parse(row.lines) as unknown[][];
   return values.map((v) => {
-    const line = { donor_key: `u:${userId}` } as Record<string, unknown>;
+    const line = { donor_key: `${memberGifts.prefix}${userId}` } as Record<string, unknown>;
     LINE_FIELDS.forEach((f, i) => (line[f] = v[i]));
     return line as unknown as StatementLineRow;
   });
