@@ -787,7 +787,6 @@ export const en = {
     // Lists come a page at a time (decision 0125)
     moreGroups: "Load more groups",
     moreMembers: "Load more members",
-    loadingMore: "Loading...",
     // Admin → Groups
     tab: "Groups",
     adminHint: "Create the church's small groups, name their leaders, and archive a group that has ended (its history is kept).",

@@ -1346,7 +1346,6 @@ export const es: Messages = {
     waiting: (n: number) => `${n} en espera`,
     moreGroups: "Cargar más grupos",
     moreMembers: "Cargar más miembros",
-    loadingMore: "Cargando...",
     tab: "Grupos",
     adminHint: "Cree los grupos pequeños de la iglesia, nombre a sus líderes y archive un grupo que terminó (su historial se conserva).",
     adminEmpty: "Todavía no hay grupos. Cree el primer grupo: los miembros lo verán en Conectar.",

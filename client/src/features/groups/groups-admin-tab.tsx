@@ -20,7 +20,7 @@ import { toast } from "@/components/ui/use-toast";
 import { QueryState, Skeletons } from "@/components/query-state";
 import { useAdminGroups, useArchiveGroup, useCreateGroup, usePeopleSearch, useUpdateGroup } from "./api";
 import { meetingWhen, weekdayNameOf } from "@/lib/group-meeting";
-import { LoadMore } from "./load-more";
+import { LoadMore } from "@/components/load-more";
 import { RosterDialog } from "./roster-dialog";
 
 type Leader = { id: string; firstName: string; lastName: string };
@@ -292,7 +292,7 @@ export function GroupsAdminTab() {
                   <GroupRow key={g.id} group={g} onEdit={() => setEditing(g)} />
                 ))}
               </ul>
-              <LoadMore pages={groups} label={t.moreGroups} />
+              <LoadMore query={groups} label={t.moreGroups} />
             </>
           )}
         </QueryState>

@@ -16,7 +16,7 @@ import { QueryState } from "@/components/query-state";
 import { useGroups, useJoinGroup, useLeaveGroup } from "./api";
 import { meetingWhen } from "@/lib/group-meeting";
 import { RosterDialog } from "./roster-dialog";
-import { LoadMore } from "./load-more";
+import { LoadMore } from "@/components/load-more";
 
 /**
  * One group's card (spec: "a card per group with a Join button. After joining it shows Member"):
@@ -163,7 +163,7 @@ export function GroupsSection() {
             {shown.map((g) => (
               <GroupCard key={g.id} group={g} openRoster={g.id === linked} />
             ))}
-            <LoadMore pages={groups} label={m.groups.moreGroups} />
+            <LoadMore query={groups} label={m.groups.moreGroups} />
           </>
         )}
       </QueryState>

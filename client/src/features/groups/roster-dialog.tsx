@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { toast } from "@/components/ui/use-toast";
 import { QueryState, Skeletons } from "@/components/query-state";
 import { useDecideRequest, useRoster } from "./api";
-import { LoadMore } from "./load-more";
+import { LoadMore } from "@/components/load-more";
 
 /** A phone the member shares in the directory (E.164, as the directory shows it): tap to call. */
 function PhoneLink({ phone }: { phone: string }) {
@@ -124,7 +124,7 @@ export function RosterDialog({
                     </li>
                   ))}
                 </ul>
-                <LoadMore pages={roster} label={t.moreMembers} />
+                <LoadMore query={roster} label={t.moreMembers} />
               </section>
             </div>
           )}
