@@ -17,7 +17,7 @@
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../server/db/client";
 import type { Deps } from "../server/deps";
-import { listGroups, listMyGroups } from "../server/features/groups/group-view";
+import { keptGroupPages, listGroups, listMyGroups } from "../server/features/groups/group-view";
 import { searchPeople } from "../server/features/groups/search-people";
 import { getRoster, keptRosters } from "../server/features/groups/membership";
 import { listManagedEvents } from "../server/features/calendar/manage-events";
@@ -51,9 +51,12 @@ const deps = {
 } as unknown as Deps;
 
 const rosters = keptRosters();
+const groupPages = keptGroupPages();
 const directoryPages = sharedDirectoryPages();
 const reads: [string, () => Promise<unknown>][] = [
   ["groups", async () => [await listGroups(db, pastor, { limit: 20 }, true), await listGroups(db, member, { limit: 20 }), await listMyGroups(db, member)]],
+  // The members' kept first page (decision 0151): read afresh (a new store), then checked (the kept one).
+  ["kept groups", async () => [await listGroups(db, member, { limit: 20 }, false, keptGroupPages()), await listGroups(db, member, { limit: 20 }, false, groupPages)]],
   ["people", () => searchPeople(deps, "mar")],
   ["roster", () => getRoster(deps, { id: leader.user_id, role: "MEMBER" } as AuthUser, leader.group_id!)],
   // A kept roster's check (decision 0148): the group's row and the versions.

@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqueIndex, boolean, json, bigint } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, integer, date, index, primaryKey, uniqueIndex, boolean, json, bigint, check } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 
@@ -213,6 +213,23 @@ export const smallGroups = pgTable(
   },
   // The members' list: live groups by name, a page at a time; Admin's: live ones first, then archived, by name.
   (t) => [index("small_groups_live_name_idx").on(t.name).where(sql`${t.archivedAt} is null`), index("small_groups_admin_order_idx").on(sql`(${t.archivedAt} is not null)`, t.name)],
+);
+
+/**
+ * The groups' version (decision 0151): one row, its number raised at commit by deferred triggers
+ * on every change to a column of small_groups that the members' list shows (a group added,
+ * removed, renamed, archived, its kept head or pending count changed; migration 0055), once per
+ * transaction, whoever writes it. The members' first page of groups, kept in memory
+ * (group-view.ts), is served again only while this number is the one it was read with; each
+ * member's own status in each group is read on every request. No app code writes it.
+ */
+export const groupsVersion = pgTable(
+  "groups_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("groups_version_one_row", sql`${t.id} = 1`)],
 );
 
 /** One membership per member per group; a row is a current member (leaving deletes it). Leaders are members named by staff. */

@@ -4,10 +4,11 @@ import type { Db, Tx } from "../../db/client";
 import { preparedSql, runtimeValue } from "../../db/prepared";
 import { jsonArrayOfTexts, jsonOrNull } from "../../db/json-sql";
 import { groupMembers, smallGroups } from "../../db/schema/connect";
-import type { AdminGroup, JoinPolicy, MyGroupStatus } from "../../../contract/groups";
+import { GROUPS_PAGE_MAX, type AdminGroup, type JoinPolicy, type MyGroupStatus } from "../../../contract/groups";
 import { readGroupCursor, writeCursor } from "./group-cursor";
 import { pageFilters } from "../../http/keyset";
 import { rowsOf } from "../../db/rows";
+import { VersionedAnswers } from "../../http/versioned-answers";
 
 interface GroupRow {
   id: string;
@@ -138,6 +139,91 @@ const myGroups = preparedSql<{ groups: string }>(
     from (select item.json as item, g.name ${groupJoins} ${groupItem(sql`false`)} where me.user_id is not null and g.archived_at is null) x`,
 );
 
+/**
+ * The members' first page as every member sees it alike (decision 0151): each group's id, kept
+ * head and pending count, by name, and the next page's cursor. What a member adds is their own
+ * status in each group (`firstPageFor`).
+ */
+export interface SharedFirstPage {
+  groups: [id: string, head: string, pendingCount: number][];
+  nextCursor: string | null;
+}
+
+/**
+ * The members' first pages of groups kept per process (decision 0151), by the page's size, served
+ * again only while the groups' version (migration 0055) is the one they were read with.
+ */
+export const keptGroupPages = () => new VersionedAnswers<SharedFirstPage>(GROUPS_PAGE_MAX);
+
+/** The groups' version, as text (null without its row: then nothing is kept). */
+const GROUPS_VERSION = sql`(select v.version from groups_version v where v.id = 1)::text`;
+
+/**
+ * The asker's own part of a first page, as JSON arrays: their memberships ([group, leads it],
+ * one index range of group_members_user_idx) and the groups they asked to join and wait for
+ * (group_join_requests_user_idx). Read on every request, with the version, in one snapshot.
+ */
+const askerGroups = sql`
+    (select coalesce(json_agg(json_build_array(m.group_id, m.is_leader)), '[]')::text from group_members m where m.user_id = ${viewer}) as mine,
+    (select coalesce(json_agg(q.group_id), '[]')::text from group_join_requests q where q.user_id = ${viewer} and q.status = 'pending') as asked`;
+
+interface AskerRow {
+  version: string | null;
+  mine: string;
+  asked: string;
+}
+
+/** What a request for a kept first page reads: the version and the asker's own groups. Built and planned once. */
+const askerHead = preparedSql<AskerRow>("groups.live-asker", () => sql`select ${GROUPS_VERSION} as version, ${askerGroups}`);
+
+/**
+ * A first page read afresh: the version, the asker's own groups, and the first `limit + 1` live
+ * groups by name on small_groups_live_name_idx ([id, head, pending count, name] each), in one
+ * snapshot. Every column of small_groups it reads raises the version (the test of migration 0055's
+ * trigger reads this statement).
+ */
+export const sharedFirstPageSql = () => sql`
+    select ${GROUPS_VERSION} as version, ${askerGroups},
+      (select coalesce(json_agg(json_build_array(g.id, g.json_head, g.pending_count, g.name) order by g.name), '[]')::text
+       from (select g.id, g.json_head, g.pending_count, g.name from small_groups g
+             where g.archived_at is null order by g.name limit ${runtimeValue("limit", "int")} + 1) g) as groups`;
+const sharedFirstPage = preparedSql<AskerRow & { groups: string }>("groups.live-first", sharedFirstPageSql);
+
+/**
+ * A first page for one asker: each group's head closed with their status and, where they lead
+ * it, its pending count: the same text `groupItem` writes for them (group-view-kept.test.ts
+ * compares the two for every status).
+ */
+function firstPageFor(page: SharedFirstPage, asker: AskerRow): string {
+  const leads = new Map(JSON.parse(asker.mine) as [string, boolean][]);
+  const asked = new Set(JSON.parse(asker.asked) as string[]);
+  const items = page.groups.map(([id, head, pending]) => {
+    const lead = leads.get(id);
+    const status = lead === undefined ? (asked.has(id) ? "pending" : "none") : lead ? "leader" : "member";
+    return `${head},"myStatus":"${status}","pendingCount":${status === "leader" ? pending : "null"}}`;
+  });
+  return `{"groups":[${items.join(",")}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+}
+
+/** The members' first page of `limit` groups: from `kept` while the version holds, else read afresh (and kept). */
+async function firstPage(db: Db, viewerId: string, limit: number, kept: VersionedAnswers<SharedFirstPage>): Promise<string> {
+  const key = String(limit);
+  if (kept.holds(key)) {
+    const [asker] = await askerHead(db, { viewer: viewerId });
+    const page = kept.get(key, asker!.version);
+    if (page) return firstPageFor(page, asker!);
+  }
+  const [row] = await sharedFirstPage(db, { viewer: viewerId, limit });
+  const read = JSON.parse(row!.groups) as [string, string, number, string][];
+  const shown = read.slice(0, limit);
+  const page: SharedFirstPage = {
+    groups: shown.map(([id, head, pending]) => [id, head, pending]),
+    nextCursor: read.length > limit ? writeCursor([0, shown[shown.length - 1]![3]]) : null,
+  };
+  kept.set(key, row!.version, page);
+  return firstPageFor(page, row!);
+}
+
 /** One group (any, or live only), for a write's answer inside its transaction. */
 async function groupRows(db: Db | Tx, viewerId: string, where: SQL): Promise<GroupRow[]> {
   return rowsOf<GroupRow>(await db.execute(groupSelect(viewerId, where)));
@@ -170,10 +256,18 @@ function toGroup(r: GroupRow, staffView: boolean): AdminGroup {
  * A page of groups by name (GET /api/groups: live ones; GET /api/admin/groups with `admin`:
  * live ones, then archived ones, with every group's pending count), as the answer's JSON text
  * (ZGroupPage, ZAdminGroupPage). `cursor` is the previous page's `nextCursor` (400 on `cursor`
- * if it is not one).
+ * if it is not one). With `kept` (the route's), the members' first page comes from it while the
+ * groups' version holds (decision 0151); each member's own status is read every time.
  */
-export async function listGroups(db: Db, viewerId: string, page: { cursor?: string; limit: number }, admin = false): Promise<string> {
+export async function listGroups(
+  db: Db,
+  viewerId: string,
+  page: { cursor?: string; limit: number },
+  admin = false,
+  kept?: VersionedAnswers<SharedFirstPage>,
+): Promise<string> {
   const after = page.cursor ? readGroupCursor(page.cursor) : null;
+  if (kept && !admin && !after) return firstPage(db, viewerId, page.limit, kept);
   const key = { viewer: viewerId, name: after?.[1] ?? "", limit: page.limit };
   const [row] = admin ? await adminPage(db, { ...key, archived: after?.[0] === 1 }) : await livePage(db, key);
   const nextCursor = row!.more ? writeCursor([row!.last_archived ? 1 : 0, row!.last_name]) : null;

@@ -19,7 +19,7 @@ import { API } from "../../../contract/api-paths";
 import type { Deps } from "../../deps";
 import { currentUser } from "../../http/auth";
 import { sendDbJson } from "../../http/json-text";
-import { listGroups, listMyGroups } from "./group-view";
+import { keptGroupPages, listGroups, listMyGroups } from "./group-view";
 import { archiveGroup, createGroup, updateGroup } from "./save-group";
 import { decideRequest, getRoster, joinGroup, keptRosters, leaveGroup } from "./membership";
 import { searchPeople } from "./search-people";
@@ -30,11 +30,13 @@ export const groupsRoutes =
   async (app) => {
     // The rosters' first pages, served again while each roster's version is unchanged (decision 0148).
     const rosters = keptRosters();
+    // The members' first page of groups, served again while the groups' version is unchanged (decision 0151).
+    const firstPages = keptGroupPages();
 
     // Members
     // The reads' JSON is written by PostgreSQL (group-view.ts, membership.ts, search-people.ts): sent as it is.
     app.get(API.groups.list.pattern, { config: { access: "member" }, schema: { querystring: ZGroupListQuery, response: { 200: ZGroupPage } } }, async (req, reply) =>
-      sendDbJson(reply, await listGroups(deps.db, currentUser(req).id, req.query)),
+      sendDbJson(reply, await listGroups(deps.db, currentUser(req).id, req.query, false, firstPages)),
     );
     app.get(API.groups.mine.pattern, { config: { access: "member" }, schema: { response: { 200: z.array(ZGroup) } } }, async (req, reply) =>
       sendDbJson(reply, await listMyGroups(deps.db, currentUser(req).id)),
