@@ -114,7 +114,7 @@ for (const route of getRoutes()) {
   const loadMs = (used.user + used.system) / 1000 / N;
   console.log(
     `${route.padEnd(45)} cpu ${ms.toFixed(2)} ms/req  db ${dbMs.toFixed(2)} ms/req  load ${loadMs.toFixed(2)} ms/req  wall×cores ${(wall * os.availableParallelism()).toFixed(2)} ms/req  ` +
-      `${Math.round(1000 / wall)} req/s  p50 ${r.latency.p50} ms  ${Math.round(Number(r.throughput.total) / N)} bytes  non-2xx ${r.non2xx}`,
+      `${Math.round(1000 / wall)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ${Math.round(Number(r.throughput.total) / N)} bytes  non-2xx ${r.non2xx}`,
   );
 }
 await client.end();
