@@ -29,7 +29,9 @@ type MemberWeek = {
  * Everything of the member's own in one statement, built and planned once (issue 23: before,
  * three queries, each built per request): their registrations for occurrences overlapping the
  * week (`calendar_rsvps_user_idx`), their groups, and their open journey with today's day (the
- * church's today since enrolment, 1 on the first) and its title in their language, else English.
+ * church's today since enrolment, 1 on the first), its length (`journeys.day_count`, kept with
+ * the days, as Connect's daily card reads it: not the days counted on each request) and the day's
+ * title in their language, else English.
  * `users.id` and `users.locale` are written out: drizzle leaves a one-table select's columns
  * unqualified, which inside these subqueries would name the subquery's own `id`.
  */
@@ -46,10 +48,10 @@ const memberWeek = prepared("calendar.week-member", (db) =>
         from group_members m join small_groups g on g.id = m.group_id
         where m.user_id = users.id and g.archived_at is null), '[]'::json)`,
       journey: sql<MemberWeek["journey"]>`(
-        select json_build_object('sequenceKey', e.sequence_key, 'day', e.day, 'totalDays', d.total, 'title', t.title)
+        select json_build_object('sequenceKey', e.sequence_key, 'day', e.day, 'totalDays', d.day_count, 'title', t.title)
         from (select sequence_key, (${sql.placeholder("today")}::date - start_date + 1) as day
               from journey_enrolments where user_id = users.id and ended_at is null limit 1) e
-        cross join lateral (select count(distinct jd.day)::int as total from journey_days jd where jd.sequence_key = e.sequence_key) d
+        join journeys d on d.key = e.sequence_key
         left join lateral (
           select jd.title from journey_days jd
           where jd.sequence_key = e.sequence_key and jd.day = e.day and jd.locale in (users.locale, 'en')
